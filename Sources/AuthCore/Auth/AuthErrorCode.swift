@@ -1,0 +1,57 @@
+/// The stable, machine-readable error vocabulary of authctl, named as in the Firebase
+/// Authentication SDK (`AuthErrorCode`) where the SDK has a name for the situation.
+///
+/// Every error that AuthCore throws conforms to ``AuthCoreError`` and names one of these codes;
+/// the command line maps codes to exit statuses in exactly one place.
+public enum AuthErrorCode: String, Sendable, CaseIterable, Codable {
+    /// A bug or an unexpected system failure.
+    case internalError = "internal-error"
+    /// A value given by the user is malformed or not allowed (reserved parameter, bad URL).
+    case invalidArgument = "invalid-argument"
+    /// No user is signed in, or the provider session is gone.
+    case noCurrentUser = "no-current-user"
+    /// The provider session expired (refresh refused); sign in again.
+    case userTokenExpired = "user-token-expired"
+    /// Sign-in needs a person at a terminal, and there is none.
+    case interactiveSignInRequired = "interactive-sign-in-required"
+    /// The person cancelled (access_denied, Ctrl-C).
+    case cancelled = "cancelled"
+    /// Nobody completed the sign-in in time.
+    case timeout = "timeout"
+    case accountExistsWithDifferentCredential = "account-exists-with-different-credential"
+    case credentialAlreadyInUse = "credential-already-in-use"
+    case providerAlreadyLinked = "provider-already-linked"
+    case noSuchProvider = "no-such-provider"
+    case requiresRecentLogin = "requires-recent-login"
+    case userMismatch = "user-mismatch"
+    /// The provider could not be reached, or answered with an error.
+    case providerError = "provider-error"
+    /// A credential failed a check: signature, nonce, state, iss, aud, exp, ...
+    case invalidCredential = "invalid-credential"
+    /// The keystore is locked by another process, corrupt, or has insecure permissions.
+    case keystoreError = "keystore-error"
+    /// The providers configuration is missing, invalid, or names an unknown provider.
+    case configurationError = "configuration-error"
+}
+
+/// An error AuthCore throws: user-facing text (never a secret) plus its stable code.
+public protocol AuthCoreError: Error, Sendable, CustomStringConvertible {
+    /// The stable code, used for the exit status and `--json` error output.
+    var code: AuthErrorCode { get }
+    /// One or two lines for a person; names what went wrong and, where there is one, the fix.
+    var message: String { get }
+    /// Extra machine-readable fields for `--json` errors (for example `email`, `providers`).
+    var details: [String: ErrorDetail] { get }
+}
+
+extension AuthCoreError {
+    public var details: [String: ErrorDetail] { [:] }
+    public var description: String { message }
+}
+
+/// A value attached to an error for machine consumers.
+public enum ErrorDetail: Sendable, Equatable {
+    case string(String)
+    case strings([String])
+    case int(Int)
+}

@@ -1,0 +1,147 @@
+
+
+/// A JSON document as a Sendable value: what providers send us (discovery, token responses, claims)
+/// and what `--json` prints. Parsing is strict (RFC 8259), depth-limited, and refuses duplicate keys.
+public enum JSONValue: Sendable, Equatable, Hashable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    /// Deeper nesting than any provider document needs; refuses stack-exhausting input.
+    public static let maximumDepth = 64
+
+    public enum ParseError: Error, Equatable, Sendable {
+        /// Not RFC 8259 JSON; `offset` is the byte where parsing stopped.
+        case notJSON(offset: Int)
+        /// Nested deeper than ``maximumDepth``.
+        case tooDeep
+        /// An object names the same member twice (RFC 7515 §5.2 asks JOSE parsers to reject this).
+        case duplicateKey(String)
+    }
+
+    /// Parses `bytes` as exactly one JSON value (surrounding white space allowed).
+    public static func parse<Bytes: Collection<UInt8>>(_ bytes: Bytes) throws(ParseError) -> JSONValue {
+        var parser = JSONParser(bytes: Array(bytes))
+        return try parser.parseDocument()
+    }
+
+    /// Parses `text` as exactly one JSON value.
+    public static func parse(_ text: String) throws(ParseError) -> JSONValue {
+        try parse(Array(text.utf8))
+    }
+
+    // MARK: Access
+
+    public subscript(key: String) -> JSONValue? {
+        if case .object(let members) = self { return members[key] }
+        return nil
+    }
+
+    public var stringValue: String? {
+        if case .string(let value) = self { return value }
+        return nil
+    }
+
+    public var boolValue: Bool? {
+        if case .bool(let value) = self { return value }
+        return nil
+    }
+
+    public var numberValue: Double? {
+        if case .number(let value) = self { return value }
+        return nil
+    }
+
+    /// The number as an integer, if it is one exactly.
+    public var intValue: Int? {
+        guard case .number(let value) = self, value.rounded() == value, abs(value) < 9.0e15 else { return nil }
+        return Int(value)
+    }
+
+    public var arrayValue: [JSONValue]? {
+        if case .array(let value) = self { return value }
+        return nil
+    }
+
+    public var objectValue: [String: JSONValue]? {
+        if case .object(let value) = self { return value }
+        return nil
+    }
+
+    // MARK: Output
+
+    /// Compact (or pretty) JSON text with keys sorted, so output is stable.
+    public func serialized(pretty: Bool = false) -> String {
+        var out = ""
+        write(to: &out, pretty: pretty, indent: 0)
+        return out
+    }
+
+    private func write(to out: inout String, pretty: Bool, indent: Int) {
+        let newline = pretty ? "\n" : ""
+        let pad = pretty ? String(repeating: "  ", count: indent + 1) : ""
+        let closePad = pretty ? String(repeating: "  ", count: indent) : ""
+        switch self {
+        case .null: out += "null"
+        case .bool(let value): out += value ? "true" : "false"
+        case .number(let value):
+            if value.rounded() == value, abs(value) < 9.0e15 { out += String(Int64(value)) } else { out += "\(value)" }
+        case .string(let value): JSONValue.writeString(value, to: &out)
+        case .array(let values):
+            if values.isEmpty { out += "[]"; return }
+            out += "[" + newline
+            for (index, value) in values.enumerated() {
+                out += pad
+                value.write(to: &out, pretty: pretty, indent: indent + 1)
+                out += (index < values.count - 1 ? "," : "") + newline
+            }
+            out += closePad + "]"
+        case .object(let members):
+            if members.isEmpty { out += "{}"; return }
+            out += "{" + newline
+            let keys = members.keys.sorted()
+            for (index, key) in keys.enumerated() {
+                out += pad
+                JSONValue.writeString(key, to: &out)
+                out += pretty ? ": " : ":"
+                members[key]!.write(to: &out, pretty: pretty, indent: indent + 1)
+                out += (index < keys.count - 1 ? "," : "") + newline
+            }
+            out += closePad + "}"
+        }
+    }
+
+    private static func writeString(_ value: String, to out: inout String) {
+        out += "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        out += "\""
+    }
+}
+
+extension JSONValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral
+{
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+    }
+    public init(nilLiteral: ()) { self = .null }
+}
+

@@ -1,0 +1,2 @@
+// Crypto throughput benchmark; filled in by the crypto work.
+print("no benchmarks yet")
