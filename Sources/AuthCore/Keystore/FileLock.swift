@@ -1,0 +1,54 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An advisory `flock(2)` on a lock file, held for the duration of a closure.
+///
+/// Each acquisition opens the lock file afresh, so two threads of one process exclude each
+/// other exactly as two processes do (a `flock` belongs to the open file, not the process).
+/// The lock is released when the descriptor is closed, including when the process dies.
+enum FileLock {
+    /// How long to sleep between non-blocking attempts while another process holds the lock.
+    static let pollInterval: Duration = .milliseconds(10)
+
+    /// Runs `body` while holding an exclusive lock on `path` (created 0600 if missing), waiting up
+    /// to `timeout` for another holder to finish, then throwing ``KeystoreError/locked(lockFile:)``.
+    static func withExclusiveLock<Result>(
+        at path: String, timeout: Duration, _ body: () throws -> Result
+    ) throws -> Result {
+        let descriptor = try open(path)
+        defer { POSIX.close(descriptor) }
+        try acquire(descriptor, path: path, timeout: timeout)
+        return try body()
+    }
+
+    private static func open(_ path: String) throws(KeystoreError) -> Int32 {
+        guard let descriptor = try SecureFile.open(path, flags: O_RDONLY | O_CREAT) else {
+            throw .io(path: path, call: "open", errno: ENOENT)
+        }
+        return descriptor
+    }
+
+    private static func acquire(_ descriptor: Int32, path: String, timeout: Duration) throws(KeystoreError) {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: timeout)
+        while true {
+            do {
+                if try POSIX.flock(descriptor, LOCK_EX | LOCK_NB) { return }
+            } catch {
+                throw .io(path, error)
+            }
+            let remaining = clock.now.duration(to: deadline)
+            guard remaining > .zero else { throw .locked(lockFile: path) }
+            Thread.sleep(forTimeInterval: seconds(min(pollInterval, remaining)))
+        }
+    }
+
+    private static func seconds(_ duration: Duration) -> TimeInterval {
+        let (seconds, attoseconds) = duration.components
+        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+    }
+}
