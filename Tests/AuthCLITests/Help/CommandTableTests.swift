@@ -1,0 +1,116 @@
+import Testing
+
+@testable import AuthCLI
+
+/// The table is user-facing documentation and the parser's only input: these checks keep every
+/// added command or option complete and unambiguous.
+@Suite struct CommandTableTests {
+    @Test(arguments: allCommandPaths)
+    func commandIsDocumented(_ path: [String]) throws {
+        let spec = try #require(CommandTable.root.descendant(at: path))
+        #expect(!spec.abstract.isEmpty && spec.abstract.hasSuffix("."), "abstract of \(path)")
+        #expect(!spec.abstract.contains("\n"), "abstract of \(path) is one line")
+        #expect(spec.abstract.count <= HelpGenerator.width - 14, "abstract of \(path) fits a command list row")
+        for option in spec.options {
+            #expect(!option.help.isEmpty, "--\(option.long) of \(path)")
+            if case .value(let valueName) = option.kind { #expect(!valueName.isEmpty && valueName == valueName.uppercased()) }
+        }
+        for argument in spec.arguments { #expect(!argument.help.isEmpty, "<\(argument.name)> of \(path)") }
+        if !path.isEmpty, spec.subcommands.isEmpty { #expect(!spec.examples.isEmpty, "examples of \(path)") }
+        #expect(spec.examples.count <= 3)
+        for example in spec.examples { #expect(!example.explanation.isEmpty && !example.commandLine.isEmpty) }
+        for subcommand in spec.subcommands { #expect(!subcommand.name.isEmpty && !subcommand.name.hasPrefix("-")) }
+    }
+
+    @Test(arguments: allCommandPaths)
+    func optionsDoNotCollide(_ path: [String]) throws {
+        let spec = try #require(CommandTable.root.descendant(at: path))
+        let options = spec.options + GlobalOptions.specs
+        let longs = options.map(\.long)
+        #expect(Set(longs).count == longs.count, "duplicate long option in \(path): \(longs)")
+        let shorts = options.compactMap(\.short)
+        #expect(Set(shorts).count == shorts.count, "duplicate short option in \(path)")
+        for long in longs { #expect(!long.isEmpty && !long.hasPrefix("-") && !long.contains("=") && !long.contains(" ")) }
+        let names = spec.subcommands.map(\.name)
+        #expect(Set(names).count == names.count, "duplicate subcommand in \(path)")
+        for group in spec.exclusiveOptions {
+            #expect(group.count >= 2)
+            for long in group { #expect(spec.option(named: long) != nil, "exclusive group names unknown --\(long)") }
+        }
+    }
+
+    @Test(arguments: allCommandPaths)
+    func argumentsAreUnambiguous(_ path: [String]) throws {
+        let spec = try #require(CommandTable.root.descendant(at: path))
+        #expect(spec.subcommands.isEmpty || spec.arguments.isEmpty, "\(path) has both subcommands and arguments")
+        for (index, argument) in spec.arguments.enumerated() {
+            if argument.isRepeatable { #expect(index == spec.arguments.count - 1, "only the last argument repeats") }
+            if argument.isOptional {
+                let laterAreOptional = spec.arguments[index...].allSatisfy { $0.isOptional }
+                #expect(laterAreOptional, "required argument after optional in \(path)")
+            }
+        }
+        #expect(Set(spec.arguments.map(\.name)).isDisjoint(with: (spec.options + GlobalOptions.specs).map(\.long)))
+    }
+
+    /// Every `authctl ...` in every example is a valid command line for the command it documents.
+    @Test(arguments: allCommandPaths)
+    func examplesParse(_ path: [String]) throws {
+        let spec = try #require(CommandTable.root.descendant(at: path))
+        for example in spec.examples {
+            let invocations = Self.authctlInvocations(in: example.commandLine)
+            #expect(!invocations.isEmpty, "example without authctl: \(example.commandLine)")
+            for argv in invocations {
+                let parsed = try CommandLineParser.parse(argv)
+                switch parsed {
+                case .run(let invocation): #expect(!invocation.commandPath.isEmpty)
+                case .help: #expect(argv.first == CommandSpec.helpCommandName)
+                case .version: Issue.record("example is --version: \(argv)")
+                }
+            }
+            if let first = invocations.first, path != [CommandSpec.helpCommandName], !path.isEmpty {
+                let documented = Array(first.prefix(path.count))
+                let allDocumentThisCommand = invocations.contains { Array($0.prefix(path.count)) == path }
+                #expect(allDocumentThisCommand, "example of \(path) runs \(documented)")
+            }
+        }
+    }
+
+    /// `authctl ...` segments of a shell line, split on spaces (examples use no quoting inside
+    /// their authctl arguments), ending at a pipe, redirect, `)`, `||`, `&&` or `;`.
+    static func authctlInvocations(in commandLine: String) -> [[String]] {
+        let joined = commandLine.split(separator: "\n").map { $0.hasSuffix("\\") ? String($0.dropLast()) : String($0) }
+            .joined(separator: " ")
+        var result: [[String]] = []
+        var words = joined.split(separator: " ").map(String.init)[...]
+        while let start = words.firstIndex(where: { $0 == "authctl" || $0.hasSuffix("$(authctl") }) {
+            words = words[(start + 1)...]
+            var argv: [String] = []
+            while let word = words.first, !["|", "||", "&&", ";", "<", ">"].contains(word) {
+                words = words.dropFirst()
+                let trimmed = word.hasSuffix(")\"") ? String(word.dropLast(2)) : word
+                argv.append(trimmed)
+                if trimmed != word { break }
+            }
+            result.append(argv)
+        }
+        return result
+    }
+
+    @Test func extractsInvocationsFromShellLines() {
+        #expect(
+            Self.authctlInvocations(in: "curl -H \"Authorization: Bearer $(authctl token --provider github.com)\" \\\n  https://x")
+                == [["token", "--provider", "github.com"]])
+        #expect(
+            Self.authctlInvocations(in: "authctl whoami --check || authctl signin --provider a")
+                == [["whoami", "--check"], ["signin", "--provider", "a"]])
+        #expect(Self.authctlInvocations(in: "authctl verify --provider p < t.jwt") == [["verify", "--provider", "p"]])
+    }
+
+    @Test func rootListsEveryVisibleCommandInTableOrder() throws {
+        let help = try #require(HelpGenerator.help(for: []))
+        let listed = help.split(separator: "\n", omittingEmptySubsequences: false).drop { $0 != "Commands:" }.dropFirst().prefix { !$0.isEmpty }
+            .map { $0.split(separator: " ").first.map(String.init) ?? "" }
+        #expect(listed == CommandTable.root.subcommands.filter { !$0.isHidden }.map(\.name))
+    }
+}

@@ -1,0 +1,508 @@
+// Golden help texts, one per command. When help changes on purpose, review the failure diff
+// and update the text here (the test prints the full new text on failure).
+
+enum HelpGolden {
+    static let texts: [String: String] = [
+        "": #"""
+Sign in with GitHub and OpenID Connect providers from a terminal.
+
+Usage: authctl <command> [options]
+
+authctl signs you in through your browser, keeps the session in its home
+directory (--home), and prints tokens for scripts.
+
+Commands:
+  signin      Sign in with a provider through your browser.
+  link        Link another provider to the signed-in user.
+  reauth      Sign in again as the current user, to prove it is still you.
+  unlink      Remove a linked provider from the signed-in user.
+  signout     Sign out: forget the current session and its tokens.
+  whoami      Show the signed-in user.
+  token       Print an access token for scripts.
+  verify      Verify a JWT read on stdin and print its claims.
+  providers   Add, list, show and remove the providers you can sign in with.
+  help        Show help for a command.
+
+Global options:
+  --home DIR  Directory for the session and provider settings. Default:
+              $XDG_CONFIG_HOME/authctl or ~/.config/authctl. (env: AUTHCTL_HOME)
+  --json      Print results, and errors, as JSON.
+  --verbose   Explain each step on stderr. Secrets are never printed.
+  --no-color  Do not color the output.
+  -h, --help  Show help for the command.
+  --version   Print the version of authctl.
+
+Exit status: 0 ok, 1 unexpected failure, 2 usage error, 3 not signed in, 4
+cancelled, 5 timed out, 6 account exists with a different credential, 7
+credential already in use or no such provider, 8 recent sign-in required or user
+mismatch, 9 provider error, 10 invalid credential, 11 keystore error, 12
+configuration error. See the README.
+
+See 'authctl help <command>' for help on a command.
+"""#,
+        "signin": #"""
+Sign in with a provider through your browser.
+
+Usage: authctl signin --provider ID [--scope SCOPE]... [--param KEY=VALUE]...
+                      [--timeout SECONDS] [--browser COMMAND | --no-browser]
+                      [--redirect-port PORT]
+
+authctl opens the provider's sign-in page in your browser and waits for the
+provider to redirect back to a one-time listener on 127.0.0.1 (OAuth
+authorization code flow with PKCE). When the sign-in completes, the session is
+saved and the user is shown.
+
+The sign-in URL is always printed on stderr, so you can open it by hand if no
+browser appears. --no-browser only prints it. --browser, or AUTHCTL_BROWSER,
+names the command that opens it (the URL is added as its last argument; the
+command is split on spaces).
+
+If you already have an account with the same email through another provider, the
+sign-in stops and the new credential is kept: sign in with the provider you used
+before, then run 'authctl link' to add this one.
+
+Options:
+  --provider ID         The provider to sign in with: github.com, yahoo.com, or
+                        an oidc.<name> added with 'authctl providers add'.
+                        (required)
+  --scope SCOPE         Ask for this scope in addition to the provider's default
+                        ones. (repeatable)
+  --param KEY=VALUE     Add a parameter to the authorization request, such as
+                        prompt=login or login_hint=EMAIL. (repeatable)
+  --timeout SECONDS     Give up if the sign-in is not completed in time.
+                        (default: 300)
+  --browser COMMAND     Open the sign-in URL with this command instead of the
+                        system's default. (env: AUTHCTL_BROWSER)
+  --no-browser          Do not open a browser; only print the sign-in URL.
+  --redirect-port PORT  Wait for the redirect on this port instead of a random
+                        free one, for providers that only accept a registered
+                        redirect URI.
+
+Global options:
+  --home DIR            Directory for the session and provider settings.
+                        Default: $XDG_CONFIG_HOME/authctl or ~/.config/authctl.
+                        (env: AUTHCTL_HOME)
+  --json                Print results, and errors, as JSON.
+  --verbose             Explain each step on stderr. Secrets are never printed.
+  --no-color            Do not color the output.
+  -h, --help            Show help for the command.
+  --version             Print the version of authctl.
+
+Examples:
+  Sign in with GitHub:
+    authctl signin --provider github.com
+
+  Sign in to a provider you added, asking for one more scope and a fresh login:
+    authctl signin --provider oidc.corp --scope groups --param prompt=login
+
+  On a machine without a desktop, print the URL and open it yourself:
+    authctl signin --provider github.com --no-browser
+"""#,
+        "link": #"""
+Link another provider to the signed-in user.
+
+Usage: authctl link --provider ID [--scope SCOPE]... [--param KEY=VALUE]...
+                    [--timeout SECONDS] [--browser COMMAND | --no-browser]
+                    [--redirect-port PORT]
+
+Runs the same browser sign-in as 'authctl signin', then adds that provider's
+identity to the current user, so that either provider signs you in afterwards.
+Nothing changes if the identity already belongs to another user or the provider
+is already linked.
+
+The sign-in URL is always printed on stderr, so you can open it by hand if no
+browser appears. --no-browser only prints it. --browser, or AUTHCTL_BROWSER,
+names the command that opens it (the URL is added as its last argument; the
+command is split on spaces).
+
+Options:
+  --provider ID         The provider to link: github.com, yahoo.com, or an
+                        oidc.<name> added with 'authctl providers add'.
+                        (required)
+  --scope SCOPE         Ask for this scope in addition to the provider's default
+                        ones. (repeatable)
+  --param KEY=VALUE     Add a parameter to the authorization request, such as
+                        prompt=login or login_hint=EMAIL. (repeatable)
+  --timeout SECONDS     Give up if the sign-in is not completed in time.
+                        (default: 300)
+  --browser COMMAND     Open the sign-in URL with this command instead of the
+                        system's default. (env: AUTHCTL_BROWSER)
+  --no-browser          Do not open a browser; only print the sign-in URL.
+  --redirect-port PORT  Wait for the redirect on this port instead of a random
+                        free one, for providers that only accept a registered
+                        redirect URI.
+
+Global options:
+  --home DIR            Directory for the session and provider settings.
+                        Default: $XDG_CONFIG_HOME/authctl or ~/.config/authctl.
+                        (env: AUTHCTL_HOME)
+  --json                Print results, and errors, as JSON.
+  --verbose             Explain each step on stderr. Secrets are never printed.
+  --no-color            Do not color the output.
+  -h, --help            Show help for the command.
+  --version             Print the version of authctl.
+
+Examples:
+  Let your GitHub account sign you in too:
+    authctl link --provider github.com
+"""#,
+        "reauth": #"""
+Sign in again as the current user, to prove it is still you.
+
+Usage: authctl reauth [--provider ID] [--scope SCOPE]... [--param KEY=VALUE]...
+                      [--timeout SECONDS] [--browser COMMAND | --no-browser]
+                      [--redirect-port PORT]
+
+Some changes, such as linking or unlinking a provider, need a recent sign-in.
+reauth runs the browser sign-in again and fails with a user mismatch if a
+different user comes back; the session is kept either way.
+
+The sign-in URL is always printed on stderr, so you can open it by hand if no
+browser appears. --no-browser only prints it. --browser, or AUTHCTL_BROWSER,
+names the command that opens it (the URL is added as its last argument; the
+command is split on spaces).
+
+Options:
+  --provider ID         The provider to sign in with. Default: the one the
+                        current user signed in with.
+  --scope SCOPE         Ask for this scope in addition to the provider's default
+                        ones. (repeatable)
+  --param KEY=VALUE     Add a parameter to the authorization request, such as
+                        prompt=login or login_hint=EMAIL. (repeatable)
+  --timeout SECONDS     Give up if the sign-in is not completed in time.
+                        (default: 300)
+  --browser COMMAND     Open the sign-in URL with this command instead of the
+                        system's default. (env: AUTHCTL_BROWSER)
+  --no-browser          Do not open a browser; only print the sign-in URL.
+  --redirect-port PORT  Wait for the redirect on this port instead of a random
+                        free one, for providers that only accept a registered
+                        redirect URI.
+
+Global options:
+  --home DIR            Directory for the session and provider settings.
+                        Default: $XDG_CONFIG_HOME/authctl or ~/.config/authctl.
+                        (env: AUTHCTL_HOME)
+  --json                Print results, and errors, as JSON.
+  --verbose             Explain each step on stderr. Secrets are never printed.
+  --no-color            Do not color the output.
+  -h, --help            Show help for the command.
+  --version             Print the version of authctl.
+
+Examples:
+  Sign in again with the same provider:
+    authctl reauth
+
+  Prove it is you through a linked provider:
+    authctl reauth --provider oidc.corp
+"""#,
+        "unlink": #"""
+Remove a linked provider from the signed-in user.
+
+Usage: authctl unlink --provider ID
+
+The provider can no longer sign you in as this user; the other linked providers
+still can.
+
+Options:
+  --provider ID  The provider to remove from the user. (required)
+
+Global options:
+  --home DIR     Directory for the session and provider settings. Default:
+                 $XDG_CONFIG_HOME/authctl or ~/.config/authctl.
+                 (env: AUTHCTL_HOME)
+  --json         Print results, and errors, as JSON.
+  --verbose      Explain each step on stderr. Secrets are never printed.
+  --no-color     Do not color the output.
+  -h, --help     Show help for the command.
+  --version      Print the version of authctl.
+
+Examples:
+  Stop signing in with Yahoo:
+    authctl unlink --provider yahoo.com
+"""#,
+        "signout": #"""
+Sign out: forget the current session and its tokens.
+
+Usage: authctl signout
+
+Providers added with 'authctl providers add' are kept.
+
+Global options:
+  --home DIR  Directory for the session and provider settings. Default:
+              $XDG_CONFIG_HOME/authctl or ~/.config/authctl. (env: AUTHCTL_HOME)
+  --json      Print results, and errors, as JSON.
+  --verbose   Explain each step on stderr. Secrets are never printed.
+  --no-color  Do not color the output.
+  -h, --help  Show help for the command.
+  --version   Print the version of authctl.
+
+Examples:
+  Sign out:
+    authctl signout
+"""#,
+        "whoami": #"""
+Show the signed-in user.
+
+Usage: authctl whoami [--check]
+
+Options:
+  --check     Print nothing; exit with status 0 if a user is signed in, 3 if
+              not.
+
+Global options:
+  --home DIR  Directory for the session and provider settings. Default:
+              $XDG_CONFIG_HOME/authctl or ~/.config/authctl. (env: AUTHCTL_HOME)
+  --json      Print results, and errors, as JSON.
+  --verbose   Explain each step on stderr. Secrets are never printed.
+  --no-color  Do not color the output.
+  -h, --help  Show help for the command.
+  --version   Print the version of authctl.
+
+Examples:
+  Show the user and linked providers as JSON:
+    authctl whoami --json
+
+  Sign in only when needed, in a script:
+    authctl whoami --check || authctl signin --provider github.com
+"""#,
+        "token": #"""
+Print an access token for scripts.
+
+Usage: authctl token [--provider ID] [--id-token]
+
+Prints the token alone on stdout, so that it can be used in a pipeline. A token
+about to expire is refreshed first; if it cannot be, the exit status is 3 and
+you need to sign in again.
+
+Options:
+  --provider ID  Whose token to print. Default: the provider the user signed in
+                 with.
+  --id-token     Print the OpenID Connect ID token instead of the access token.
+
+Global options:
+  --home DIR     Directory for the session and provider settings. Default:
+                 $XDG_CONFIG_HOME/authctl or ~/.config/authctl.
+                 (env: AUTHCTL_HOME)
+  --json         Print results, and errors, as JSON.
+  --verbose      Explain each step on stderr. Secrets are never printed.
+  --no-color     Do not color the output.
+  -h, --help     Show help for the command.
+  --version      Print the version of authctl.
+
+Examples:
+  Call the GitHub API as the signed-in user:
+    curl -H "Authorization: Bearer $(authctl token --provider github.com)" \
+      https://api.github.com/user
+
+  Check the ID token against its provider:
+    authctl token --id-token | authctl verify --provider oidc.corp
+"""#,
+        "verify": #"""
+Verify a JWT read on stdin and print its claims.
+
+Usage: authctl verify --provider ID [--audience AUDIENCE] [--nonce NONCE]
+
+Reads one compact JWT, such as an ID token, on stdin and checks it against the
+provider: the signature with a key from the provider's JWKS, then the issuer
+(iss), audience (aud), expiry (exp) and, with --nonce, the nonce. If every check
+passes, the claims are printed as JSON on stdout; if one fails, nothing is
+printed and the exit status is 10.
+
+Options:
+  --provider ID        The provider that issued the token. (required)
+  --audience AUDIENCE  The expected audience. Default: the provider's client ID.
+  --nonce NONCE        The expected nonce claim.
+
+Global options:
+  --home DIR           Directory for the session and provider settings. Default:
+                       $XDG_CONFIG_HOME/authctl or ~/.config/authctl.
+                       (env: AUTHCTL_HOME)
+  --json               Print results, and errors, as JSON.
+  --verbose            Explain each step on stderr. Secrets are never printed.
+  --no-color           Do not color the output.
+  -h, --help           Show help for the command.
+  --version            Print the version of authctl.
+
+Examples:
+  Verify a token that another program received:
+    authctl verify --provider oidc.corp --audience my-api < token.jwt
+"""#,
+        "providers": #"""
+Add, list, show and remove the providers you can sign in with.
+
+Usage: authctl providers <command> [options]
+       authctl providers add <id> --issuer URL --client-id ID [options]
+       authctl providers list
+       authctl providers show <id>
+       authctl providers remove <id>
+
+github.com and yahoo.com are built in. Any other OpenID Connect provider can be
+added with 'authctl providers add'; its settings are kept in the authctl home
+directory.
+
+Commands:
+  add         Add an OpenID Connect provider.
+  list        List the providers you can sign in with, built-in ones included.
+  show        Show a provider's settings.
+  remove      Remove a provider you added.
+
+Global options:
+  --home DIR  Directory for the session and provider settings. Default:
+              $XDG_CONFIG_HOME/authctl or ~/.config/authctl. (env: AUTHCTL_HOME)
+  --json      Print results, and errors, as JSON.
+  --verbose   Explain each step on stderr. Secrets are never printed.
+  --no-color  Do not color the output.
+  -h, --help  Show help for the command.
+  --version   Print the version of authctl.
+
+Examples:
+  List the providers:
+    authctl providers list
+
+See 'authctl help providers <command>' for help on a command.
+"""#,
+        "providers add": #"""
+Add an OpenID Connect provider.
+
+Usage: authctl providers add <id> --issuer URL --client-id ID
+                             [--client-secret-stdin | --client-secret-env NAME]
+                             [--scope SCOPE]... [--param KEY=VALUE]...
+                             [--redirect-port PORT]
+
+authctl reads the provider's endpoints from its discovery document
+(<issuer>/.well-known/openid-configuration). The issuer must use https; plain
+http is allowed only on 127.0.0.1 or localhost, for testing.
+
+The client secret is optional: public clients need none, thanks to PKCE. It is
+never taken as a plain argument, because other users of the machine can see the
+arguments of running programs; pass it on stdin or in an environment variable.
+
+Arguments:
+  <id>                      The new provider's ID: oidc. followed by a name of
+                            your choice (a-z, 0-9, - and _).
+
+Options:
+  --issuer URL              The provider's issuer URL. (required)
+  --client-id ID            The client ID that the provider gave you for
+                            authctl. (required)
+  --client-secret-stdin     Read the client secret from the first line of stdin.
+  --client-secret-env NAME  Read the client secret from the environment variable
+                            NAME.
+  --scope SCOPE             Ask for this scope at every sign-in, in addition to
+                            openid, email and profile. (repeatable)
+  --param KEY=VALUE         Add this parameter to every authorization request.
+                            (repeatable)
+  --redirect-port PORT      Always wait for the redirect on this port, for
+                            providers that only accept a registered redirect URI
+                            such as http://127.0.0.1:8400/.
+
+Global options:
+  --home DIR                Directory for the session and provider settings.
+                            Default: $XDG_CONFIG_HOME/authctl or
+                            ~/.config/authctl. (env: AUTHCTL_HOME)
+  --json                    Print results, and errors, as JSON.
+  --verbose                 Explain each step on stderr. Secrets are never
+                            printed.
+  --no-color                Do not color the output.
+  -h, --help                Show help for the command.
+  --version                 Print the version of authctl.
+
+Examples:
+  Add a provider for a public client:
+    authctl providers add oidc.corp --issuer https://login.example.com \
+      --client-id authctl-cli
+
+  Add one whose client has a secret, read from a file:
+    authctl providers add oidc.corp --issuer https://login.example.com \
+      --client-id authctl-cli --client-secret-stdin < client-secret.txt
+"""#,
+        "providers list": #"""
+List the providers you can sign in with, built-in ones included.
+
+Usage: authctl providers list
+
+Global options:
+  --home DIR  Directory for the session and provider settings. Default:
+              $XDG_CONFIG_HOME/authctl or ~/.config/authctl. (env: AUTHCTL_HOME)
+  --json      Print results, and errors, as JSON.
+  --verbose   Explain each step on stderr. Secrets are never printed.
+  --no-color  Do not color the output.
+  -h, --help  Show help for the command.
+  --version   Print the version of authctl.
+
+Examples:
+  List them as JSON:
+    authctl providers list --json
+"""#,
+        "providers show": #"""
+Show a provider's settings.
+
+Usage: authctl providers show <id>
+
+The client secret is never shown; only whether there is one.
+
+Arguments:
+  <id>        The provider ID, such as oidc.corp.
+
+Global options:
+  --home DIR  Directory for the session and provider settings. Default:
+              $XDG_CONFIG_HOME/authctl or ~/.config/authctl. (env: AUTHCTL_HOME)
+  --json      Print results, and errors, as JSON.
+  --verbose   Explain each step on stderr. Secrets are never printed.
+  --no-color  Do not color the output.
+  -h, --help  Show help for the command.
+  --version   Print the version of authctl.
+
+Examples:
+  Show a provider you added:
+    authctl providers show oidc.corp
+"""#,
+        "providers remove": #"""
+Remove a provider you added.
+
+Usage: authctl providers remove <id>
+
+Built-in providers cannot be removed.
+
+Arguments:
+  <id>        The provider ID, such as oidc.corp.
+
+Global options:
+  --home DIR  Directory for the session and provider settings. Default:
+              $XDG_CONFIG_HOME/authctl or ~/.config/authctl. (env: AUTHCTL_HOME)
+  --json      Print results, and errors, as JSON.
+  --verbose   Explain each step on stderr. Secrets are never printed.
+  --no-color  Do not color the output.
+  -h, --help  Show help for the command.
+  --version   Print the version of authctl.
+
+Examples:
+  Remove a provider:
+    authctl providers remove oidc.corp
+"""#,
+        "help": #"""
+Show help for a command.
+
+Usage: authctl help [<command>...]
+
+Arguments:
+  <command>   The command, and subcommand, to explain.
+
+Global options:
+  --home DIR  Directory for the session and provider settings. Default:
+              $XDG_CONFIG_HOME/authctl or ~/.config/authctl. (env: AUTHCTL_HOME)
+  --json      Print results, and errors, as JSON.
+  --verbose   Explain each step on stderr. Secrets are never printed.
+  --no-color  Do not color the output.
+  -h, --help  Show help for the command.
+  --version   Print the version of authctl.
+
+Examples:
+  Explain signin:
+    authctl help signin
+
+  Explain a subcommand:
+    authctl help providers add
+"""#,
+    ]
+}

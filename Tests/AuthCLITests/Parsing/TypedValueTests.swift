@@ -1,0 +1,96 @@
+import Testing
+
+@testable import AuthCLI
+
+private func invocation(_ argv: [String]) throws -> ParsedInvocation {
+    guard case .run(let invocation) = try CommandLineParser.parse(argv) else {
+        throw UsageError.invalidUsage("not a run: \(argv)", command: [])
+    }
+    return invocation
+}
+
+@Suite struct TypedValueTests {
+    static let seconds: [(String, Int?)] = [
+        ("300", 300), ("90s", 90), ("5m", 300), ("1h", 3600), ("86400", 86400),
+        ("0", nil), ("86401", nil), ("", nil), ("s", nil), ("5x", nil), ("1.5", nil), ("-5", nil), ("+5", nil),
+        ("٣", nil), ("99999999999999999999h", nil), ("9999999999999999h", nil),
+    ]
+
+    @Test(arguments: seconds)
+    func timeout(_ text: String, _ expected: Int?) throws {
+        let parsed = try invocation(["signin", "--provider", "x", "--timeout=\(text)"])
+        if let expected {
+            #expect(try parsed.seconds("timeout", in: 1...86400) == expected)
+        } else {
+            #expect(
+                throws: UsageError.invalidValue(
+                    option: "--timeout", value: text,
+                    reason: "expected a number of seconds from 1 to 86400 (such as 300, 90s or 5m)", command: ["signin"])
+            ) { try parsed.seconds("timeout", in: 1...86400) }
+        }
+    }
+
+    @Test func timeoutDefaultsFromTheSpec() throws {
+        let parsed = try invocation(["signin", "--provider", "x"])
+        #expect(try parsed.seconds("timeout", in: 1...86400) == 300)
+        #expect(!parsed.isGiven("timeout"))
+    }
+
+    static let ports: [(String, Int?)] = [("8400", 8400), ("1", 1), ("65535", 65535), ("0", nil), ("65536", nil), ("http", nil)]
+
+    @Test(arguments: ports)
+    func redirectPort(_ text: String, _ expected: Int?) throws {
+        let parsed = try invocation(["signin", "--provider", "x", "--redirect-port", text])
+        if let expected {
+            #expect(try parsed.int("redirect-port", in: 1...65535) == expected)
+        } else {
+            #expect(
+                throws: UsageError.invalidValue(
+                    option: "--redirect-port", value: text, reason: "expected a whole number from 1 to 65535", command: ["signin"])
+            ) { try parsed.int("redirect-port", in: 1...65535) }
+        }
+    }
+
+    @Test func absentIntIsNil() throws {
+        #expect(try invocation(["signin", "--provider", "x"]).int("redirect-port", in: 1...65535) == nil)
+    }
+
+    @Test func keyValuePairsKeepOrderAndSplitAtTheFirstEquals() throws {
+        let parsed = try invocation(["signin", "--provider", "x", "--param", "prompt=login", "--param=hint=a=b", "--param", "empty="])
+        #expect(
+            try parsed.keyValuePairs("param") == [
+                KeyValuePair(key: "prompt", value: "login"), KeyValuePair(key: "hint", value: "a=b"),
+                KeyValuePair(key: "empty", value: ""),
+            ])
+    }
+
+    @Test(arguments: ["prompt", "=login", ""])
+    func keyValuePairWithoutKey(_ text: String) throws {
+        let parsed = try invocation(["signin", "--provider", "x", "--param", text])
+        #expect(throws: UsageError.invalidValue(option: "--param", value: text, reason: "expected KEY=VALUE", command: ["signin"])) {
+            try parsed.keyValuePairs("param")
+        }
+    }
+
+    @Test func environmentFallsBetweenTheCommandLineAndTheDefault() throws {
+        let environment = ["AUTHCTL_BROWSER": "firefox", "AUTHCTL_HOME": "/env/home"]
+        let plain = try invocation(["signin", "--provider", "x"])
+        #expect(plain.value("browser", environment: environment) == "firefox")
+        #expect(plain.value("browser", environment: ["AUTHCTL_BROWSER": ""]) == nil)
+        #expect(plain.value("browser") == nil)
+        #expect(plain.value("timeout", environment: environment) == "300")
+        #expect(plain.globals.home(environment: environment) == "/env/home")
+        #expect(plain.globals.home(environment: [:]) == nil)
+
+        let explicit = try invocation(["signin", "--provider", "x", "--browser", "lynx", "--home", "/cli"])
+        #expect(explicit.value("browser", environment: environment) == "lynx")
+        #expect(explicit.globals.home(environment: environment) == "/cli")
+    }
+
+    @Test func argumentsAreBoundByName() throws {
+        let parsed = try invocation(["providers", "show", "oidc.corp"])
+        #expect(parsed.argument("id") == "oidc.corp")
+        #expect(parsed.argumentValues("id") == ["oidc.corp"])
+        #expect(parsed.values("home") == [])
+    }
+}
