@@ -1,17 +1,98 @@
 import AuthCore
 
-/// The whole command line as a function: argv and a context in, an exit status out.
+/// The whole command line as a function: arguments and a context in, an exit status out.
+/// It never calls `exit()`, so every command runs in-process in tests.
 public enum AuthCommandLine {
+    public static let version = "0.1.0"
+
     public static func run(arguments: [String], context: CommandContext) async -> ExitStatus {
-        .unexpectedFailure
+        // Usage errors are reported before we know whether --json was asked for; look for it.
+        let wantsJSON = arguments.prefix { $0 != "--" }.contains("--json")
+        let color = !arguments.contains("--no-color") && context.standardErrorIsTerminal && context.environment["NO_COLOR"] == nil
+        do {
+            switch try CommandLineParser.parse(arguments) {
+            case .help(let path):
+                context.writeStandardOutput(HelpGenerator.help(for: path) ?? HelpGenerator.help(for: [])!)
+                return .success
+            case .version:
+                context.writeStandardOutput("authctl \(version)\n")
+                return .success
+            case .run(let invocation):
+                let environment = try CommandEnvironment(context: context, globals: invocation.globals, command: invocation.commandPath)
+                return try await dispatch(invocation, in: environment)
+            }
+        } catch {
+            let report = ErrorFunnel.report(for: error, json: wantsJSON, color: color)
+            context.writeStandardError(report.standardError)
+            return report.status
+        }
+    }
+
+    /// Runs the command `invocation` names.
+    static func dispatch(_ invocation: ParsedInvocation, in env: CommandEnvironment) async throws -> ExitStatus {
+        switch invocation.commandPath {
+        case ["whoami"] where invocation.flag("check"):
+            // A silent probe for scripts: only the exit status speaks.
+            return try env.auth.currentUser() == nil ? .notSignedIn : .success
+        case ["signin"]:
+            try await SignInCommand.run(try SignInCommand.Arguments(invocation, environment: env.context.environment), in: env)
+        case ["whoami"]:
+            try AccountCommands.whoami(in: env)
+        case ["token"]:
+            try AccountCommands.token(provider: invocation.value("provider"), idToken: invocation.flag("id-token"), in: env)
+        case ["signout"]:
+            try AccountCommands.signout(in: env)
+        case ["verify"]:
+            try await VerifyCommand.run(
+                providerID: invocation.value("provider")!, audience: invocation.value("audience"), nonce: invocation.value("nonce"), in: env
+            )
+        case ["providers", "add"]:
+            try ProvidersCommands.add(try ProvidersCommands.AddArguments(invocation), in: env)
+        case ["providers", "list"]:
+            try ProvidersCommands.list(in: env)
+        case ["providers", "show"]:
+            try ProvidersCommands.show(invocation.argument("id")!, in: env)
+        case ["providers", "remove"]:
+            try ProvidersCommands.remove(invocation.argument("id")!, in: env)
+        case ["link"], ["reauth"], ["unlink"]:
+            throw NotYetSupported(command: invocation.commandPath.joined(separator: " "))
+        default:
+            throw UsageError.invalidUsage("'\(invocation.commandPath.joined(separator: " "))' has no implementation", command: invocation.commandPath)
+        }
+        return .success
     }
 }
 
-public struct CommandContext: Sendable {
-    public static func live() -> CommandContext { CommandContext() }
+/// A command that parses but whose behaviour lands with a later change (exit 1).
+struct NotYetSupported: AuthCoreError {
+    var command: String
+    var code: AuthErrorCode { .internalError }
+    var message: String { "'authctl \(command)' is not yet supported in this version" }
 }
 
-public enum ExitStatus: Int32, Sendable {
-    case success = 0
-    case unexpectedFailure = 1
+extension SignInCommand.Arguments {
+    init(_ invocation: ParsedInvocation, environment: [String: String]) throws {
+        providerID = invocation.value("provider")!
+        scopes = invocation.values("scope")
+        parameters = invocation.values("param")
+        timeout = .seconds(try invocation.seconds("timeout", in: 1...86_400) ?? 300)
+        browserCommand = invocation.value("browser")
+        opensBrowser = !invocation.flag("no-browser")
+        redirectPort = try invocation.int("redirect-port", in: 1...65_535).map { UInt16($0) }
+    }
+}
+
+extension ProvidersCommands.AddArguments {
+    init(_ invocation: ParsedInvocation) throws {
+        id = invocation.argument("id")!
+        issuer = invocation.value("issuer")!
+        clientID = invocation.value("client-id")!
+        secretFromStandardInput = invocation.flag("client-secret-stdin")
+        secretEnvironmentVariable = invocation.value("client-secret-env")
+        scopes = invocation.values("scope")
+        parameters = invocation.values("param")
+        redirectPort = try invocation.int("redirect-port", in: 1...65_535).map { UInt16($0) }
+        acceptsHS256IDTokens = invocation.flag("hs256-id-tokens")
+        acceptsHS256IDTokens = invocation.flag("hs256-id-tokens")
+    }
 }

@@ -8,7 +8,7 @@
 public enum CommandTable {
     public static let root = CommandSpec(
         name: "authctl",
-        abstract: "Sign in with GitHub and OpenID Connect providers from a terminal.",
+        abstract: "Sign in with OpenID Connect providers from a terminal.",
         discussion: [
             "authctl signs you in through your browser, keeps the session in its home directory "
                 + "(--home), and prints tokens for scripts."
@@ -23,7 +23,7 @@ public enum CommandTable {
 
     // MARK: - Shared options
 
-    static let providerHelp = "github.com, yahoo.com, or an oidc.<name> added with 'authctl providers add'."
+    static let providerHelp = "an oidc.<name> added with 'authctl providers add'."
 
     /// The options of every browser sign-in (signin, link, reauth), after `--provider`.
     static let browserFlowOptions: [OptionSpec] = [
@@ -63,27 +63,27 @@ public enum CommandTable {
                 + "redirect back to a one-time listener on 127.0.0.1 (OAuth authorization code flow with "
                 + "PKCE). When the sign-in completes, the session is saved and the user is shown.",
             browserFlowDiscussion,
-            "If you already have an account with the same email through another provider, the sign-in "
-                + "stops and the new credential is kept: sign in with the provider you used before, then "
-                + "run 'authctl link' to add this one.",
+            "Nothing is stored unless every check passes: state, iss, the ID token's signature and "
+                + "claims, and userinfo. Signing in again with the same identity lands on the same user.",
         ],
         options: [.value("provider", "ID", help: "The provider to sign in with: " + providerHelp, isRequired: true)]
             + browserFlowOptions,
         exclusiveOptions: browserFlowExclusions,
         examples: [
-            Example("Sign in with GitHub:", "authctl signin --provider github.com"),
+            Example("Sign in with a provider you added:", "authctl signin --provider oidc.corp"),
             Example(
                 "Sign in to a provider you added, asking for one more scope and a fresh login:",
                 "authctl signin --provider oidc.corp --scope groups --param prompt=login"),
             Example(
                 "On a machine without a desktop, print the URL and open it yourself:",
-                "authctl signin --provider github.com --no-browser"),
+                "authctl signin --provider oidc.corp --no-browser"),
         ])
 
     static let link = CommandSpec(
         name: "link",
         abstract: "Link another provider to the signed-in user.",
         discussion: [
+            "Not yet supported in this version: the command parses and exits with status 1.",
             "Runs the same browser sign-in as 'authctl signin', then adds that provider's identity to "
                 + "the current user, so that either provider signs you in afterwards. Nothing changes if "
                 + "the identity already belongs to another user or the provider is already linked.",
@@ -92,12 +92,13 @@ public enum CommandTable {
         options: [.value("provider", "ID", help: "The provider to link: " + providerHelp, isRequired: true)]
             + browserFlowOptions,
         exclusiveOptions: browserFlowExclusions,
-        examples: [Example("Let your GitHub account sign you in too:", "authctl link --provider github.com")])
+        examples: [Example("Let another provider sign you in too:", "authctl link --provider oidc.lab")])
 
     static let reauth = CommandSpec(
         name: "reauth",
         abstract: "Sign in again as the current user, to prove it is still you.",
         discussion: [
+            "Not yet supported in this version: the command parses and exits with status 1.",
             "Some changes, such as linking or unlinking a provider, need a recent sign-in. reauth runs "
                 + "the browser sign-in again and fails with a user mismatch if a different user comes "
                 + "back; the session is kept either way.",
@@ -117,9 +118,12 @@ public enum CommandTable {
     static let unlink = CommandSpec(
         name: "unlink",
         abstract: "Remove a linked provider from the signed-in user.",
-        discussion: ["The provider can no longer sign you in as this user; the other linked providers still can."],
+        discussion: [
+            "Not yet supported in this version: the command parses and exits with status 1.",
+            "The provider can no longer sign you in as this user; the other linked providers still can.",
+        ],
         options: [.value("provider", "ID", help: "The provider to remove from the user.", isRequired: true)],
-        examples: [Example("Stop signing in with Yahoo:", "authctl unlink --provider yahoo.com")])
+        examples: [Example("Stop signing in with a provider:", "authctl unlink --provider oidc.lab")])
 
     static let signout = CommandSpec(
         name: "signout",
@@ -137,15 +141,15 @@ public enum CommandTable {
         ],
         examples: [
             Example("Show the user and linked providers as JSON:", "authctl whoami --json"),
-            Example("Sign in only when needed, in a script:", "authctl whoami --check || authctl signin --provider github.com"),
+            Example("Sign in only when needed, in a script:", "authctl whoami --check || authctl signin --provider oidc.corp"),
         ])
 
     static let token = CommandSpec(
         name: "token",
         abstract: "Print an access token for scripts.",
         discussion: [
-            "Prints the token alone on stdout, so that it can be used in a pipeline. A token about to "
-                + "expire is refreshed first; if it cannot be, the exit status is 3 and you need to sign "
+            "Prints the token alone on stdout, so that it can be used in a pipeline. If nobody is "
+                + "signed in, or the access token has expired, the exit status is 3 and you need to sign "
                 + "in again."
         ],
         options: [
@@ -154,9 +158,9 @@ public enum CommandTable {
         ],
         examples: [
             Example(
-                "Call the GitHub API as the signed-in user:",
-                "curl -H \"Authorization: Bearer $(authctl token --provider github.com)\" \\\n"
-                    + "  https://api.github.com/user"),
+                "Call an API as the signed-in user:",
+                "curl -H \"Authorization: Bearer $(authctl token --provider oidc.corp)\" \\\n"
+                    + "  https://api.corp.example/me"),
             Example("Check the ID token against its provider:", "authctl token --id-token | authctl verify --provider oidc.corp"),
         ])
 
@@ -188,8 +192,8 @@ public enum CommandTable {
         name: "providers",
         abstract: "Add, list, show and remove the providers you can sign in with.",
         discussion: [
-            "github.com and yahoo.com are built in. Any other OpenID Connect provider can be added with "
-                + "'authctl providers add'; its settings are kept in the authctl home directory."
+            "Any OpenID Connect provider can be added with 'authctl providers add'; its settings, "
+                + "client secret included, are kept in the authctl home directory (providers.json, 0600)."
         ],
         subcommands: [providersAdd, providersList, providersShow, providersRemove],
         examples: [Example("List the providers:", "authctl providers list")])
@@ -222,6 +226,10 @@ public enum CommandTable {
                 "redirect-port", "PORT",
                 help: "Always wait for the redirect on this port, for providers that only accept a registered "
                     + "redirect URI such as http://127.0.0.1:8400/."),
+            .flag(
+                "hs256-id-tokens",
+                help: "Also accept ID tokens signed with HS256, keyed with the client secret. Only for "
+                    + "providers that sign that way; needs a client secret."),
         ],
         exclusiveOptions: [["client-secret-stdin", "client-secret-env"]],
         examples: [
@@ -237,7 +245,7 @@ public enum CommandTable {
 
     static let providersList = CommandSpec(
         name: "list",
-        abstract: "List the providers you can sign in with, built-in ones included.",
+        abstract: "List the providers you can sign in with.",
         examples: [Example("List them as JSON:", "authctl providers list --json")])
 
     static let providersShow = CommandSpec(
@@ -250,7 +258,6 @@ public enum CommandTable {
     static let providersRemove = CommandSpec(
         name: "remove",
         abstract: "Remove a provider you added.",
-        discussion: ["Built-in providers cannot be removed."],
         arguments: [providerIDArgument],
         examples: [Example("Remove a provider:", "authctl providers remove oidc.corp")])
 

@@ -4,7 +4,7 @@
 enum HelpGolden {
     static let texts: [String: String] = [
         "": #"""
-Sign in with GitHub and OpenID Connect providers from a terminal.
+Sign in with OpenID Connect providers from a terminal.
 
 Usage: authctl <command> [options]
 
@@ -57,14 +57,13 @@ browser appears. --no-browser only prints it. --browser, or AUTHCTL_BROWSER,
 names the command that opens it (the URL is added as its last argument; the
 command is split on spaces).
 
-If you already have an account with the same email through another provider, the
-sign-in stops and the new credential is kept: sign in with the provider you used
-before, then run 'authctl link' to add this one.
+Nothing is stored unless every check passes: state, iss, the ID token's
+signature and claims, and userinfo. Signing in again with the same identity
+lands on the same user.
 
 Options:
-  --provider ID         The provider to sign in with: github.com, yahoo.com, or
-                        an oidc.<name> added with 'authctl providers add'.
-                        (required)
+  --provider ID         The provider to sign in with: an oidc.<name> added with
+                        'authctl providers add'. (required)
   --scope SCOPE         Ask for this scope in addition to the provider's default
                         ones. (repeatable)
   --param KEY=VALUE     Add a parameter to the authorization request, such as
@@ -89,14 +88,14 @@ Global options:
   --version             Print the version of authctl.
 
 Examples:
-  Sign in with GitHub:
-    authctl signin --provider github.com
+  Sign in with a provider you added:
+    authctl signin --provider oidc.corp
 
   Sign in to a provider you added, asking for one more scope and a fresh login:
     authctl signin --provider oidc.corp --scope groups --param prompt=login
 
   On a machine without a desktop, print the URL and open it yourself:
-    authctl signin --provider github.com --no-browser
+    authctl signin --provider oidc.corp --no-browser
 """#,
         "link": #"""
 Link another provider to the signed-in user.
@@ -104,6 +103,8 @@ Link another provider to the signed-in user.
 Usage: authctl link --provider ID [--scope SCOPE]... [--param KEY=VALUE]...
                     [--timeout SECONDS] [--browser COMMAND | --no-browser]
                     [--redirect-port PORT]
+
+Not yet supported in this version: the command parses and exits with status 1.
 
 Runs the same browser sign-in as 'authctl signin', then adds that provider's
 identity to the current user, so that either provider signs you in afterwards.
@@ -116,9 +117,8 @@ names the command that opens it (the URL is added as its last argument; the
 command is split on spaces).
 
 Options:
-  --provider ID         The provider to link: github.com, yahoo.com, or an
-                        oidc.<name> added with 'authctl providers add'.
-                        (required)
+  --provider ID         The provider to link: an oidc.<name> added with 'authctl
+                        providers add'. (required)
   --scope SCOPE         Ask for this scope in addition to the provider's default
                         ones. (repeatable)
   --param KEY=VALUE     Add a parameter to the authorization request, such as
@@ -143,8 +143,8 @@ Global options:
   --version             Print the version of authctl.
 
 Examples:
-  Let your GitHub account sign you in too:
-    authctl link --provider github.com
+  Let another provider sign you in too:
+    authctl link --provider oidc.lab
 """#,
         "reauth": #"""
 Sign in again as the current user, to prove it is still you.
@@ -152,6 +152,8 @@ Sign in again as the current user, to prove it is still you.
 Usage: authctl reauth [--provider ID] [--scope SCOPE]... [--param KEY=VALUE]...
                       [--timeout SECONDS] [--browser COMMAND | --no-browser]
                       [--redirect-port PORT]
+
+Not yet supported in this version: the command parses and exits with status 1.
 
 Some changes, such as linking or unlinking a provider, need a recent sign-in.
 reauth runs the browser sign-in again and fails with a user mismatch if a
@@ -200,6 +202,8 @@ Remove a linked provider from the signed-in user.
 
 Usage: authctl unlink --provider ID
 
+Not yet supported in this version: the command parses and exits with status 1.
+
 The provider can no longer sign you in as this user; the other linked providers
 still can.
 
@@ -217,8 +221,8 @@ Global options:
   --version      Print the version of authctl.
 
 Examples:
-  Stop signing in with Yahoo:
-    authctl unlink --provider yahoo.com
+  Stop signing in with a provider:
+    authctl unlink --provider oidc.lab
 """#,
         "signout": #"""
 Sign out: forget the current session and its tokens.
@@ -263,15 +267,15 @@ Examples:
     authctl whoami --json
 
   Sign in only when needed, in a script:
-    authctl whoami --check || authctl signin --provider github.com
+    authctl whoami --check || authctl signin --provider oidc.corp
 """#,
         "token": #"""
 Print an access token for scripts.
 
 Usage: authctl token [--provider ID] [--id-token]
 
-Prints the token alone on stdout, so that it can be used in a pipeline. A token
-about to expire is refreshed first; if it cannot be, the exit status is 3 and
+Prints the token alone on stdout, so that it can be used in a pipeline. If
+nobody is signed in, or the access token has expired, the exit status is 3 and
 you need to sign in again.
 
 Options:
@@ -290,9 +294,9 @@ Global options:
   --version      Print the version of authctl.
 
 Examples:
-  Call the GitHub API as the signed-in user:
-    curl -H "Authorization: Bearer $(authctl token --provider github.com)" \
-      https://api.github.com/user
+  Call an API as the signed-in user:
+    curl -H "Authorization: Bearer $(authctl token --provider oidc.corp)" \
+      https://api.corp.example/me
 
   Check the ID token against its provider:
     authctl token --id-token | authctl verify --provider oidc.corp
@@ -336,13 +340,13 @@ Usage: authctl providers <command> [options]
        authctl providers show <id>
        authctl providers remove <id>
 
-github.com and yahoo.com are built in. Any other OpenID Connect provider can be
-added with 'authctl providers add'; its settings are kept in the authctl home
-directory.
+Any OpenID Connect provider can be added with 'authctl providers add'; its
+settings, client secret included, are kept in the authctl home directory
+(providers.json, 0600).
 
 Commands:
   add         Add an OpenID Connect provider.
-  list        List the providers you can sign in with, built-in ones included.
+  list        List the providers you can sign in with.
   show        Show a provider's settings.
   remove      Remove a provider you added.
 
@@ -367,7 +371,7 @@ Add an OpenID Connect provider.
 Usage: authctl providers add <id> --issuer URL --client-id ID
                              [--client-secret-stdin | --client-secret-env NAME]
                              [--scope SCOPE]... [--param KEY=VALUE]...
-                             [--redirect-port PORT]
+                             [--redirect-port PORT] [--hs256-id-tokens]
 
 authctl reads the provider's endpoints from its discovery document
 (<issuer>/.well-known/openid-configuration). The issuer must use https; plain
@@ -395,6 +399,9 @@ Options:
   --redirect-port PORT      Always wait for the redirect on this port, for
                             providers that only accept a registered redirect URI
                             such as http://127.0.0.1:8400/.
+  --hs256-id-tokens         Also accept ID tokens signed with HS256, keyed with
+                            the client secret. Only for providers that sign that
+                            way; needs a client secret.
 
 Global options:
   --home DIR                Directory for the session and provider settings.
@@ -417,7 +424,7 @@ Examples:
       --client-id authctl-cli --client-secret-stdin < client-secret.txt
 """#,
         "providers list": #"""
-List the providers you can sign in with, built-in ones included.
+List the providers you can sign in with.
 
 Usage: authctl providers list
 
@@ -461,8 +468,6 @@ Examples:
 Remove a provider you added.
 
 Usage: authctl providers remove <id>
-
-Built-in providers cannot be removed.
 
 Arguments:
   <id>        The provider ID, such as oidc.corp.

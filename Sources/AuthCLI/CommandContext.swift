@@ -1,0 +1,41 @@
+import AuthCore
+import AuthCrypto
+import Foundation
+
+/// Everything a command touches outside itself, injected so that every command runs in-process
+/// in tests: the environment, the standard streams, the network, the clock, randomness, the
+/// browser and Ctrl-C.
+public struct CommandContext: Sendable {
+    public var environment: [String: String]
+    /// Reads standard input to its end, at most `limit` bytes (nil if larger).
+    public var readStandardInput: @Sendable (_ limit: Int) -> [UInt8]?
+    public var writeStandardOutput: @Sendable (String) -> Void
+    public var writeStandardError: @Sendable (String) -> Void
+    public var standardErrorIsTerminal: Bool
+    public var transport: any HTTPTransport
+    public var clock: Clock
+    public var random: any RandomSource
+    /// Makes the browser for a command line (`--browser`), or the system default for nil.
+    public var makeBrowser: @Sendable (_ command: [String]?) -> any BrowserOpener
+    /// Calls the handler on Ctrl-C until the returned function is called.
+    public var onInterrupt: @Sendable (_ handler: @escaping @Sendable () -> Void) -> (@Sendable () -> Void)
+
+    public init(
+        environment: [String: String], readStandardInput: @escaping @Sendable (Int) -> [UInt8]?,
+        writeStandardOutput: @escaping @Sendable (String) -> Void, writeStandardError: @escaping @Sendable (String) -> Void,
+        standardErrorIsTerminal: Bool, transport: any HTTPTransport, clock: Clock, random: any RandomSource,
+        makeBrowser: @escaping @Sendable ([String]?) -> any BrowserOpener,
+        onInterrupt: @escaping @Sendable (@escaping @Sendable () -> Void) -> (@Sendable () -> Void)
+    ) {
+        self.environment = environment
+        self.readStandardInput = readStandardInput
+        self.writeStandardOutput = writeStandardOutput
+        self.writeStandardError = writeStandardError
+        self.standardErrorIsTerminal = standardErrorIsTerminal
+        self.transport = transport
+        self.clock = clock
+        self.random = random
+        self.makeBrowser = makeBrowser
+        self.onInterrupt = onInterrupt
+    }
+}

@@ -1,0 +1,54 @@
+import AuthCore
+import Foundation
+
+/// A command's view of the world: the context plus the resolved global options.
+struct CommandEnvironment: Sendable {
+    /// Lock waits longer than this fail with a keystore error (env `AUTHCTL_LOCK_TIMEOUT`).
+    static let defaultLockTimeout: Duration = .seconds(10)
+    /// Client secrets and ID tokens read from stdin are small.
+    static let maximumStandardInputBytes = 64 * 1024
+
+    let context: CommandContext
+    let home: HomeDirectory
+    let json: Bool
+    let verbose: Bool
+    let color: Bool
+    let lockTimeout: Duration
+
+    init(context: CommandContext, globals: GlobalOptions, command: [String]) throws {
+        self.context = context
+        home = HomeDirectory(path: try Self.resolveHome(globals: globals, environment: context.environment))
+        json = globals.json
+        verbose = globals.verbose
+        color = !globals.noColor && context.standardErrorIsTerminal && context.environment["NO_COLOR"] == nil
+        if let text = context.environment["AUTHCTL_LOCK_TIMEOUT"] {
+            guard let seconds = Double(text), seconds >= 0 else {
+                throw UsageError.invalidValue(option: "AUTHCTL_LOCK_TIMEOUT", value: text, reason: "expected a number of seconds", command: command)
+            }
+            lockTimeout = .milliseconds(Int(seconds * 1000))
+        } else {
+            lockTimeout = Self.defaultLockTimeout
+        }
+    }
+
+    /// `--home`, else `AUTHCTL_HOME`, else `$XDG_CONFIG_HOME/authctl`, else `~/.config/authctl`.
+    static func resolveHome(globals: GlobalOptions, environment: [String: String]) throws -> String {
+        if let home = globals.home(environment: environment), !home.isEmpty { return home }
+        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") { return config + "/authctl" }
+        guard let userHome = environment["HOME"], !userHome.isEmpty else {
+            throw UsageError.invalidValue(option: "--home", value: "", reason: "HOME is not set; give --home DIR or AUTHCTL_HOME")
+        }
+        return userHome + "/.config/authctl"
+    }
+
+    var auth: Auth { Auth(home: home, lockTimeout: lockTimeout, clock: context.clock, random: context.random) }
+    var registry: ProviderRegistry { ProviderRegistry(home: home, lockTimeout: lockTimeout) }
+
+    /// Data, on stdout.
+    func output(_ text: String) { context.writeStandardOutput(text) }
+    func output(_ value: JSONValue) { context.writeStandardOutput(value.serialized(pretty: true) + "\n") }
+    /// A message for the person, on stderr.
+    func notice(_ text: String) { context.writeStandardError(text + "\n") }
+    /// `--verbose` only; callers never pass secrets.
+    func log(_ text: String) { if verbose { context.writeStandardError("authctl: " + text + "\n") } }
+}

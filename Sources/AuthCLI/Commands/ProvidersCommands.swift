@@ -1,0 +1,70 @@
+import AuthCore
+
+/// `authctl providers add | list | show | remove`.
+enum ProvidersCommands {
+    struct AddArguments {
+        var id: String
+        var issuer: String
+        var clientID: String
+        var secretFromStandardInput: Bool
+        var secretEnvironmentVariable: String?
+        var scopes: [String]
+        var parameters: [String]
+        var redirectPort: UInt16?
+        var acceptsHS256IDTokens: Bool
+    }
+
+    static func add(_ arguments: AddArguments, in env: CommandEnvironment) throws {
+        let parameters = try AuthorizationRequest.parseParameters(arguments.parameters)
+        var secret: String?
+        if arguments.secretFromStandardInput {
+            guard let bytes = env.context.readStandardInput(CommandEnvironment.maximumStandardInputBytes) else {
+                throw UsageError.invalidValue(option: "--client-secret-stdin", value: "", reason: "standard input is too large for a secret", command: ["providers", "add"])
+            }
+            secret = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            if secret?.isEmpty ?? true { throw ProviderError.missingClientSecret(source: "standard input") }
+        } else if let name = arguments.secretEnvironmentVariable {
+            guard let value = env.context.environment[name], !value.isEmpty else {
+                throw ProviderError.missingClientSecret(source: "the environment variable \(name)")
+            }
+            secret = value
+        }
+        let configuration = ProviderConfiguration(
+            id: arguments.id, issuer: arguments.issuer, clientID: arguments.clientID, clientSecret: secret,
+            scopes: arguments.scopes, customParameters: parameters, redirectPort: arguments.redirectPort,
+            acceptsHS256IDTokens: arguments.acceptsHS256IDTokens
+        )
+        try env.home.ensureExists()
+        try env.registry.add(configuration)
+        if env.json { env.output(Render.json(configuration)) }
+        env.notice("Added \(configuration.id) (issuer \(configuration.issuer)).")
+    }
+
+    static func list(in env: CommandEnvironment) throws {
+        let providers = try env.registry.all()
+        if env.json {
+            env.output(.array(providers.map(Render.json)))
+            return
+        }
+        if providers.isEmpty {
+            env.notice("No providers configured; add one with 'authctl providers add oidc.<name> --issuer URL --client-id ID'.")
+            return
+        }
+        let width = providers.map(\.id.count).max() ?? 0
+        for provider in providers {
+            env.output(provider.id.padding(toLength: width + 2, withPad: " ", startingAt: 0) + provider.issuer + "\n")
+        }
+    }
+
+    static func show(_ id: String, in env: CommandEnvironment) throws {
+        let provider = try env.registry.provider(id)
+        env.json ? env.output(Render.json(provider)) : env.output(Render.text(provider))
+    }
+
+    static func remove(_ id: String, in env: CommandEnvironment) throws {
+        try env.registry.remove(id)
+        env.notice("Removed \(id).")
+    }
+}
+
+import Foundation

@@ -1,0 +1,52 @@
+import AuthCore
+
+/// The one place that turns any error into stderr text and an exit status. Pure, so it is tested
+/// directly (swift-argument-parser's `MessageInfo` plays the same part).
+public enum ErrorFunnel {
+    public struct Report: Equatable, Sendable {
+        public var standardError: String
+        public var status: ExitStatus
+    }
+
+    /// The report for `error`; `json` selects the machine shape
+    /// `{"error": {"code": ..., "message": ..., ...details}}`.
+    public static func report(for error: any Error, json: Bool, color: Bool = false) -> Report {
+        if let usage = error as? UsageError {
+            if json {
+                return Report(standardError: jsonText(code: AuthErrorCode.invalidArgument.rawValue, message: usage.message, details: [:]), status: .usage)
+            }
+            return Report(standardError: UsageErrorRenderer.render(usage, color: color), status: .usage)
+        }
+        let code: AuthErrorCode
+        let message: String
+        let details: [String: ErrorDetail]
+        switch error {
+        case let error as any AuthCoreError:
+            (code, message, details) = (error.code, error.message, error.details)
+        case is CancellationError:
+            (code, message, details) = (.cancelled, "cancelled", [:])
+        default:
+            (code, message, details) = (.internalError, "unexpected failure: \(error)", [:])
+        }
+        if json {
+            return Report(standardError: jsonText(code: code.rawValue, message: message, details: details), status: ExitStatus(code))
+        }
+        return Report(standardError: prefix(color: color) + message + "\n", status: ExitStatus(code))
+    }
+
+    static func prefix(color: Bool) -> String {
+        color ? "\u{1B}[1;31merror:\u{1B}[0m " : "error: "
+    }
+
+    private static func jsonText(code: String, message: String, details: [String: ErrorDetail]) -> String {
+        var fields: [String: JSONValue] = ["code": .string(code), "message": .string(message)]
+        for (key, detail) in details {
+            switch detail {
+            case .string(let value): fields[key] = .string(value)
+            case .strings(let values): fields[key] = .array(values.map { .string($0) })
+            case .int(let value): fields[key] = .number(Double(value))
+            }
+        }
+        return JSONValue.object(["error": .object(fields)]).serialized() + "\n"
+    }
+}

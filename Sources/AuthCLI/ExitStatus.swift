@@ -1,0 +1,43 @@
+/// The documented, stable exit statuses of authctl (README "Exit status").
+public enum ExitStatus: Int32, Sendable, CaseIterable {
+    case success = 0
+    case unexpectedFailure = 1
+    case usage = 2
+    /// Not signed in, or an interactive sign-in is required.
+    case notSignedIn = 3
+    case cancelled = 4
+    case timedOut = 5
+    /// Account exists with a different credential; the pending credential was saved.
+    case accountExists = 6
+    /// Credential already in use, provider already linked, or no such provider.
+    case credentialConflict = 7
+    /// Requires recent login, or user mismatch.
+    case reauthenticationNeeded = 8
+    /// Provider unreachable or provider error.
+    case providerError = 9
+    /// Invalid credential: signature, nonce, state, iss, aud, exp.
+    case invalidCredential = 10
+    /// Keystore locked, corrupt, or with insecure permissions.
+    case keystoreError = 11
+    case configurationError = 12
+
+    /// The one mapping from error codes to exit statuses.
+    public init(_ code: AuthErrorCode) {
+        switch code {
+        case .internalError: self = .unexpectedFailure
+        case .invalidArgument: self = .usage
+        case .noCurrentUser, .userTokenExpired, .interactiveSignInRequired: self = .notSignedIn
+        case .cancelled: self = .cancelled
+        case .timeout: self = .timedOut
+        case .accountExistsWithDifferentCredential: self = .accountExists
+        case .credentialAlreadyInUse, .providerAlreadyLinked, .noSuchProvider: self = .credentialConflict
+        case .requiresRecentLogin, .userMismatch: self = .reauthenticationNeeded
+        case .providerError: self = .providerError
+        case .invalidCredential: self = .invalidCredential
+        case .keystoreError: self = .keystoreError
+        case .configurationError: self = .configurationError
+        }
+    }
+}
+
+import AuthCore

@@ -1,0 +1,87 @@
+import AuthCore
+import Foundation
+
+/// Text and JSON forms of what commands print. JSON never carries a token or secret, except
+/// where the command's purpose is to print one (`token`).
+enum Render {
+    static func timestamp(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.string(from: date)
+    }
+
+    static func optional(_ value: String?) -> JSONValue {
+        value.map { .string($0) } ?? .null
+    }
+
+    static func json(_ identity: UserInfo) -> JSONValue {
+        [
+            "providerId": .string(identity.providerID), "uid": .string(identity.uid),
+            "email": optional(identity.email), "displayName": optional(identity.displayName),
+            "photoURL": optional(identity.photoURL),
+        ]
+    }
+
+    /// The user record without secrets (the SDK's `User` fields).
+    static func json(_ user: User) -> JSONValue {
+        [
+            "uid": .string(user.uid), "email": optional(user.email), "emailVerified": .bool(user.emailVerified),
+            "displayName": optional(user.displayName), "photoURL": optional(user.photoURL),
+            "createdAt": .string(timestamp(user.createdAt)), "lastSignInAt": .string(timestamp(user.lastSignInAt)),
+            "lastAuthenticatedAt": .string(timestamp(user.lastAuthenticatedAt)),
+            "providerData": .array(user.providerData.map(json)),
+        ]
+    }
+
+    static func text(_ user: User) -> String {
+        var lines = ["uid:        \(user.uid)"]
+        if let name = user.displayName { lines.append("name:       \(name)") }
+        if let email = user.email { lines.append("email:      \(email)\(user.emailVerified ? "" : " (unverified)")") }
+        let providers = user.providerData.map { "\($0.providerID) (\($0.uid))" }.joined(separator: ", ")
+        lines.append("providers:  \(providers)")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func json(_ result: AuthDataResult) -> JSONValue {
+        [
+            "user": json(result.user),
+            "additionalUserInfo": [
+                "providerId": .string(result.additionalUserInfo.providerID),
+                "profile": result.additionalUserInfo.profile,
+                "username": optional(result.additionalUserInfo.username),
+                "isNewUser": .bool(result.additionalUserInfo.isNewUser),
+            ],
+            "credential": [
+                "providerId": .string(result.credential.providerID),
+                "expiresAt": result.credential.expiresAt.map { .string(timestamp($0)) } ?? .null,
+                "scope": optional(result.credential.scope),
+                "hasRefreshToken": .bool(result.credential.refreshToken != nil),
+            ],
+        ]
+    }
+
+    static func json(_ provider: ProviderConfiguration) -> JSONValue {
+        [
+            "id": .string(provider.id), "issuer": .string(provider.issuer), "clientId": .string(provider.clientID),
+            "hasClientSecret": .bool(provider.clientSecret != nil),
+            "scopes": .array(provider.scopes.map { .string($0) }),
+            "parameters": .object(provider.customParameters.mapValues { .string($0) }),
+            "redirectPort": provider.redirectPort.map { .number(Double($0)) } ?? .null,
+            "acceptsHS256IDTokens": .bool(provider.acceptsHS256IDTokens == true),
+        ]
+    }
+
+    static func text(_ provider: ProviderConfiguration) -> String {
+        var lines = [
+            "id:             \(provider.id)", "issuer:         \(provider.issuer)", "client id:      \(provider.clientID)",
+            "client secret:  \(provider.clientSecret == nil ? "none (public client)" : "set")",
+        ]
+        if !provider.scopes.isEmpty { lines.append("scopes:         \(provider.scopes.joined(separator: " "))") }
+        for (name, value) in provider.customParameters.sorted(by: { $0.key < $1.key }) {
+            lines.append("parameter:      \(name)=\(value)")
+        }
+        if let port = provider.redirectPort { lines.append("redirect port:  \(port)") }
+        if provider.acceptsHS256IDTokens == true { lines.append("ID tokens:      RS256, PS256, ES256 and HS256 (client secret)") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,111 @@
+import AuthCore
+import AuthTestSupport
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+@testable import AuthCLI
+
+/// Swift Testing has an `ExitStatus` of its own; ours is meant here.
+typealias ExitStatus = AuthCLI.ExitStatus
+
+/// Runs authctl in-process against a fake provider (`TestTokenFactory.issuer`) and captures its
+/// streams. The fake browser "signs in" by calling the loopback listener back, as a browser would.
+final class TestCommandLine: @unchecked Sendable {
+    let directory = TemporaryDirectory()
+    var home: String { directory.child("home") }
+    let stdout = LockedValue("")
+    let stderr = LockedValue("")
+    /// What the fake provider knows of the last authorization request.
+    let lastAuthorization = LockedValue<[String: String]>([:])
+    /// How the fake browser answers: extra or replaced redirect parameters, or nothing at all.
+    var callback: @Sendable ([String: String]) -> [String: String]? = { request in
+        ["code": "code-123", "state": request["state"] ?? "", "iss": TestTokenFactory.issuer]
+    }
+    /// Claims the fake token endpoint puts in the ID token, over the standard ones.
+    var idTokenClaims: [String: JSONValue?] = [:]
+    var tokenEndpointResponse: HTTPResponse?
+    var stdin: [UInt8] = []
+
+    static let discovery: JSONValue = [
+        "issuer": .string(TestTokenFactory.issuer),
+        "authorization_endpoint": "https://idp.example.com/authorize",
+        "token_endpoint": "https://idp.example.com/token",
+        "jwks_uri": .string(TestTokenFactory.jwksURI.absoluteString),
+        "userinfo_endpoint": "https://idp.example.com/userinfo",
+        "code_challenge_methods_supported": ["S256"],
+        "authorization_response_iss_parameter_supported": true,
+    ]
+
+    func transport() -> FakeTransport {
+        FakeTransport { [self] request in
+            switch request.url.path {
+            case "/.well-known/openid-configuration": return .json(Self.discovery)
+            case TestTokenFactory.jwksURI.path: return .json(TestTokenFactory.standardJWKS)
+            case "/token":
+                if let response = tokenEndpointResponse { return response }
+                var claims: [String: JSONValue?] = ["nonce": lastAuthorization.withLock { $0["nonce"] }.map { .string($0) }]
+                claims.merge(idTokenClaims) { _, new in new }
+                let idToken = TestTokenFactory.idToken(claims: claims)
+                return .json(["access_token": .string(TestTokenFactory.accessToken), "token_type": "Bearer",
+                              "expires_in": 3600, "id_token": .string(idToken), "refresh_token": "rt-1"])
+            case "/userinfo":
+                return .json(["sub": .string(TestTokenFactory.subject), "email": "alice@example.com", "email_verified": true, "name": "Alice"])
+            default: return HTTPResponse(status: 404)
+            }
+        }
+    }
+
+    func context() -> CommandContext {
+        let stdinBytes = stdin
+        let out = stdout, err = stderr
+        return CommandContext(
+            environment: ["HOME": directory.path, "AUTHCTL_HOME": home, "AUTHCTL_LOCK_TIMEOUT": "1"],
+            readStandardInput: { limit in stdinBytes.count > limit ? nil : stdinBytes },
+            writeStandardOutput: { text in out.withLock { $0 += text } },
+            writeStandardError: { text in err.withLock { $0 += text } },
+            standardErrorIsTerminal: false, transport: transport(), clock: TestTokenFactory.clock,
+            random: SeededRandomSource(seed: 42),
+            makeBrowser: { [self] _ in CallbackBrowser(owner: self) },
+            onInterrupt: { _ in {} }
+        )
+    }
+
+    /// Runs `authctl <arguments>`; returns the exit status.
+    @discardableResult
+    func run(_ arguments: [String]) async -> ExitStatus {
+        stdout.withLock { $0 = "" }
+        stderr.withLock { $0 = "" }
+        return await AuthCommandLine.run(arguments: arguments, context: context())
+    }
+
+    func addProvider(_ extra: [String] = []) async -> ExitStatus {
+        await run(["providers", "add", "oidc.test", "--issuer", TestTokenFactory.issuer, "--client-id", TestTokenFactory.clientID] + extra)
+    }
+
+    /// The keystore's bytes, or nil if there is none: to prove a failure stored nothing.
+    var keystoreBytes: Data? { FileManager.default.contents(atPath: home + "/keystore.json") }
+}
+
+/// A browser that follows the authorization URL straight back to the loopback listener.
+struct CallbackBrowser: BrowserOpener {
+    let owner: TestCommandLine
+
+    func open(_ url: URL) -> Bool {
+        let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+        let request = Dictionary(items.map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { a, _ in a })
+        owner.lastAuthorization.withLock { $0 = request }
+        guard let parameters = owner.callback(request), var components = URLComponents(string: request["redirect_uri"] ?? "") else {
+            return true
+        }
+        components.queryItems = parameters.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }
+        let target = components.url!
+        Thread.detachNewThread {
+            let done = DispatchSemaphore(value: 0)
+            URLSession.shared.dataTask(with: target) { _, _, _ in done.signal() }.resume()
+            done.wait()
+        }
+        return true
+    }
+}

@@ -1,0 +1,123 @@
+import AuthCore
+import AuthCrypto
+import Foundation
+
+/// A deterministic random source (SplitMix64), so tests can predict state, nonce and uid.
+public struct SeededRandomSource: RandomSource {
+    private let counter: LockedValue<UInt64>
+
+    public init(seed: UInt64) {
+        counter = LockedValue(seed)
+    }
+
+    public func bytes(count: Int) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(count + 8)
+        while out.count < count {
+            var z = counter.withLock { value -> UInt64 in
+                value &+= 0x9E37_79B9_7F4A_7C15
+                return value
+            }
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            z ^= z >> 31
+            withUnsafeBytes(of: z.littleEndian) { out += $0 }
+        }
+        return Array(out.prefix(count))
+    }
+}
+
+/// A transport that answers from a handler and records every request.
+public final class FakeTransport: HTTPTransport, Sendable {
+    private let recorded = LockedValue<[HTTPRequest]>([])
+    private let handler: @Sendable (HTTPRequest) throws -> HTTPResponse
+
+    public init(handler: @escaping @Sendable (HTTPRequest) throws -> HTTPResponse) {
+        self.handler = handler
+    }
+
+    /// Answers each URL (without query) from a table; anything else is a 404.
+    public convenience init(routes: [String: HTTPResponse]) {
+        self.init { request in
+            var components = URLComponents(url: request.url, resolvingAgainstBaseURL: false)!
+            components.query = nil
+            return routes[components.string!] ?? HTTPResponse(status: 404)
+        }
+    }
+
+    public var requests: [HTTPRequest] { recorded.withLock { $0 } }
+
+    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        recorded.withLock { $0.append(request) }
+        return try handler(request)
+    }
+}
+
+extension HTTPResponse {
+    /// A 200 response with a JSON body.
+    public static func json(_ value: JSONValue, status: Int = 200, headers: [String: String] = [:]) -> HTTPResponse {
+        HTTPResponse(status: status, headers: headers.merging(["content-type": "application/json"]) { a, _ in a },
+                     body: Array(value.serialized().utf8))
+    }
+}
+
+/// A value behind a lock, for test fakes.
+public final class LockedValue<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+
+    public init(_ value: Value) {
+        self.value = value
+    }
+
+    public func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+}
+
+/// A fresh private directory under /tmp, removed when the value is released.
+public final class TemporaryDirectory: @unchecked Sendable {
+    public let path: String
+
+    public init() {
+        let template = NSTemporaryDirectory() + "authctl-test-XXXXXX"
+        var bytes = Array(template.utf8CString)
+        guard let result = mkdtemp(&bytes) else { fatalError("mkdtemp failed") }
+        path = String(cString: result)
+    }
+
+    public func child(_ name: String) -> String { path + "/" + name }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+}
+
+/// Where the shared test vectors live: `../shared/vectors` beside the repository.
+public enum TestVectors {
+    public static func directory(filePath: String = #filePath) -> String {
+        var url = URL(fileURLWithPath: filePath)
+        while url.path != "/" {
+            url.deleteLastPathComponent()
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
+                return url.deletingLastPathComponent().appendingPathComponent("shared/vectors").path
+            }
+        }
+        return "/work/shared/vectors"
+    }
+
+    /// True when the vectors are present; under CI=true a missing folder is a failure, not a skip.
+    public static var available: Bool {
+        FileManager.default.fileExists(atPath: directory()) || ProcessInfo.processInfo.environment["CI"] == "true"
+    }
+
+    public static func load(_ relativePath: String) throws -> JSONValue {
+        let path = directory() + "/" + relativePath
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: path])
+        }
+        return try JSONValue.parse(Array(data))
+    }
+}
