@@ -35,13 +35,33 @@ public enum AuthCommandLine {
             // A silent probe for scripts: only the exit status speaks.
             return try env.auth.currentUser() == nil ? .notSignedIn : .success
         case ["signin"]:
-            try await SignInCommand.run(try SignInCommand.Arguments(invocation, environment: env.context.environment), in: env)
+            try await SignInCommand.run(try SignInCommand.Arguments(invocation, purpose: .signIn), in: env)
+        case ["link"]:
+            try await SignInCommand.run(try SignInCommand.Arguments(invocation, purpose: .link), in: env)
+        case ["reauth"]:
+            try await SignInCommand.run(try SignInCommand.Arguments(invocation, purpose: .reauthenticate), in: env)
         case ["whoami"]:
             try AccountCommands.whoami(in: env)
         case ["token"]:
             try AccountCommands.token(provider: invocation.value("provider"), idToken: invocation.flag("id-token"), in: env)
         case ["signout"]:
-            try AccountCommands.signout(in: env)
+            try AccountCommands.signout(all: invocation.flag("all"), in: env)
+        case ["users"]:
+            try AccountCommands.users(in: env)
+        case ["switch"]:
+            try AccountCommands.switchUser(to: invocation.argument("user")!, in: env)
+        case ["methods"]:
+            try AccountCommands.methods(email: invocation.argument("email")!, in: env)
+        case ["unlink"]:
+            try AccountCommands.unlink(providerID: invocation.value("provider")!, in: env)
+        case ["account", "delete"]:
+            try AccountCommands.deleteAccount(in: env)
+        case ["config", "set"]:
+            try AccountCommands.configSet(key: invocation.argument("key")!, value: invocation.argument("value")!, in: env)
+        case ["config", "get"]:
+            try AccountCommands.configGet(key: invocation.argument("key")!, in: env)
+        case ["config", "list"]:
+            try AccountCommands.configList(in: env)
         case ["verify"]:
             try await VerifyCommand.run(
                 providerID: invocation.value("provider")!, audience: invocation.value("audience"), nonce: invocation.value("nonce"), in: env
@@ -54,8 +74,6 @@ public enum AuthCommandLine {
             try ProvidersCommands.show(invocation.argument("id")!, in: env)
         case ["providers", "remove"]:
             try ProvidersCommands.remove(invocation.argument("id")!, in: env)
-        case ["link"], ["reauth"], ["unlink"]:
-            throw NotYetSupported(command: invocation.commandPath.joined(separator: " "))
         default:
             throw UsageError.invalidUsage("'\(invocation.commandPath.joined(separator: " "))' has no implementation", command: invocation.commandPath)
         }
@@ -63,22 +81,25 @@ public enum AuthCommandLine {
     }
 }
 
-/// A command that parses but whose behaviour lands with a later change (exit 1).
-struct NotYetSupported: AuthCoreError {
-    var command: String
-    var code: AuthErrorCode { .internalError }
-    var message: String { "'authctl \(command)' is not yet supported in this version" }
-}
-
 extension SignInCommand.Arguments {
-    init(_ invocation: ParsedInvocation, environment: [String: String]) throws {
-        providerID = invocation.value("provider")!
+    init(_ invocation: ParsedInvocation, purpose: SignInCommand.Purpose) throws {
+        self.purpose = purpose
+        providerID = invocation.value("provider")
         scopes = invocation.values("scope")
         parameters = invocation.values("param")
         timeout = .seconds(try invocation.seconds("timeout", in: 1...86_400) ?? 300)
         browserCommand = invocation.value("browser")
         opensBrowser = !invocation.flag("no-browser")
         redirectPort = try invocation.int("redirect-port", in: 1...65_535).map { UInt16($0) }
+        idTokenFromStandardInput = purpose == .signIn && invocation.flag("id-token-stdin")
+        rawNonce = purpose == .signIn ? invocation.value("raw-nonce") : nil
+        linkPending = purpose == .link && invocation.flag("pending")
+        if rawNonce != nil, !idTokenFromStandardInput {
+            throw UsageError.invalidUsage("--raw-nonce goes with --id-token-stdin", command: invocation.commandPath)
+        }
+        if purpose == .link, providerID == nil, !linkPending {
+            throw UsageError.invalidUsage("give --provider ID, or --pending", command: invocation.commandPath)
+        }
     }
 }
 

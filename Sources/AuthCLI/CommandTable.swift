@@ -13,7 +13,10 @@ public enum CommandTable {
             "authctl signs you in through your browser, keeps the session in its home directory "
                 + "(--home), and prints tokens for scripts."
         ],
-        subcommands: [signin, link, reauth, unlink, signout, whoami, token, verify, providers, help],
+        subcommands: [
+            signin, link, reauth, unlink, signout, whoami, token, users, switchUser, methods, verify, providers,
+            account, config, help,
+        ],
         epilogue: [
             "Exit status: 0 ok, 1 unexpected failure, 2 usage error, 3 not signed in, 4 cancelled, "
                 + "5 timed out, 6 account exists with a different credential, 7 credential already in use "
@@ -65,40 +68,58 @@ public enum CommandTable {
             browserFlowDiscussion,
             "Nothing is stored unless every check passes: state, iss, the ID token's signature and "
                 + "claims, and userinfo. Signing in again with the same identity lands on the same user.",
+            "If a user with the same verified email already signs in with another provider, the sign-in "
+                + "stops (status 6) and the new credential is kept for 10 minutes: sign in with the provider "
+                + "you used before, then run 'authctl link --pending' to add this one.",
         ],
         options: [.value("provider", "ID", help: "The provider to sign in with: " + providerHelp, isRequired: true)]
-            + browserFlowOptions,
-        exclusiveOptions: browserFlowExclusions,
+            + browserFlowOptions + [
+                .flag(
+                    "id-token-stdin",
+                    help: "Sign in with an ID token read on stdin (for CI) instead of the browser. It is verified "
+                        + "against the provider: signature, issuer, audience (the client ID), expiry."),
+                .value(
+                    "raw-nonce", "NONCE",
+                    help: "With --id-token-stdin: the token's nonce must be the SHA-256 (hex) of NONCE."),
+            ],
+        exclusiveOptions: browserFlowExclusions + [["id-token-stdin", "browser"], ["id-token-stdin", "no-browser"]],
         examples: [
             Example("Sign in with a provider you added:", "authctl signin --provider oidc.corp"),
             Example(
                 "Sign in to a provider you added, asking for one more scope and a fresh login:",
                 "authctl signin --provider oidc.corp --scope groups --param prompt=login"),
             Example(
-                "On a machine without a desktop, print the URL and open it yourself:",
-                "authctl signin --provider oidc.corp --no-browser"),
+                "In CI, sign in with an ID token issued to the job:",
+                "echo \"$ID_TOKEN\" | authctl signin --provider oidc.ci --id-token-stdin"),
         ])
 
     static let link = CommandSpec(
         name: "link",
         abstract: "Link another provider to the signed-in user.",
         discussion: [
-            "Not yet supported in this version: the command parses and exits with status 1.",
             "Runs the same browser sign-in as 'authctl signin', then adds that provider's identity to "
                 + "the current user, so that either provider signs you in afterwards. Nothing changes if "
                 + "the identity already belongs to another user or the provider is already linked.",
             browserFlowDiscussion,
         ],
-        options: [.value("provider", "ID", help: "The provider to link: " + providerHelp, isRequired: true)]
-            + browserFlowOptions,
-        exclusiveOptions: browserFlowExclusions,
-        examples: [Example("Let another provider sign you in too:", "authctl link --provider oidc.lab")])
+        options: [
+            .value("provider", "ID", help: "The provider to link: " + providerHelp),
+            .flag(
+                "pending",
+                help: "Link the credential saved when a sign-in stopped because the account already exists."),
+        ] + browserFlowOptions,
+        exclusiveOptions: browserFlowExclusions + [["provider", "pending"]],
+        examples: [
+            Example("Let another provider sign you in too:", "authctl link --provider oidc.lab"),
+            Example(
+                "Finish an 'account exists' sign-in, after signing in with your usual provider:",
+                "authctl link --pending"),
+        ])
 
     static let reauth = CommandSpec(
         name: "reauth",
         abstract: "Sign in again as the current user, to prove it is still you.",
         discussion: [
-            "Not yet supported in this version: the command parses and exits with status 1.",
             "Some changes, such as linking or unlinking a provider, need a recent sign-in. reauth runs "
                 + "the browser sign-in again and fails with a user mismatch if a different user comes "
                 + "back; the session is kept either way.",
@@ -119,8 +140,9 @@ public enum CommandTable {
         name: "unlink",
         abstract: "Remove a linked provider from the signed-in user.",
         discussion: [
-            "Not yet supported in this version: the command parses and exits with status 1.",
-            "The provider can no longer sign you in as this user; the other linked providers still can.",
+            "The provider can no longer sign you in as this user; the other linked providers still can. "
+                + "It needs a sign-in within the last 5 minutes (see 'authctl config'); the last provider "
+                + "cannot be unlinked (use 'authctl account delete').",
         ],
         options: [.value("provider", "ID", help: "The provider to remove from the user.", isRequired: true)],
         examples: [Example("Stop signing in with a provider:", "authctl unlink --provider oidc.lab")])
@@ -128,8 +150,70 @@ public enum CommandTable {
     static let signout = CommandSpec(
         name: "signout",
         abstract: "Sign out: forget the current session and its tokens.",
-        discussion: ["Providers added with 'authctl providers add' are kept."],
-        examples: [Example("Sign out:", "authctl signout")])
+        discussion: [
+            "Signs out the current user only; the user record stays, so signing in again lands on the "
+                + "same user. Providers added with 'authctl providers add' are kept."
+        ],
+        options: [.flag("all", help: "Sign out every user in this keystore.")],
+        examples: [Example("Sign out:", "authctl signout"), Example("Sign everyone out:", "authctl signout --all")])
+
+    static let users = CommandSpec(
+        name: "users",
+        abstract: "List the users in this keystore, marking the current one.",
+        examples: [Example("List them as JSON:", "authctl users --json")])
+
+    static let switchUser = CommandSpec(
+        name: "switch",
+        abstract: "Make another signed-in user the current one.",
+        arguments: [ArgumentSpec("user", help: "The uid or email of the user, as 'authctl users' shows it.")],
+        examples: [Example("Switch to Bob:", "authctl switch bob@example.com")])
+
+    static let methods = CommandSpec(
+        name: "methods",
+        abstract: "List the providers a local account with this email signs in with.",
+        discussion: ["Prints nothing when no account has the email."],
+        arguments: [ArgumentSpec("email", help: "The email address.")],
+        examples: [Example("How does Alice sign in?", "authctl methods alice@example.com")])
+
+    static let account = CommandSpec(
+        name: "account",
+        abstract: "Manage the signed-in user's account.",
+        subcommands: [accountDelete],
+        examples: [Example("Delete the current user from this keystore:", "authctl account delete")])
+
+    static let accountDelete = CommandSpec(
+        name: "delete",
+        abstract: "Delete the signed-in user and their tokens from this keystore.",
+        discussion: ["Needs a sign-in within the last 5 minutes (run 'authctl reauth' first)."],
+        examples: [Example("Delete the current user:", "authctl account delete")])
+
+    static let config = CommandSpec(
+        name: "config",
+        abstract: "Show or change the account rules.",
+        discussion: [
+            "Settings: one-account-per-email (true or false, default true: a new provider whose verified "
+                + "email belongs to an existing user must be linked, not signed in as a second user); "
+                + "recent-login-seconds (default 300: how recent a sign-in unlink and account delete need)."
+        ],
+        subcommands: [configSet, configGet, configList],
+        examples: [Example("Allow one user per provider identity:", "authctl config set one-account-per-email false")])
+
+    static let configSet = CommandSpec(
+        name: "set",
+        abstract: "Change a setting.",
+        arguments: [ArgumentSpec("key", help: "The setting's name."), ArgumentSpec("value", help: "Its new value.")],
+        examples: [Example("Ask for a sign-in in the last minute:", "authctl config set recent-login-seconds 60")])
+
+    static let configGet = CommandSpec(
+        name: "get",
+        abstract: "Print a setting's value.",
+        arguments: [ArgumentSpec("key", help: "The setting's name.")],
+        examples: [Example("Print one setting:", "authctl config get one-account-per-email")])
+
+    static let configList = CommandSpec(
+        name: "list",
+        abstract: "Print every setting.",
+        examples: [Example("Print the settings:", "authctl config list")])
 
     static let whoami = CommandSpec(
         name: "whoami",

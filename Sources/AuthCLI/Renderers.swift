@@ -60,6 +60,10 @@ enum Render {
         ]
     }
 
+    static func json(_ policy: AccountPolicy) -> JSONValue {
+        ["one-account-per-email": .bool(policy.oneAccountPerEmail), "recent-login-seconds": .number(Double(policy.recentLoginSeconds))]
+    }
+
     static func json(_ provider: ProviderConfiguration) -> JSONValue {
         [
             "id": .string(provider.id), "issuer": .string(provider.issuer), "clientId": .string(provider.clientID),

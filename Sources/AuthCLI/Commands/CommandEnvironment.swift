@@ -44,6 +44,34 @@ struct CommandEnvironment: Sendable {
     var auth: Auth { Auth(home: home, lockTimeout: lockTimeout, clock: context.clock, random: context.random) }
     var registry: ProviderRegistry { ProviderRegistry(home: home, lockTimeout: lockTimeout) }
 
+    /// The sign-in effects, with messages and `--verbose` lines on stderr.
+    func signInEnvironment(browser: any BrowserOpener) -> SignInEnvironment {
+        let context = context
+        let verbose = verbose
+        return SignInEnvironment(
+            transport: context.transport, clock: context.clock, random: context.random, browser: browser,
+            cacheDirectory: home.cacheDirectory.path,
+            notify: { context.writeStandardError($0 + "\n") },
+            log: { if verbose { context.writeStandardError("authctl: " + $0 + "\n") } }
+        )
+    }
+
+    /// The validator for `provider`'s ID tokens (discovery, JWK set), for `verify` and `--id-token-stdin`.
+    func idTokenValidator(for provider: ProviderConfiguration) async throws -> IDTokenValidator {
+        let cache = home.cacheDirectory.path
+        let metadata = try await Discovery(transport: context.transport, clock: context.clock, cacheDirectory: cache)
+            .metadata(forIssuer: provider.issuer)
+        return try IDTokenValidator(for: provider, metadata: metadata, cacheDirectory: cache, transport: context.transport, clock: context.clock)
+    }
+
+    /// A JWT from stdin, trimmed; at most one token's worth of bytes.
+    func readToken() throws -> String {
+        guard let bytes = context.readStandardInput(CompactJWS.maximumTokenBytes + 2) else {
+            throw JOSEError.tokenTooLarge(byteCount: CompactJWS.maximumTokenBytes + 3, limit: CompactJWS.maximumTokenBytes)
+        }
+        return String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     /// Data, on stdout.
     func output(_ text: String) { context.writeStandardOutput(text) }
     func output(_ value: JSONValue) { context.writeStandardOutput(value.serialized(pretty: true) + "\n") }

@@ -1,100 +1,263 @@
 import AuthCrypto
 import Foundation
 
-/// The account service: who is signed in, with which providers, and their tokens (the SDK's `Auth`).
+/// The account service: who is signed in, with which linked providers, and their tokens
+/// (the SDK's `Auth`).
 ///
-/// Every change is one locked read-modify-write of the keystore, so a failed step stores nothing.
+/// Every change is one locked read-modify-write of the keystore, and every rule is checked inside
+/// it, so a refused operation leaves `keystore.json` exactly as it was.
 public struct Auth: Sendable {
     public static let keystoreFileName = "keystore.json"
     /// Firebase uids are 28 characters of [A-Za-z0-9]; so are ours (~166 bits).
     public static let uidLength = 28
 
     private let store: SecureFileStore<KeystoreDocument>
+    private let pendingStore: SecureFileStore<PendingDocument>
+    private let policyStore: SecureFileStore<AccountPolicy>
     private let clock: Clock
     private let random: any RandomSource
 
     public init(home: HomeDirectory, lockTimeout: Duration, clock: Clock, random: any RandomSource) {
         store = SecureFileStore(home: home, fileName: Self.keystoreFileName, lockTimeout: lockTimeout)
+        pendingStore = SecureFileStore(home: home, fileName: PendingDocument.fileName, lockTimeout: lockTimeout)
+        policyStore = SecureFileStore(home: home, fileName: AccountPolicy.fileName, lockTimeout: lockTimeout)
         self.clock = clock
         self.random = random
     }
 
+    // MARK: Reading
+
     /// The signed-in user, or nil.
     public func currentUser() throws -> User? {
-        let document = try store.read()
-        return document.currentAccountIndex.map { document.accounts[$0].user }
+        try currentAccount()?.user
     }
 
-    /// Signs in with a verified credential: the user who already has this identity, or a new one.
-    public func signIn(with credential: OAuthCredential, profile: FederatedProfile) throws -> AuthDataResult {
-        let now = clock.now()
-        return try store.update { document in
-            let identity = UserInfo(
-                providerID: profile.providerID, uid: profile.subject, email: profile.email,
-                displayName: profile.displayName, photoURL: profile.photoURL
-            )
-            let isNewUser: Bool
-            let index: Int
-            if let existing = document.accounts.firstIndex(where: { $0.user.identity(for: profile.providerID)?.uid == profile.subject }) {
-                isNewUser = false
-                index = existing
-                var user = document.accounts[index].user
-                user.providerData = user.providerData.map { $0.providerID == identity.providerID ? identity : $0 }
-                user.lastSignInAt = now
-                user.lastAuthenticatedAt = now
-                user.fillProfile(from: profile)
-                document.accounts[index].user = user
-            } else {
-                isNewUser = true
-                var newUID = generateUID()
-                while document.accounts.contains(where: { $0.user.uid == newUID }) { newUID = generateUID() }
-                var user = User(uid: newUID, createdAt: now, lastSignInAt: now, lastAuthenticatedAt: now, providerData: [identity])
-                user.fillProfile(from: profile)
-                document.accounts.append(.init(user: user, sessions: [], lastProviderID: nil))
-                index = document.accounts.count - 1
-            }
-            document.accounts[index].sessions.removeAll { $0.providerID == credential.providerID }
-            document.accounts[index].sessions.append(credential)
-            document.accounts[index].lastProviderID = credential.providerID
-            document.currentUID = document.accounts[index].user.uid
-            return AuthDataResult(
-                user: document.accounts[index].user, credential: credential,
-                additionalUserInfo: AdditionalUserInfo(
-                    providerID: profile.providerID, profile: profile.rawProfile, username: profile.username, isNewUser: isNewUser
-                )
-            )
+    /// The signed-in user's account record (user, sessions, last provider), or nil.
+    public func currentAccount() throws -> KeystoreDocument.Account? {
+        let document = try store.read()
+        return document.currentAccountIndex.map { document.accounts[$0] }
+    }
+
+    /// Every user in this keystore, the current one marked.
+    public func users() throws -> [(user: User, isCurrent: Bool, isSignedIn: Bool)] {
+        let document = try store.read()
+        return document.accounts.map { ($0.user, $0.user.uid == document.currentUID, !$0.sessions.isEmpty) }
+    }
+
+    /// The providers a local account with `email` signs in with (the SDK's fetchSignInMethods).
+    public func signInMethods(forEmail email: String) throws -> [String] {
+        let document = try store.read()
+        let providers = document.accounts.filter { $0.user.email?.lowercased() == email.lowercased() }
+            .flatMap { $0.user.providerData.map(\.providerID) }
+        return Array(Set(providers)).sorted()
+    }
+
+    public func policy() throws -> AccountPolicy {
+        try policyStore.read()
+    }
+
+    public func setPolicy(_ key: String, to value: String) throws -> AccountPolicy {
+        try policyStore.update { policy in
+            try policy.set(key, to: value)
+            return policy
         }
     }
 
-    /// Forgets the current user's sessions and tokens; the account record stays, so signing in
-    /// again lands on the same uid. Returns whether anyone was signed in.
+    // MARK: Signing in
+
+    /// Signs in with a verified credential: the user who already has this identity, or a new one.
+    ///
+    /// A new identity whose verified email belongs to an existing user is refused with
+    /// account-exists-with-different-credential while one-account-per-email is on; the credential
+    /// is then kept in `pending.json` for ``linkPending()``, and `keystore.json` is unchanged.
+    public func signIn(with credential: OAuthCredential, profile: FederatedProfile) throws -> AuthDataResult {
+        let now = clock.now()
+        let policy = try policy()
+        var collision: (uid: String, email: String)?
+        do {
+            return try store.update { document in
+                if let index = document.accountIndex(providerID: profile.providerID, subject: profile.subject) {
+                    return document.recordSignIn(at: index, credential: credential, profile: profile, now: now, isNewUser: false)
+                }
+                if policy.oneAccountPerEmail, profile.emailVerified, let email = profile.email,
+                    let existing = document.accounts.first(where: { $0.user.hasVerifiedEmail(email) })
+                {
+                    let accountEmail = existing.user.email ?? email
+                    collision = (existing.user.uid, accountEmail)
+                    throw AccountError.accountExistsWithDifferentCredential(
+                        email: accountEmail, providers: existing.user.providerData.map(\.providerID)
+                    )
+                }
+                var uid = generateUID()
+                while document.accounts.contains(where: { $0.user.uid == uid }) { uid = generateUID() }
+                let user = User(uid: uid, createdAt: now, lastSignInAt: now, lastAuthenticatedAt: now, providerData: [])
+                document.accounts.append(.init(user: user, sessions: [], lastProviderID: nil))
+                return document.recordSignIn(
+                    at: document.accounts.count - 1, credential: credential, profile: profile, now: now, isNewUser: true
+                )
+            }
+        } catch let error as AccountError {
+            if let collision {
+                let pending = PendingCredential(
+                    credential: credential, profile: profile, accountUID: collision.uid, email: collision.email,
+                    expiresAt: now.addingTimeInterval(PendingCredential.lifetime)
+                )
+                try pendingStore.update { $0.pending = pending }
+            }
+            throw error
+        }
+    }
+
+    /// Links a verified credential to the signed-in user.
+    public func link(with credential: OAuthCredential, profile: FederatedProfile) throws -> AuthDataResult {
+        let now = clock.now()
+        return try store.update { document in
+            let index = try document.requireCurrentAccountIndex()
+            try document.checkLinkable(profile, toAccountAt: index)
+            return document.recordSignIn(at: index, credential: credential, profile: profile, now: now, isNewUser: false)
+        }
+    }
+
+    /// Links the credential saved by account-exists-with-different-credential.
+    public func linkPending() throws -> AuthDataResult {
+        let now = clock.now()
+        guard let pending = try pendingStore.read().pending else { throw AccountError.noPendingCredential }
+        guard pending.expiresAt > now else {
+            try pendingStore.update { $0.pending = nil }
+            throw AccountError.pendingCredentialExpired(providerID: pending.credential.providerID)
+        }
+        let result = try store.update { document in
+            let index = try document.requireCurrentAccountIndex()
+            guard document.accounts[index].user.uid == pending.accountUID else {
+                throw AccountError.pendingForAnotherAccount(email: pending.email)
+            }
+            try document.checkLinkable(pending.profile, toAccountAt: index)
+            return document.recordSignIn(at: index, credential: pending.credential, profile: pending.profile, now: now, isNewUser: false)
+        }
+        try pendingStore.update { $0.pending = nil }
+        return result
+    }
+
+    /// The provider the current user signed in with last (the default for `reauth`).
+    public func lastProviderID() throws -> String? {
+        try currentAccount()?.lastProviderID
+    }
+
+    /// Proves the signed-in user is still present: the credential must be for one of their
+    /// identities (else user-mismatch, session unchanged). Refreshes that provider's tokens.
+    public func reauthenticate(with credential: OAuthCredential, profile: FederatedProfile) throws -> AuthDataResult {
+        let now = clock.now()
+        return try store.update { document in
+            let index = try document.requireCurrentAccountIndex()
+            let user = document.accounts[index].user
+            guard user.identity(for: profile.providerID) != nil else {
+                throw AccountError.noSuchProvider(providerID: profile.providerID, linked: user.providerData.map(\.providerID))
+            }
+            guard user.identity(for: profile.providerID)?.uid == profile.subject else {
+                throw AccountError.userMismatch(providerID: profile.providerID)
+            }
+            return document.recordSignIn(at: index, credential: credential, profile: profile, now: now, isNewUser: false)
+        }
+    }
+
+    // MARK: Sensitive operations
+
+    /// Removes a linked provider; needs a recent sign-in, and never the last provider.
     @discardableResult
-    public func signOut() throws -> Bool {
-        try store.update { document in
-            guard let index = document.currentAccountIndex else { return false }
-            document.accounts[index].sessions = []
+    public func unlink(providerID: String) throws -> User {
+        let now = clock.now()
+        let maximumAge = try policy().recentLoginSeconds
+        return try store.update { document in
+            let index = try document.requireCurrentAccountIndex()
+            var account = document.accounts[index]
+            guard account.user.identity(for: providerID) != nil else {
+                throw AccountError.noSuchProvider(providerID: providerID, linked: account.user.providerData.map(\.providerID))
+            }
+            guard account.user.providerData.count > 1 else { throw AccountError.lastProvider(providerID: providerID) }
+            try Self.requireRecentLogin(account, operation: "unlink", now: now, maximumAge: maximumAge)
+            account.user.providerData.removeAll { $0.providerID == providerID }
+            account.sessions.removeAll { $0.providerID == providerID }
+            if account.lastProviderID == providerID { account.lastProviderID = account.sessions.last?.providerID }
+            document.accounts[index] = account
+            return account.user
+        }
+    }
+
+    /// Deletes the signed-in user and their tokens from this keystore; needs a recent sign-in.
+    @discardableResult
+    public func deleteCurrentUser() throws -> User {
+        let now = clock.now()
+        let maximumAge = try policy().recentLoginSeconds
+        return try store.update { document in
+            let index = try document.requireCurrentAccountIndex()
+            let account = document.accounts[index]
+            try Self.requireRecentLogin(account, operation: "account delete", now: now, maximumAge: maximumAge)
+            document.accounts.remove(at: index)
             document.currentUID = nil
-            return true
+            return account.user
+        }
+    }
+
+    static func requireRecentLogin(_ account: KeystoreDocument.Account, operation: String, now: Date, maximumAge: Int) throws {
+        let age = now.timeIntervalSince(account.user.lastAuthenticatedAt)
+        guard age >= 0, age <= TimeInterval(maximumAge) else {
+            throw AccountError.requiresRecentLogin(operation: operation, providerID: account.lastProviderID, maximumAge: maximumAge)
+        }
+    }
+
+    // MARK: Sessions
+
+    /// Forgets the current user's sessions and tokens (every user's with `all`); the account
+    /// records stay, so signing in again lands on the same uid. Returns how many were signed out.
+    @discardableResult
+    public func signOut(all: Bool = false) throws -> Int {
+        try store.update { document in
+            var count = 0
+            for index in document.accounts.indices where all || document.accounts[index].user.uid == document.currentUID {
+                if !document.accounts[index].sessions.isEmpty { count += 1 }
+                document.accounts[index].sessions = []
+            }
+            document.currentUID = nil
+            return count
+        }
+    }
+
+    /// Makes the signed-in user `query` (a uid or an email) the current one.
+    @discardableResult
+    public func switchUser(to query: String) throws -> User {
+        try store.update { document in
+            let matches = document.accounts.indices.filter {
+                document.accounts[$0].user.uid == query || document.accounts[$0].user.email?.lowercased() == query.lowercased()
+            }
+            guard !matches.isEmpty else { throw AccountError.unknownUser(query) }
+            let exact = matches.filter { document.accounts[$0].user.uid == query }
+            let chosen = exact.count == 1 ? exact : matches
+            guard chosen.count == 1 else { throw AccountError.ambiguousUser(query, uids: chosen.map { document.accounts[$0].user.uid }) }
+            let account = document.accounts[chosen[0]]
+            guard !account.sessions.isEmpty else { throw AccountError.noSession(providerID: account.lastProviderID ?? "<provider>") }
+            document.currentUID = account.user.uid
+            return account.user
         }
     }
 
     /// The current user's access token (or ID token) for `providerID`, default the last used.
     public func token(providerID: String?, idToken: Bool) throws -> String {
-        let document = try store.read()
-        guard let index = document.currentAccountIndex else { throw AuthUserError.notSignedIn }
-        let account = document.accounts[index]
-        guard let provider = providerID ?? account.lastProviderID else { throw AuthUserError.notSignedIn }
+        guard let account = try currentAccount() else { throw AccountError.notSignedIn }
+        guard let provider = providerID ?? account.lastProviderID else { throw AccountError.notSignedIn }
         guard let session = account.sessions.first(where: { $0.providerID == provider }) else {
-            throw AuthUserError.noSession(providerID: provider)
+            throw AccountError.noSession(providerID: provider)
         }
         if idToken {
-            guard let token = session.idToken else { throw AuthUserError.noIDToken(providerID: provider) }
+            guard let token = session.idToken else { throw AccountError.noToken(providerID: provider, kind: "ID token") }
             return token
         }
-        if let expiresAt = session.expiresAt, expiresAt <= clock.now() {
-            throw AuthUserError.tokenExpired(providerID: provider)
+        guard let token = session.accessToken else {
+            throw AccountError.noToken(providerID: provider, kind: "access token (it signed in with an ID token; use --id-token)")
         }
-        return session.accessToken
+        if let expiresAt = session.expiresAt, expiresAt <= clock.now() {
+            throw AccountError.tokenExpired(providerID: provider)
+        }
+        return token
     }
 
     private func generateUID() -> String {
@@ -110,14 +273,75 @@ public struct Auth: Sendable {
     }
 }
 
+extension KeystoreDocument {
+    func accountIndex(providerID: String, subject: String) -> Int? {
+        accounts.firstIndex { $0.user.identity(for: providerID)?.uid == subject }
+    }
+
+    func requireCurrentAccountIndex() throws(AccountError) -> Int {
+        guard let index = currentAccountIndex else { throw .notSignedIn }
+        return index
+    }
+
+    /// provider-already-linked, or credential-already-in-use (naming the holder).
+    func checkLinkable(_ profile: FederatedProfile, toAccountAt index: Int) throws(AccountError) {
+        if accounts[index].user.identity(for: profile.providerID) != nil {
+            throw .providerAlreadyLinked(providerID: profile.providerID)
+        }
+        if let holder = accountIndex(providerID: profile.providerID, subject: profile.subject) {
+            let user = accounts[holder].user
+            throw .credentialAlreadyInUse(providerID: profile.providerID, holder: user.email.map { "\($0), uid \(user.uid)" } ?? "uid \(user.uid)")
+        }
+    }
+
+    /// Stores the identity and its session on the account at `index` and makes it current.
+    mutating func recordSignIn(
+        at index: Int, credential: OAuthCredential, profile: FederatedProfile, now: Date, isNewUser: Bool
+    ) -> AuthDataResult {
+        var account = accounts[index]
+        let identity = UserInfo(
+            providerID: profile.providerID, uid: profile.subject, email: profile.email,
+            displayName: profile.displayName, photoURL: profile.photoURL
+        )
+        if let position = account.user.providerData.firstIndex(where: { $0.providerID == profile.providerID }) {
+            account.user.providerData[position] = identity
+        } else {
+            account.user.providerData.append(identity)
+        }
+        account.user.lastSignInAt = now
+        account.user.lastAuthenticatedAt = now
+        account.user.fillProfile(from: profile)
+        account.sessions.removeAll { $0.providerID == credential.providerID }
+        account.sessions.append(credential)
+        account.lastProviderID = credential.providerID
+        accounts[index] = account
+        currentUID = account.user.uid
+        return AuthDataResult(
+            user: account.user, credential: credential,
+            additionalUserInfo: AdditionalUserInfo(
+                providerID: profile.providerID, profile: profile.rawProfile, username: profile.username, isNewUser: isNewUser
+            )
+        )
+    }
+}
+
 extension User {
-    /// Takes the profile's email, name and photo where the provider sent them.
+    /// Takes the profile's email, name and photo where the provider sent them. A verified email
+    /// is never replaced by an unverified one.
     mutating func fillProfile(from profile: FederatedProfile) {
-        if let email = profile.email {
-            if email != self.email { emailVerified = profile.emailVerified } else { emailVerified = emailVerified || profile.emailVerified }
+        if let email = profile.email, profile.emailVerified || !emailVerified || self.email == nil {
+            if email.lowercased() != self.email?.lowercased() {
+                emailVerified = profile.emailVerified
+            } else {
+                emailVerified = emailVerified || profile.emailVerified
+            }
             self.email = email
         }
-        displayName = profile.displayName ?? displayName
-        photoURL = profile.photoURL ?? photoURL
+        displayName = displayName ?? profile.displayName
+        photoURL = photoURL ?? profile.photoURL
+    }
+
+    func hasVerifiedEmail(_ email: String) -> Bool {
+        emailVerified && self.email?.lowercased() == email.lowercased()
     }
 }

@@ -56,7 +56,8 @@ public struct User: Codable, Sendable, Equatable {
 /// The tokens one sign-in produced (the SDK's `OAuthCredential`).
 public struct OAuthCredential: Codable, Sendable, Equatable {
     public var providerID: String
-    public var accessToken: String
+    /// Nil for a sign-in with an ID token obtained elsewhere (`--id-token-stdin`).
+    public var accessToken: String?
     public var tokenType: String
     public var idToken: String?
     public var refreshToken: String?
@@ -67,7 +68,7 @@ public struct OAuthCredential: Codable, Sendable, Equatable {
     public var rawNonce: String?
 
     public init(
-        providerID: String, accessToken: String, tokenType: String = "Bearer", idToken: String? = nil,
+        providerID: String, accessToken: String?, tokenType: String = "Bearer", idToken: String? = nil,
         refreshToken: String? = nil, expiresAt: Date? = nil, scope: String? = nil, rawNonce: String? = nil
     ) {
         self.providerID = providerID
@@ -82,7 +83,7 @@ public struct OAuthCredential: Codable, Sendable, Equatable {
 }
 
 /// What a provider says about the person, after every check passed.
-public struct FederatedProfile: Sendable, Equatable {
+public struct FederatedProfile: Codable, Sendable, Equatable {
     public var providerID: String
     /// The verified subject.
     public var subject: String

@@ -14,16 +14,20 @@ public struct SignInOptions: Sendable {
     public var redirectPort: UInt16?
     /// False for `--no-browser`: only print the URL.
     public var opensBrowser: Bool
+    /// A `prompt` value to send unless the person gave one, and only where the provider's
+    /// `prompt_values_supported` (when it lists them) includes it: `login` for reauthentication.
+    public var preferredPrompt: String?
 
     public init(
         extraScopes: [String] = [], customParameters: [String: String] = [:], timeout: Duration = defaultTimeout,
-        redirectPort: UInt16? = nil, opensBrowser: Bool = true
+        redirectPort: UInt16? = nil, opensBrowser: Bool = true, preferredPrompt: String? = nil
     ) {
         self.extraScopes = extraScopes
         self.customParameters = customParameters
         self.timeout = timeout
         self.redirectPort = redirectPort
         self.opensBrowser = opensBrowser
+        self.preferredPrompt = preferredPrompt
     }
 }
 
@@ -75,6 +79,11 @@ public struct OIDCSignIn: Sendable {
         let metadata = try await Discovery(transport: env.transport, clock: env.clock, cacheDirectory: env.cacheDirectory)
             .metadata(forIssuer: provider.issuer)
         env.log("discovery: \(provider.issuer) -> authorize \(metadata.authorizationEndpoint), token \(metadata.tokenEndpoint)")
+        if let prompt = options.preferredPrompt, parameters["prompt"] == nil,
+            metadata.promptValuesSupported?.contains(prompt) ?? true
+        {
+            parameters["prompt"] = prompt
+        }
         let methods = metadata.codeChallengeMethodsSupported
         guard methods.isEmpty || methods.contains(PKCE.method) else { throw OAuthError.pkceUnsupported(methods: methods) }
 
@@ -119,14 +128,7 @@ public struct OIDCSignIn: Sendable {
         let tokens = try await tokenClient.exchange(code: code, redirectURI: request.redirectURI, codeVerifier: request.pkce.codeVerifier)
         guard let idToken = tokens.idToken else { throw OAuthError.invalidTokenResponse("no id_token, although the openid scope was requested") }
 
-        let validator = IDTokenValidator(
-            issuer: provider.issuer, clientID: provider.clientID,
-            keys: HTTPJWKSetSource(
-                jwksURI: try ProviderURLPolicy.check(metadata.jwksURI, field: "jwks_uri"),
-                cacheDirectory: env.cacheDirectory, transport: env.transport, clock: env.clock
-            ),
-            clock: env.clock, hmacSecret: provider.hs256Secret
-        )
+        let validator = try IDTokenValidator(for: provider, metadata: metadata, cacheDirectory: env.cacheDirectory, transport: env.transport, clock: env.clock)
         let verified = try await validator.validate(idToken, expectedNonce: request.nonce, accessToken: tokens.accessToken)
         env.log("ID token verified: \(verified.header["alg"]?.stringValue ?? "?") signature, iss, aud, exp, iat, nonce")
 
@@ -135,13 +137,7 @@ public struct OIDCSignIn: Sendable {
             let userinfo = try await fetchUserinfo(endpoint: userinfoEndpoint, accessToken: tokens.accessToken, subject: verified.subject)
             claims.merge(userinfo) { _, fromUserinfo in fromUserinfo }
         }
-        let profile = FederatedProfile(
-            providerID: provider.id, subject: verified.subject,
-            email: claims["email"]?.stringValue,
-            emailVerified: claims["email_verified"]?.boolValue ?? (claims["email_verified"]?.stringValue == "true"),
-            displayName: claims["name"]?.stringValue, photoURL: claims["picture"]?.stringValue,
-            username: claims["preferred_username"]?.stringValue, rawProfile: .object(claims)
-        )
+        let profile = FederatedProfile(providerID: provider.id, verified: verified, claims: claims)
         let credential = OAuthCredential(
             providerID: provider.id, accessToken: tokens.accessToken, tokenType: tokens.tokenType, idToken: idToken,
             refreshToken: tokens.refreshToken, expiresAt: tokens.expiresIn.map { receivedAt.addingTimeInterval(TimeInterval($0)) },
@@ -165,5 +161,35 @@ public struct OIDCSignIn: Sendable {
         let received = claims["sub"]?.stringValue ?? ""
         guard received == subject else { throw OAuthError.userinfoSubjectMismatch(expected: subject, received: received) }
         return claims
+    }
+}
+
+extension IDTokenValidator {
+    /// The validator for `provider`'s ID tokens: its issuer, its client id as audience, its JWK set.
+    public init(
+        for provider: ProviderConfiguration, metadata: ProviderMetadata, cacheDirectory: String,
+        transport: any HTTPTransport, clock: Clock
+    ) throws {
+        self.init(
+            issuer: provider.issuer, clientID: provider.clientID,
+            keys: HTTPJWKSetSource(
+                jwksURI: try ProviderURLPolicy.check(metadata.jwksURI, field: "jwks_uri"),
+                cacheDirectory: cacheDirectory, transport: transport, clock: clock
+            ),
+            clock: clock, hmacSecret: provider.hs256Secret
+        )
+    }
+}
+
+extension FederatedProfile {
+    /// The profile from verified ID token claims, merged with userinfo where there is one.
+    public init(providerID: String, verified: ValidatedIDToken, claims: [String: JSONValue]) {
+        self.init(
+            providerID: providerID, subject: verified.subject,
+            email: claims["email"]?.stringValue,
+            emailVerified: claims["email_verified"]?.boolValue ?? (claims["email_verified"]?.stringValue == "true"),
+            displayName: claims["name"]?.stringValue, photoURL: claims["picture"]?.stringValue,
+            username: claims["preferred_username"]?.stringValue, rawProfile: .object(claims)
+        )
     }
 }

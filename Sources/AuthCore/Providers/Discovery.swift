@@ -15,6 +15,8 @@ public struct ProviderMetadata: Codable, Sendable, Equatable {
     public var idTokenSigningAlgValuesSupported: [String]
     /// RFC 9207 §3: when true, the authorization response must carry `iss`.
     public var authorizationResponseIssParameterSupported: Bool
+    /// OpenID Connect Prompt Create §4.1; nil when the provider does not list them.
+    public var promptValuesSupported: [String]?
 
     public init(
         issuer: String, authorizationEndpoint: String, tokenEndpoint: String, jwksURI: String,
@@ -52,7 +54,7 @@ public struct ProviderMetadata: Codable, Sendable, Equatable {
         }
         let issuer = try required("issuer")
         guard issuer == expectedIssuer else { throw .issuerMismatch(expected: expectedIssuer, received: issuer) }
-        let metadata = ProviderMetadata(
+        var metadata = ProviderMetadata(
             issuer: issuer,
             authorizationEndpoint: try required("authorization_endpoint"),
             tokenEndpoint: try required("token_endpoint"),
@@ -64,6 +66,7 @@ public struct ProviderMetadata: Codable, Sendable, Equatable {
             idTokenSigningAlgValuesSupported: strings("id_token_signing_alg_values_supported") ?? ["RS256"],
             authorizationResponseIssParameterSupported: document["authorization_response_iss_parameter_supported"]?.boolValue ?? false
         )
+        metadata.promptValuesSupported = strings("prompt_values_supported")
         try ProviderURLPolicy.check(metadata.authorizationEndpoint, field: "authorization_endpoint", allowQuery: true)
         try ProviderURLPolicy.check(metadata.tokenEndpoint, field: "token_endpoint")
         try ProviderURLPolicy.check(metadata.jwksURI, field: "jwks_uri")

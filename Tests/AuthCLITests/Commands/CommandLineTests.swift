@@ -34,8 +34,8 @@ import Testing
     }
 
     @Test func textErrorHasPrefix() {
-        let report = ErrorFunnel.report(for: AuthUserError.notSignedIn, json: false)
-        #expect(report == .init(standardError: "error: " + AuthUserError.notSignedIn.message + "\n", status: .notSignedIn))
+        let report = ErrorFunnel.report(for: AccountError.notSignedIn, json: false)
+        #expect(report == .init(standardError: "error: " + AccountError.notSignedIn.message + "\n", status: .notSignedIn))
     }
 
     @Test func detailsJoinTheJSON() throws {
@@ -114,14 +114,6 @@ import Testing
         #expect(await cli.run(["providers", "add", "oidc.bad", "--client-id", "c"] + extra) == status)
         #expect(await cli.run(["providers", "list", "--json"]) == .success)
         #expect(cli.stdout.withLock { $0 } == "[]\n")
-    }
-
-    @Test func accountCommandsOfLaterWorkAnswerNotYetSupported() async {
-        let cli = TestCommandLine()
-        #expect(await cli.run(["link", "--provider", "oidc.test"]) == .unexpectedFailure)
-        #expect(await cli.run(["unlink", "--provider", "oidc.test"]) == .unexpectedFailure)
-        #expect(await cli.run(["reauth"]) == .unexpectedFailure)
-        #expect(cli.stderr.withLock { $0 }.contains("not yet supported"))
     }
 }
 

@@ -51,7 +51,8 @@ final class TestCommandLine: @unchecked Sendable {
                 return .json(["access_token": .string(TestTokenFactory.accessToken), "token_type": "Bearer",
                               "expires_in": 3600, "id_token": .string(idToken), "refresh_token": "rt-1"])
             case "/userinfo":
-                return .json(["sub": .string(TestTokenFactory.subject), "email": "alice@example.com", "email_verified": true, "name": "Alice"])
+                let subject = idTokenClaims["sub"].flatMap { $0 } ?? .string(TestTokenFactory.subject)
+                return .json(["sub": subject, "email": "alice@example.com", "email_verified": true, "name": "Alice"])
             default: return HTTPResponse(status: 404)
             }
         }
@@ -82,6 +83,13 @@ final class TestCommandLine: @unchecked Sendable {
 
     func addProvider(_ extra: [String] = []) async -> ExitStatus {
         await run(["providers", "add", "oidc.test", "--issuer", TestTokenFactory.issuer, "--client-id", TestTokenFactory.clientID] + extra)
+    }
+
+    /// The `--json` error object: the last line of stderr (human notices, such as the sign-in
+    /// URL, come before it).
+    var jsonError: JSONValue? {
+        let lines = stderr.withLock { $0 }.split(separator: "\n")
+        return lines.last.flatMap { try? JSONValue.parse(String($0)) }?["error"]
     }
 
     /// The keystore's bytes, or nil if there is none: to prove a failure stored nothing.

@@ -19,8 +19,13 @@ Commands:
   signout     Sign out: forget the current session and its tokens.
   whoami      Show the signed-in user.
   token       Print an access token for scripts.
+  users       List the users in this keystore, marking the current one.
+  switch      Make another signed-in user the current one.
+  methods     List the providers a local account with this email signs in with.
   verify      Verify a JWT read on stdin and print its claims.
   providers   Add, list, show and remove the providers you can sign in with.
+  account     Manage the signed-in user's account.
+  config      Show or change the account rules.
   help        Show help for a command.
 
 Global options:
@@ -46,6 +51,7 @@ Sign in with a provider through your browser.
 Usage: authctl signin --provider ID [--scope SCOPE]... [--param KEY=VALUE]...
                       [--timeout SECONDS] [--browser COMMAND | --no-browser]
                       [--redirect-port PORT]
+                      [--id-token-stdin | --browser COMMAND] [--raw-nonce NONCE]
 
 authctl opens the provider's sign-in page in your browser and waits for the
 provider to redirect back to a one-time listener on 127.0.0.1 (OAuth
@@ -60,6 +66,11 @@ command is split on spaces).
 Nothing is stored unless every check passes: state, iss, the ID token's
 signature and claims, and userinfo. Signing in again with the same identity
 lands on the same user.
+
+If a user with the same verified email already signs in with another provider,
+the sign-in stops (status 6) and the new credential is kept for 10 minutes: sign
+in with the provider you used before, then run 'authctl link --pending' to add
+this one.
 
 Options:
   --provider ID         The provider to sign in with: an oidc.<name> added with
@@ -76,6 +87,11 @@ Options:
   --redirect-port PORT  Wait for the redirect on this port instead of a random
                         free one, for providers that only accept a registered
                         redirect URI.
+  --id-token-stdin      Sign in with an ID token read on stdin (for CI) instead
+                        of the browser. It is verified against the provider:
+                        signature, issuer, audience (the client ID), expiry.
+  --raw-nonce NONCE     With --id-token-stdin: the token's nonce must be the
+                        SHA-256 (hex) of NONCE.
 
 Global options:
   --home DIR            Directory for the session and provider settings.
@@ -94,17 +110,15 @@ Examples:
   Sign in to a provider you added, asking for one more scope and a fresh login:
     authctl signin --provider oidc.corp --scope groups --param prompt=login
 
-  On a machine without a desktop, print the URL and open it yourself:
-    authctl signin --provider oidc.corp --no-browser
+  In CI, sign in with an ID token issued to the job:
+    echo "$ID_TOKEN" | authctl signin --provider oidc.ci --id-token-stdin
 """#,
         "link": #"""
 Link another provider to the signed-in user.
 
-Usage: authctl link --provider ID [--scope SCOPE]... [--param KEY=VALUE]...
-                    [--timeout SECONDS] [--browser COMMAND | --no-browser]
-                    [--redirect-port PORT]
-
-Not yet supported in this version: the command parses and exits with status 1.
+Usage: authctl link [--provider ID | --pending] [--scope SCOPE]...
+                    [--param KEY=VALUE]... [--timeout SECONDS]
+                    [--browser COMMAND | --no-browser] [--redirect-port PORT]
 
 Runs the same browser sign-in as 'authctl signin', then adds that provider's
 identity to the current user, so that either provider signs you in afterwards.
@@ -118,7 +132,9 @@ command is split on spaces).
 
 Options:
   --provider ID         The provider to link: an oidc.<name> added with 'authctl
-                        providers add'. (required)
+                        providers add'.
+  --pending             Link the credential saved when a sign-in stopped because
+                        the account already exists.
   --scope SCOPE         Ask for this scope in addition to the provider's default
                         ones. (repeatable)
   --param KEY=VALUE     Add a parameter to the authorization request, such as
@@ -145,6 +161,9 @@ Global options:
 Examples:
   Let another provider sign you in too:
     authctl link --provider oidc.lab
+
+  Finish an 'account exists' sign-in, after signing in with your usual provider:
+    authctl link --pending
 """#,
         "reauth": #"""
 Sign in again as the current user, to prove it is still you.
@@ -152,8 +171,6 @@ Sign in again as the current user, to prove it is still you.
 Usage: authctl reauth [--provider ID] [--scope SCOPE]... [--param KEY=VALUE]...
                       [--timeout SECONDS] [--browser COMMAND | --no-browser]
                       [--redirect-port PORT]
-
-Not yet supported in this version: the command parses and exits with status 1.
 
 Some changes, such as linking or unlinking a provider, need a recent sign-in.
 reauth runs the browser sign-in again and fails with a user mismatch if a
@@ -202,10 +219,9 @@ Remove a linked provider from the signed-in user.
 
 Usage: authctl unlink --provider ID
 
-Not yet supported in this version: the command parses and exits with status 1.
-
 The provider can no longer sign you in as this user; the other linked providers
-still can.
+still can. It needs a sign-in within the last 5 minutes (see 'authctl config');
+the last provider cannot be unlinked (use 'authctl account delete').
 
 Options:
   --provider ID  The provider to remove from the user. (required)
@@ -227,9 +243,13 @@ Examples:
         "signout": #"""
 Sign out: forget the current session and its tokens.
 
-Usage: authctl signout
+Usage: authctl signout [--all]
 
-Providers added with 'authctl providers add' are kept.
+Signs out the current user only; the user record stays, so signing in again
+lands on the same user. Providers added with 'authctl providers add' are kept.
+
+Options:
+  --all       Sign out every user in this keystore.
 
 Global options:
   --home DIR  Directory for the session and provider settings. Default:
@@ -243,6 +263,9 @@ Global options:
 Examples:
   Sign out:
     authctl signout
+
+  Sign everyone out:
+    authctl signout --all
 """#,
         "whoami": #"""
 Show the signed-in user.
@@ -508,6 +531,206 @@ Examples:
 
   Explain a subcommand:
     authctl help providers add
+"""#,
+        "users": #"""
+List the users in this keystore, marking the current one.
+
+Usage: authctl users
+
+Global options:
+  --home DIR  Directory for the session and provider settings. Default:
+              $XDG_CONFIG_HOME/authctl or ~/.config/authctl. (env: AUTHCTL_HOME)
+  --json      Print results, and errors, as JSON.
+  --verbose   Explain each step on stderr. Secrets are never printed.
+  --no-color  Do not color the output.
+  -h, --help  Show help for the command.
+  --version   Print the version of authctl.
+
+Examples:
+  List them as JSON:
+    authctl users --json
+"""#,
+        "switch": #"""
+Make another signed-in user the current one.
+
+Usage: authctl switch <user>
+
+Arguments:
+  <user>      The uid or email of the user, as 'authctl users' shows it.
+
+Global options:
+  --home DIR  Directory for the session and provider settings. Default:
+              $XDG_CONFIG_HOME/authctl or ~/.config/authctl. (env: AUTHCTL_HOME)
+  --json      Print results, and errors, as JSON.
+  --verbose   Explain each step on stderr. Secrets are never printed.
+  --no-color  Do not color the output.
+  -h, --help  Show help for the command.
+  --version   Print the version of authctl.
+
+Examples:
+  Switch to Bob:
+    authctl switch bob@example.com
+"""#,
+        "methods": #"""
+List the providers a local account with this email signs in with.
+
+Usage: authctl methods <email>
+
+Prints nothing when no account has the email.
+
+Arguments:
+  <email>     The email address.
+
+Global options:
+  --home DIR  Directory for the session and provider settings. Default:
+              $XDG_CONFIG_HOME/authctl or ~/.config/authctl. (env: AUTHCTL_HOME)
+  --json      Print results, and errors, as JSON.
+  --verbose   Explain each step on stderr. Secrets are never printed.
+  --no-color  Do not color the output.
+  -h, --help  Show help for the command.
+  --version   Print the version of authctl.
+
+Examples:
+  How does Alice sign in?
+    authctl methods alice@example.com
+"""#,
+        "account": #"""
+Manage the signed-in user's account.
+
+Usage: authctl account <command> [options]
+       authctl account delete
+
+Commands:
+  delete      Delete the signed-in user and their tokens from this keystore.
+
+Global options:
+  --home DIR  Directory for the session and provider settings. Default:
+              $XDG_CONFIG_HOME/authctl or ~/.config/authctl. (env: AUTHCTL_HOME)
+  --json      Print results, and errors, as JSON.
+  --verbose   Explain each step on stderr. Secrets are never printed.
+  --no-color  Do not color the output.
+  -h, --help  Show help for the command.
+  --version   Print the version of authctl.
+
+Examples:
+  Delete the current user from this keystore:
+    authctl account delete
+
+See 'authctl help account <command>' for help on a command.
+"""#,
+        "account delete": #"""
+Delete the signed-in user and their tokens from this keystore.
+
+Usage: authctl account delete
+
+Needs a sign-in within the last 5 minutes (run 'authctl reauth' first).
+
+Global options:
+  --home DIR  Directory for the session and provider settings. Default:
+              $XDG_CONFIG_HOME/authctl or ~/.config/authctl. (env: AUTHCTL_HOME)
+  --json      Print results, and errors, as JSON.
+  --verbose   Explain each step on stderr. Secrets are never printed.
+  --no-color  Do not color the output.
+  -h, --help  Show help for the command.
+  --version   Print the version of authctl.
+
+Examples:
+  Delete the current user:
+    authctl account delete
+"""#,
+        "config": #"""
+Show or change the account rules.
+
+Usage: authctl config <command> [options]
+       authctl config set <key> <value>
+       authctl config get <key>
+       authctl config list
+
+Settings: one-account-per-email (true or false, default true: a new provider
+whose verified email belongs to an existing user must be linked, not signed in
+as a second user); recent-login-seconds (default 300: how recent a sign-in
+unlink and account delete need).
+
+Commands:
+  set         Change a setting.
+  get         Print a setting's value.
+  list        Print every setting.
+
+Global options:
+  --home DIR  Directory for the session and provider settings. Default:
+              $XDG_CONFIG_HOME/authctl or ~/.config/authctl. (env: AUTHCTL_HOME)
+  --json      Print results, and errors, as JSON.
+  --verbose   Explain each step on stderr. Secrets are never printed.
+  --no-color  Do not color the output.
+  -h, --help  Show help for the command.
+  --version   Print the version of authctl.
+
+Examples:
+  Allow one user per provider identity:
+    authctl config set one-account-per-email false
+
+See 'authctl help config <command>' for help on a command.
+"""#,
+        "config set": #"""
+Change a setting.
+
+Usage: authctl config set <key> <value>
+
+Arguments:
+  <key>       The setting's name.
+  <value>     Its new value.
+
+Global options:
+  --home DIR  Directory for the session and provider settings. Default:
+              $XDG_CONFIG_HOME/authctl or ~/.config/authctl. (env: AUTHCTL_HOME)
+  --json      Print results, and errors, as JSON.
+  --verbose   Explain each step on stderr. Secrets are never printed.
+  --no-color  Do not color the output.
+  -h, --help  Show help for the command.
+  --version   Print the version of authctl.
+
+Examples:
+  Ask for a sign-in in the last minute:
+    authctl config set recent-login-seconds 60
+"""#,
+        "config get": #"""
+Print a setting's value.
+
+Usage: authctl config get <key>
+
+Arguments:
+  <key>       The setting's name.
+
+Global options:
+  --home DIR  Directory for the session and provider settings. Default:
+              $XDG_CONFIG_HOME/authctl or ~/.config/authctl. (env: AUTHCTL_HOME)
+  --json      Print results, and errors, as JSON.
+  --verbose   Explain each step on stderr. Secrets are never printed.
+  --no-color  Do not color the output.
+  -h, --help  Show help for the command.
+  --version   Print the version of authctl.
+
+Examples:
+  Print one setting:
+    authctl config get one-account-per-email
+"""#,
+        "config list": #"""
+Print every setting.
+
+Usage: authctl config list
+
+Global options:
+  --home DIR  Directory for the session and provider settings. Default:
+              $XDG_CONFIG_HOME/authctl or ~/.config/authctl. (env: AUTHCTL_HOME)
+  --json      Print results, and errors, as JSON.
+  --verbose   Explain each step on stderr. Secrets are never printed.
+  --no-color  Do not color the output.
+  -h, --help  Show help for the command.
+  --version   Print the version of authctl.
+
+Examples:
+  Print the settings:
+    authctl config list
 """#,
     ]
 }

@@ -117,7 +117,8 @@ func lineDiff(expected: String, actual: String) -> String {
     @Test func shortUsage() {
         let root = CommandTable.root
         #expect(UsageGenerator.shortUsage(root, path: [], root: root) == "authctl <command> [options]")
-        #expect(UsageGenerator.shortUsage(CommandTable.signout, path: ["signout"]) == "authctl signout")
+        #expect(UsageGenerator.shortUsage(CommandTable.whoami, path: ["whoami"]) == "authctl whoami [options]")
+        #expect(UsageGenerator.shortUsage(CommandTable.users, path: ["users"]) == "authctl users")
         #expect(UsageGenerator.shortUsage(CommandTable.help, path: ["help"]) == "authctl help [<command>...]")
         #expect(UsageGenerator.shortUsage(CommandTable.whoami, path: ["whoami"]) == "authctl whoami [options]")
     }

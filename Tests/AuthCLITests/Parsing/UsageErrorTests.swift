@@ -133,7 +133,7 @@ import Testing
             .conflictingOptions("--browser", "--no-browser", command: ["link"]),
             """
             error: '--browser' and '--no-browser' cannot be used together
-            Usage: authctl link --provider ID [options]
+            Usage: authctl link [options]
             See 'authctl link --help'.
 
             """

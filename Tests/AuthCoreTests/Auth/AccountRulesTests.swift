@@ -1,0 +1,169 @@
+import AuthTestSupport
+import Foundation
+import Testing
+
+import AuthCrypto
+
+@testable import AuthCore
+
+/// The Firebase-like account rules, each error leaving `keystore.json` byte for byte as it was.
+@Suite struct AccountRulesTests {
+    let directory = TemporaryDirectory()
+    let clock: LockedValue<Date> = LockedValue(Date(timeIntervalSince1970: 1_700_000_000))
+    let auth: Auth
+    var home: HomeDirectory { HomeDirectory(path: directory.child("home")) }
+
+    init() throws {
+        let clock = self.clock
+        auth = Auth(
+            home: HomeDirectory(path: directory.child("home")), lockTimeout: .seconds(1),
+            clock: Clock { clock.withLock { $0 } }, random: SystemRandomSource()
+        )
+        try HomeDirectory(path: directory.child("home")).ensureExists()
+    }
+
+    func advance(_ seconds: TimeInterval) { clock.withLock { $0 += seconds } }
+
+    func profile(_ provider: String, _ subject: String, email: String? = nil, verified: Bool = true) -> FederatedProfile {
+        FederatedProfile(providerID: provider, subject: subject, email: email, emailVerified: verified, displayName: subject)
+    }
+
+    func credential(_ provider: String, _ token: String = "at") -> OAuthCredential {
+        OAuthCredential(providerID: provider, accessToken: token + "-" + provider, idToken: "id-" + provider)
+    }
+
+    var keystore: Data? { FileManager.default.contents(atPath: directory.child("home/keystore.json")) }
+
+    /// Runs `body`, expects `error`, and checks that keystore.json did not change.
+    func expectRefused(_ error: AccountError, _ body: () throws -> Void) {
+        let before = keystore
+        #expect(throws: error) { try body() }
+        #expect(keystore == before)
+    }
+
+    @Test func accountExistsSavesThePendingCredentialAndLinkPendingRecovers() throws {
+        let alice = try auth.signIn(with: credential("oidc.corp"), profile: profile("oidc.corp", "a1", email: "alice@example.com"))
+        expectRefused(.accountExistsWithDifferentCredential(email: "alice@example.com", providers: ["oidc.corp"])) {
+            _ = try auth.signIn(with: credential("oidc.lab"), profile: profile("oidc.lab", "alice", email: "Alice@Example.com"))
+        }
+        let pendingFile = try #require(FileManager.default.contents(atPath: directory.child("home/pending.json")))
+        #expect(String(decoding: pendingFile, as: UTF8.self).contains("at-oidc.lab"))
+        // Recovery: sign in with the existing provider, then link the pending credential.
+        _ = try auth.signIn(with: credential("oidc.corp", "again"), profile: profile("oidc.corp", "a1", email: "alice@example.com"))
+        let linked = try auth.linkPending()
+        #expect(linked.user.uid == alice.user.uid)
+        #expect(linked.user.providerData.map(\.providerID) == ["oidc.corp", "oidc.lab"])
+        #expect(throws: AccountError.noPendingCredential) { try auth.linkPending() }
+        // Either provider now lands on the same uid.
+        try auth.signOut()
+        #expect(try auth.signIn(with: credential("oidc.lab"), profile: profile("oidc.lab", "alice", email: "alice@example.com")).user.uid == alice.user.uid)
+        #expect(try auth.signInMethods(forEmail: "ALICE@example.com") == ["oidc.corp", "oidc.lab"])
+    }
+
+    @Test func pendingCredentialExpiresAfterTenMinutes() throws {
+        _ = try auth.signIn(with: credential("oidc.corp"), profile: profile("oidc.corp", "a1", email: "alice@example.com"))
+        #expect(throws: AccountError.self) {
+            try auth.signIn(with: credential("oidc.lab"), profile: profile("oidc.lab", "alice", email: "alice@example.com"))
+        }
+        advance(PendingCredential.lifetime + 1)
+        expectRefused(.pendingCredentialExpired(providerID: "oidc.lab")) { _ = try auth.linkPending() }
+    }
+
+    @Test func pendingCredentialLinksOnlyToTheAccountItCollidedWith() throws {
+        _ = try auth.signIn(with: credential("oidc.corp"), profile: profile("oidc.corp", "a1", email: "alice@example.com"))
+        #expect(throws: AccountError.self) {
+            try auth.signIn(with: credential("oidc.lab"), profile: profile("oidc.lab", "alice", email: "alice@example.com"))
+        }
+        _ = try auth.signIn(with: credential("oidc.corp"), profile: profile("oidc.corp", "b1", email: "bob@example.com"))
+        expectRefused(.pendingForAnotherAccount(email: "alice@example.com")) { _ = try auth.linkPending() }
+    }
+
+    @Test(arguments: [(false, true), (true, false)])
+    func unverifiedEmailsAndTheOffPolicyNeverMerge(policyOn: Bool, newEmailVerified: Bool) throws {
+        if !policyOn { _ = try auth.setPolicy("one-account-per-email", to: "false") }
+        let alice = try auth.signIn(with: credential("oidc.corp"), profile: profile("oidc.corp", "a1", email: "alice@example.com"))
+        let other = try auth.signIn(
+            with: credential("oidc.lab"), profile: profile("oidc.lab", "alice", email: "alice@example.com", verified: newEmailVerified)
+        )
+        #expect(other.user.uid != alice.user.uid)
+        #expect(other.additionalUserInfo.isNewUser)
+    }
+
+    @Test func linkRules() throws {
+        expectRefused(.notSignedIn) { _ = try auth.link(with: credential("oidc.lab"), profile: profile("oidc.lab", "x")) }
+        let bob = try auth.signIn(with: credential("oidc.lab"), profile: profile("oidc.lab", "bob", email: "bob@example.com"))
+        _ = try auth.signIn(with: credential("oidc.corp"), profile: profile("oidc.corp", "a1", email: "alice@example.com"))
+        expectRefused(.providerAlreadyLinked(providerID: "oidc.corp")) {
+            _ = try auth.link(with: credential("oidc.corp"), profile: profile("oidc.corp", "a2"))
+        }
+        expectRefused(.credentialAlreadyInUse(providerID: "oidc.lab", holder: "bob@example.com, uid \(bob.user.uid)")) {
+            _ = try auth.link(with: credential("oidc.lab"), profile: profile("oidc.lab", "bob"))
+        }
+        let linked = try auth.link(with: credential("oidc.lab"), profile: profile("oidc.lab", "alice"))
+        #expect(linked.user.providerData.count == 2)
+    }
+
+    @Test func reauthenticateMustBeTheSamePerson() throws {
+        let alice = try auth.signIn(with: credential("oidc.corp"), profile: profile("oidc.corp", "a1", email: "alice@example.com"))
+        advance(100)
+        expectRefused(.userMismatch(providerID: "oidc.corp")) {
+            _ = try auth.reauthenticate(with: credential("oidc.corp", "bobs"), profile: profile("oidc.corp", "b1"))
+        }
+        #expect(try auth.token(providerID: nil, idToken: false) == "at-oidc.corp")
+        expectRefused(.noSuchProvider(providerID: "oidc.lab", linked: ["oidc.corp"])) {
+            _ = try auth.reauthenticate(with: credential("oidc.lab"), profile: profile("oidc.lab", "alice"))
+        }
+        let again = try auth.reauthenticate(with: credential("oidc.corp", "fresh"), profile: profile("oidc.corp", "a1"))
+        #expect(again.user.uid == alice.user.uid)
+        #expect(again.user.lastAuthenticatedAt == alice.user.lastAuthenticatedAt.addingTimeInterval(100))
+        #expect(try auth.token(providerID: nil, idToken: false) == "fresh-oidc.corp")
+    }
+
+    @Test func unlinkNeedsARecentLoginAndNeverTheLastProvider() throws {
+        _ = try auth.signIn(with: credential("oidc.corp"), profile: profile("oidc.corp", "a1"))
+        expectRefused(.lastProvider(providerID: "oidc.corp")) { try auth.unlink(providerID: "oidc.corp") }
+        _ = try auth.link(with: credential("oidc.lab"), profile: profile("oidc.lab", "alice"))
+        expectRefused(.noSuchProvider(providerID: "oidc.other", linked: ["oidc.corp", "oidc.lab"])) { try auth.unlink(providerID: "oidc.other") }
+        advance(TimeInterval(AccountPolicy.defaultRecentLoginSeconds + 1))
+        expectRefused(.requiresRecentLogin(operation: "unlink", providerID: "oidc.lab", maximumAge: 300)) {
+            try auth.unlink(providerID: "oidc.lab")
+        }
+        _ = try auth.reauthenticate(with: credential("oidc.corp"), profile: profile("oidc.corp", "a1"))
+        let user = try auth.unlink(providerID: "oidc.lab")
+        #expect(user.providerData.map(\.providerID) == ["oidc.corp"])
+        #expect(throws: AccountError.noSession(providerID: "oidc.lab")) { try auth.token(providerID: "oidc.lab", idToken: false) }
+    }
+
+    @Test func recentLoginWindowIsConfigurable() throws {
+        _ = try auth.setPolicy("recent-login-seconds", to: "10")
+        _ = try auth.signIn(with: credential("oidc.corp"), profile: profile("oidc.corp", "a1"))
+        advance(11)
+        expectRefused(.requiresRecentLogin(operation: "account delete", providerID: "oidc.corp", maximumAge: 10)) {
+            try auth.deleteCurrentUser()
+        }
+        #expect(throws: AccountError.invalidSetting(key: "recent-login-seconds", value: "-1", expected: "seconds from 0 to 86400")) {
+            try auth.setPolicy("recent-login-seconds", to: "-1")
+        }
+    }
+
+    @Test func severalUsersSwitchAndSignOut() throws {
+        let alice = try auth.signIn(with: credential("oidc.corp"), profile: profile("oidc.corp", "a1", email: "alice@example.com"))
+        let bob = try auth.signIn(with: credential("oidc.corp"), profile: profile("oidc.corp", "b1", email: "bob@example.com"))
+        #expect(try auth.users().map { "\($0.user.uid):\($0.isCurrent)" } == ["\(alice.user.uid):false", "\(bob.user.uid):true"])
+        #expect(try auth.switchUser(to: "alice@example.com").uid == alice.user.uid)
+        #expect(try auth.currentUser()?.uid == alice.user.uid)
+        expectRefused(.unknownUser("carol@example.com")) { try auth.switchUser(to: "carol@example.com") }
+        #expect(try auth.signOut() == 1)
+        #expect(try auth.users().filter(\.isSignedIn).map(\.user.uid) == [bob.user.uid])
+        expectRefused(.noSession(providerID: "oidc.corp")) { try auth.switchUser(to: alice.user.uid) }
+        #expect(try auth.switchUser(to: bob.user.uid).uid == bob.user.uid)
+        #expect(try auth.signOut(all: true) == 1)
+        #expect(try auth.users().allSatisfy { !$0.isSignedIn })
+    }
+
+    @Test func idTokenOnlySessionHasNoAccessToken() throws {
+        _ = try auth.signIn(with: OAuthCredential(providerID: "oidc.ci", accessToken: nil, idToken: "jwt"), profile: profile("oidc.ci", "repo:x"))
+        #expect(try auth.token(providerID: nil, idToken: true) == "jwt")
+        #expect(throws: AccountError.self) { try auth.token(providerID: nil, idToken: false) }
+    }
+}
