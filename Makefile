@@ -1,0 +1,54 @@
+# authctl: build, test, demo and benchmark. `make help` lists the targets.
+SWIFT    ?= swift
+PREFIX   ?= /usr/local
+VENV     := .venv
+PYTHON   := $(VENV)/bin/python
+DEBUG_BIN   := .build/debug/authctl
+RELEASE_BIN := .build/release/authctl
+
+.PHONY: help build release install demo test unit-test e2e-test venv bench clean
+
+help:
+	@echo "make build     debug build of authctl (.build/debug/authctl)"
+	@echo "make release   optimised build (.build/release/authctl)"
+	@echo "make install   install the release build to \$$(PREFIX)/bin (PREFIX=$(PREFIX))"
+	@echo "make demo      sign in to a local OpenID provider it starts itself"
+	@echo "make test      install the test dependencies and run every test"
+	@echo "make bench     hot-path and crypto timings, as ratios to baselines"
+	@echo "make clean     remove build products and the test venv"
+
+build:
+	$(SWIFT) build --product authctl
+
+release:
+	$(SWIFT) build -c release --product authctl
+
+install: release
+	install -d "$(DESTDIR)$(PREFIX)/bin"
+	install -m 0755 $(RELEASE_BIN) "$(DESTDIR)$(PREFIX)/bin/authctl"
+
+# The Python venv with the pinned identity providers and test tools (Tests/e2e/requirements.txt).
+venv:
+	bash Tests/e2e/setup-venv.sh "$(VENV)"
+
+demo: build venv
+	AUTHCTL_BIN="$(CURDIR)/$(DEBUG_BIN)" $(PYTHON) Tests/e2e/demo.py
+
+test: unit-test e2e-test
+
+unit-test:
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+e2e-test: build venv
+	AUTHCTL_BIN="$(CURDIR)/$(DEBUG_BIN)" $(PYTHON) -m pytest -p no:cacheprovider -q Tests/e2e
+
+bench: venv
+	$(SWIFT) build -c release --product authctl
+	$(SWIFT) build -c release --product authctl-bench
+	AUTHCTL_BIN="$(CURDIR)/$(RELEASE_BIN)" BENCH_BIN="$(CURDIR)/.build/release/authctl-bench" \
+		$(PYTHON) Tests/e2e/bench.py
+
+clean:
+	$(SWIFT) package clean
+	rm -rf .build $(VENV)

@@ -1,0 +1,125 @@
+"""Fixtures for authctl's end-to-end tests: real providers, the real binary, a scripted browser.
+
+- The binary: $AUTHCTL_BIN, else <repo>/.build/debug/authctl.
+- Providers (session-scoped, started on first use): ``dot_idp`` (django-oauth-toolkit, strict)
+  and ``mock_idp`` (oidc-provider-mock, lax); ``idp`` runs a test against both.
+- ``cli``: runs authctl with a fresh ``--home`` per test and the scripted browser.
+
+When CI=true a missing prerequisite fails the test; elsewhere it skips it.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from e2e_helpers import E2E, REPO, Authctl, need  # noqa: E402
+from providers import Provider, start_provider  # noqa: E402
+
+
+def pytest_configure(config):
+    for marker, text in [
+        ("dot", "needs the django-oauth-toolkit provider"),
+        ("mock", "needs the oidc-provider-mock provider"),
+        ("harness", "checks the harness itself (providers, browser) without authctl"),
+        ("authctl", "drives the authctl binary"),
+    ]:
+        config.addinivalue_line("markers", f"{marker}: {text}")
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if "cli" in getattr(item, "fixturenames", ()) or "authctl_bin" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.authctl)
+
+
+# --- the binary ------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def authctl_bin() -> Path:
+    path = Path(os.environ.get("AUTHCTL_BIN") or REPO / ".build" / "debug" / "authctl")
+    need(path.is_file() and os.access(path, os.X_OK),
+         f"authctl binary not found at {path} (build it, or set AUTHCTL_BIN)")
+    return path.resolve()
+
+
+@pytest.fixture(scope="session")
+def browser_python() -> str:
+    python = sys.executable
+    # authctl splits the browser command on spaces.
+    need(" " not in python and " " not in str(E2E), f"paths with spaces cannot be a browser command: {python}")
+    return python
+
+
+# --- providers -------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def _idp_logs(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("idp-logs")
+
+
+def _start(kind: str, logs: Path, *args: str) -> Provider:
+    try:
+        return start_provider(kind, args=list(args), log_dir=logs / f"{kind}{'-'.join(args)}")
+    except Exception as error:  # noqa: BLE001
+        pytest.fail(f"could not start the {kind} provider: {error}", pytrace=False)
+
+
+@pytest.fixture(scope="session")
+def dot_idp(_idp_logs):
+    provider = _start("dot", _idp_logs)
+    yield provider
+    provider.stop()
+
+
+@pytest.fixture(scope="session")
+def mock_idp(_idp_logs):
+    provider = _start("mock", _idp_logs)
+    yield provider
+    provider.stop()
+
+
+@pytest.fixture(scope="session")
+def expired_mock_idp(_idp_logs):
+    """A mock whose ID and access tokens expired an hour before they were issued."""
+    provider = _start("mock", _idp_logs, "--token-max-age", "-3600")
+    yield provider
+    provider.stop()
+
+
+SHORT_LIFETIME = 4  # seconds: access and ID tokens of the short_* providers
+
+
+@pytest.fixture(scope="session")
+def short_dot_idp(_idp_logs):
+    """django-oauth-toolkit whose access and ID tokens live SHORT_LIFETIME seconds (refresh tests)."""
+    provider = _start("dot", _idp_logs, "--access-token-seconds", str(SHORT_LIFETIME))
+    yield provider
+    provider.stop()
+
+
+@pytest.fixture(scope="session")
+def short_mock_idp(_idp_logs):
+    """oidc-provider-mock whose tokens, refresh tokens included, live SHORT_LIFETIME seconds."""
+    provider = _start("mock", _idp_logs, "--token-max-age", str(SHORT_LIFETIME))
+    yield provider
+    provider.stop()
+
+
+@pytest.fixture(params=[pytest.param("dot", marks=pytest.mark.dot), pytest.param("mock", marks=pytest.mark.mock)])
+def idp(request) -> Provider:
+    provider = request.getfixturevalue(f"{request.param}_idp")
+    assert provider.alive(), f"{provider.kind} provider died:\n{provider.log_tail()}"
+    return provider
+
+
+@pytest.fixture
+def cli(authctl_bin, browser_python, tmp_path) -> Authctl:
+    return Authctl(authctl_bin, tmp_path, browser_python)

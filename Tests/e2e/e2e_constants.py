@@ -1,0 +1,30 @@
+"""Fixed test identities shared by the providers, the scripted browser and the tests."""
+
+USERS = {
+    "alice": {
+        "password": "alice-wonderland-e2e",
+        "email": "alice@example.com",
+        "name": "Alice Liddell",
+        "given_name": "Alice",
+        "family_name": "Liddell",
+    },
+    "bob": {
+        "password": "bob-builder-e2e",
+        "email": "bob@example.com",
+        "name": "Bob Builder",
+        "given_name": "Bob",
+        "family_name": "Builder",
+    },
+}
+
+DOT_CLIENT_ID = "authctl-e2e"
+DOT_PUBLIC_CLIENT_ID = "authctl-e2e-public"
+MOCK_CLIENT_ID = "authctl-e2e"
+
+# Registered with django-oauth-toolkit. Loopback IP literals: any port is accepted at request
+# time (RFC 8252 §7.3); the path must match exactly.
+REDIRECT_URIS = [
+    "http://127.0.0.1/callback",
+    "http://127.0.0.1/",
+    "http://[::1]/callback",
+]

@@ -1,0 +1,203 @@
+"""Start and stop the real OpenID providers used by the e2e tests and the demo.
+
+    from providers import start_provider
+    with start_provider("dot") as idp:      # or "mock"
+        idp.issuer, idp.client_id, idp.client_secret, idp.public_client_id, idp.users
+
+Each provider runs as a subprocess of the venv's python (``serve_dot.py`` / ``serve_mock.py``)
+on 127.0.0.1 with a port the OS picks; ``start_provider`` returns once discovery answers and
+its ``issuer`` equals the issuer the provider announced. Request logs go to ``idp.log_path``.
+
+Run directly to keep one up by hand:  <venv python> Tests/e2e/providers.py dot|mock
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import selectors
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import requests
+
+HERE = Path(__file__).resolve().parent
+KINDS = {"dot": HERE / "serve_dot.py", "mock": HERE / "serve_mock.py"}
+
+
+class ProviderError(RuntimeError):
+    pass
+
+
+@dataclass
+class Provider:
+    kind: str
+    issuer: str
+    port: int
+    client_id: str
+    client_secret: str
+    public_client_id: str
+    users: dict
+    log_path: Path
+    process: subprocess.Popen = field(repr=False)
+
+    @property
+    def discovery_url(self) -> str:
+        return self.issuer + "/.well-known/openid-configuration"
+
+    def discovery(self) -> dict:
+        response = requests.get(self.discovery_url, timeout=5)
+        response.raise_for_status()
+        return response.json()
+
+    def log_tail(self, lines: int = 40) -> str:
+        try:
+            return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
+        except OSError:
+            return ""
+
+    def alive(self) -> bool:
+        return self.process.poll() is None
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=5)
+        if self.process.stdout:
+            self.process.stdout.close()
+
+    def __enter__(self) -> "Provider":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
+
+
+def start_provider(
+    kind: str,
+    *,
+    args: list[str] | tuple[str, ...] = (),
+    log_dir: str | os.PathLike | None = None,
+    python: str | None = None,
+    timeout: float = 30.0,
+) -> Provider:
+    """Start provider `kind` ("dot" or "mock"); return when its discovery document answers."""
+    if kind not in KINDS:
+        raise ValueError(f"unknown provider kind {kind!r}; expected one of {sorted(KINDS)}")
+    log_dir = Path(log_dir or tempfile.mkdtemp(prefix=f"{kind}-idp-"))
+    log_dir.mkdir(parents=True, exist_ok=True)
+    log_path = log_dir / f"{kind}-provider.log"
+    log_file = open(log_path, "ab")
+    env = dict(os.environ, PYTHONUNBUFFERED="1", NO_COLOR="1")
+    command = [python or sys.executable, str(KINDS[kind]), *args]
+    if kind == "dot":
+        command += ["--workdir", str(log_dir / "dot-db")]
+    process = subprocess.Popen(
+        command,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=log_file,
+        cwd=str(HERE),
+        env=env,
+        start_new_session=True,  # a Ctrl-C in the terminal reaches us, and we stop it ourselves
+    )
+    log_file.close()
+    try:
+        info = _read_ready_line(process, timeout, log_path)
+        provider = Provider(
+            kind=kind,
+            issuer=info["issuer"],
+            port=info["port"],
+            client_id=info["client_id"],
+            client_secret=info["client_secret"],
+            public_client_id=info["public_client_id"],
+            users=info["users"],
+            log_path=log_path,
+            process=process,
+        )
+        _wait_for_discovery(provider, deadline=time.monotonic() + timeout)
+        return provider
+    except BaseException:
+        if process.poll() is None:
+            process.kill()
+            process.wait(timeout=5)
+        raise
+
+
+def _read_ready_line(process: subprocess.Popen, timeout: float, log_path: Path) -> dict:
+    assert process.stdout is not None
+    selector = selectors.DefaultSelector()
+    selector.register(process.stdout, selectors.EVENT_READ)
+    deadline = time.monotonic() + timeout
+    buffer = b""
+    while b"\n" not in buffer:
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            raise ProviderError(f"provider did not start within {timeout:.0f}s; log: {log_path}")
+        if not selector.select(timeout=min(remaining, 0.5)):
+            if process.poll() is not None:
+                break
+            continue
+        chunk = os.read(process.stdout.fileno(), 65536)
+        if not chunk:
+            break
+        buffer += chunk
+    selector.close()
+    if b"\n" not in buffer:
+        tail = log_path.read_text(errors="replace")[-3000:]
+        raise ProviderError(f"provider exited before it was ready (status {process.poll()}):\n{tail}")
+    return json.loads(buffer.split(b"\n", 1)[0])
+
+
+def _wait_for_discovery(provider: Provider, deadline: float) -> None:
+    last_error: Exception | None = None
+    while time.monotonic() < deadline:
+        if not provider.alive():
+            raise ProviderError(f"provider died:\n{provider.log_tail()}")
+        try:
+            document = provider.discovery()
+            if document.get("issuer") != provider.issuer:
+                raise ProviderError(
+                    f"discovery issuer {document.get('issuer')!r} != configured issuer {provider.issuer!r}"
+                )
+            return
+        except requests.RequestException as error:
+            last_error = error
+            time.sleep(0.1)
+    raise ProviderError(f"discovery never answered at {provider.discovery_url}: {last_error}")
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) < 1 or argv[0] not in KINDS:
+        print(f"usage: {Path(sys.argv[0]).name} dot|mock [serve args...]", file=sys.stderr)
+        return 2
+    started = time.monotonic()
+    signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(0))  # stop the provider on the way out
+    with start_provider(argv[0], args=argv[1:]) as provider:
+        print(json.dumps({
+            "issuer": provider.issuer,
+            "client_id": provider.client_id,
+            "client_secret": provider.client_secret,
+            "public_client_id": provider.public_client_id,
+            "users": provider.users,
+            "log": str(provider.log_path),
+            "startup_seconds": round(time.monotonic() - started, 2),
+        }, indent=2), flush=True)
+        try:
+            provider.process.wait()
+        except (KeyboardInterrupt, SystemExit):
+            pass
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,141 @@
+"""Serve the strict django-oauth-toolkit OpenID provider on 127.0.0.1 (port 0 = any free port).
+
+    <venv python> Tests/e2e/serve_dot.py [--port N] [--workdir DIR]
+
+Prints one JSON line on stdout when discovery answers (issuer, clients, users), then serves
+until SIGTERM/SIGINT. Request logs go to stderr. Used through ``providers.py``.
+"""
+
+import argparse
+import json
+import os
+import secrets
+import signal
+import sys
+import tempfile
+import threading
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from e2e_lifetime import exit_with_parent  # noqa: E402
+from e2e_constants import DOT_CLIENT_ID, DOT_PUBLIC_CLIENT_ID, REDIRECT_URIS, USERS  # noqa: E402
+
+
+def generate_rsa_pem() -> str:
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric import rsa
+
+    key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+    return key.private_bytes(
+        serialization.Encoding.PEM,
+        serialization.PrivateFormat.PKCS8,
+        serialization.NoEncryption(),
+    ).decode()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--port", type=int, default=0)
+    parser.add_argument("--workdir", default=None, help="where the sqlite file lives (default: a temp dir)")
+    parser.add_argument("--access-token-seconds", type=int, default=None,
+                        help="access (and ID) token lifetime; short ones exercise refresh")
+    args = parser.parse_args()
+
+    import werkzeug.serving
+
+    django_app = None
+
+    def app(environ, start_response):  # lazy: Django is set up after the port is known
+        return django_app(environ, start_response)
+
+    server = werkzeug.serving.make_server("127.0.0.1", args.port, app, threaded=True)
+    port = server.server_port
+    issuer = f"http://127.0.0.1:{port}/o"
+
+    workdir = Path(args.workdir or tempfile.mkdtemp(prefix="dot-e2e-"))
+    workdir.mkdir(parents=True, exist_ok=True)
+    os.environ["DJANGO_SETTINGS_MODULE"] = "dot_provider.settings"
+    os.environ["DOT_E2E_ISSUER"] = issuer
+    os.environ["DOT_E2E_DB"] = str(workdir / "db.sqlite3")
+    os.environ["DOT_E2E_RSA_KEY"] = generate_rsa_pem()
+    os.environ.setdefault("DOT_E2E_SECRET_KEY", secrets.token_urlsafe(32))
+    if args.access_token_seconds is not None:
+        os.environ["DOT_E2E_ACCESS_TOKEN_SECONDS"] = str(args.access_token_seconds)
+
+    import django
+
+    django.setup()
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+    from django.core.wsgi import get_wsgi_application
+    from oauth2_provider.models import get_application_model
+
+    call_command("migrate", verbosity=0, interactive=False)
+
+    User = get_user_model()
+    users = {}
+    for name, info in USERS.items():
+        user = User.objects.create_user(
+            username=name,
+            email=info["email"],
+            password=info["password"],
+            first_name=info["given_name"],
+            last_name=info["family_name"],
+        )
+        users[name] = {"sub": str(user.pk), "email": info["email"], "password": info["password"]}
+
+    Application = get_application_model()
+    client_secret = secrets.token_urlsafe(32)
+    Application.objects.create(
+        name="authctl e2e (confidential)",
+        client_id=DOT_CLIENT_ID,
+        client_secret=client_secret,  # hashed on save; the plain value is only printed below
+        client_type=Application.CLIENT_CONFIDENTIAL,
+        authorization_grant_type=Application.GRANT_AUTHORIZATION_CODE,
+        redirect_uris=" ".join(REDIRECT_URIS),
+        algorithm=Application.RS256_ALGORITHM,
+        skip_authorization=False,
+    )
+    Application.objects.create(
+        name="authctl e2e (public)",
+        client_id=DOT_PUBLIC_CLIENT_ID,
+        client_secret="",
+        client_type=Application.CLIENT_PUBLIC,
+        authorization_grant_type=Application.GRANT_AUTHORIZATION_CODE,
+        redirect_uris=" ".join(REDIRECT_URIS),
+        algorithm=Application.RS256_ALGORITHM,
+        skip_authorization=False,
+    )
+
+    django_app = get_wsgi_application()
+
+    stop = threading.Event()
+
+    def on_signal(signum, frame):
+        stop.set()
+        threading.Thread(target=server.shutdown, daemon=True).start()
+
+    signal.signal(signal.SIGTERM, on_signal)
+    signal.signal(signal.SIGINT, on_signal)
+
+    info = {
+        "kind": "dot",
+        "issuer": issuer,
+        "port": port,
+        "client_id": DOT_CLIENT_ID,
+        "client_secret": client_secret,
+        "public_client_id": DOT_PUBLIC_CLIENT_ID,
+        "users": users,
+        "workdir": str(workdir),
+    }
+    exit_with_parent(lambda: on_signal(signal.SIGTERM, None))
+    print(json.dumps(info), flush=True)
+    server.serve_forever(poll_interval=0.2)
+    server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

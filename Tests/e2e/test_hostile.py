@@ -1,0 +1,178 @@
+"""Hostile sign-ins: a tampered callback, refusal, silence, noise on the listener, bad input.
+
+After every failure nothing may be stored: the keystore's bytes (or its absence) are the
+same before and after.
+"""
+
+from __future__ import annotations
+
+import time
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+
+from e2e_helpers import (
+    CANCELLED,
+    CONFIGURATION_ERROR,
+    INVALID_CREDENTIAL,
+    OK,
+    PROVIDER_ERROR,
+    PROVIDER_NAME,
+    RESERVED_PARAMETERS,
+    TIMED_OUT,
+    USAGE,
+    authorization_url,
+    port_is_free,
+    user_of,
+)
+
+
+def _fails_and_stores_nothing(cli, expected: int, *, browser=(), extra=(), timeout=30):
+    before = cli.snapshot()
+    result = cli.signin(*extra, browser=browser, timeout=timeout)
+    assert result.returncode == expected, str(result)
+    assert result.stdout == "", f"nothing on stdout after a failure\n{result}"
+    assert cli.snapshot() == before, f"the keystore changed after a failed sign-in\n{result}"
+    return result
+
+
+def test_wrong_state_is_rejected(cli, idp):
+    cli.add_provider(idp)
+    _fails_and_stores_nothing(cli, INVALID_CREDENTIAL, browser=("--tamper-state",))
+    assert "tampered with state" in cli.wait_for_browser()
+
+
+def test_access_denied_is_a_cancellation(cli, idp):
+    cli.add_provider(idp)
+    result = _fails_and_stores_nothing(cli, CANCELLED, browser=("--deny",))
+    assert "access_denied" in cli.wait_for_browser()
+    assert result.stderr.strip(), "a cancelled sign-in says so on stderr"
+
+
+def test_timeout_when_the_browser_never_comes_back(cli, idp):
+    cli.add_provider(idp)
+    started = time.monotonic()
+    result = _fails_and_stores_nothing(cli, TIMED_OUT, browser=("--idle",), timeout=2)
+    elapsed = time.monotonic() - started
+    assert 1.5 <= elapsed < 20, f"--timeout 2 took {elapsed:.1f}s\n{result}"
+    url = authorization_url(result.stderr)
+    assert url, str(result)
+    port = urlsplit(parse_qs(urlsplit(url).query)["redirect_uri"][0]).port
+    assert port_is_free(port), f"the loopback port {port} is still taken after the timeout"
+
+
+def test_stray_and_malformed_requests_then_success(cli, idp):
+    cli.add_provider(idp)
+    result = cli.signin(browser=("--stray",))
+    log = cli.wait_for_browser()
+    assert result.returncode == OK, str(result)
+    assert "stray favicon" in log and "stray /other" in log and "malformed request line" in log, str(log)
+    assert "stray 17 KiB header" in log, str(log)
+    assert user_of(result.json())["email"] == "alice@example.com"
+
+
+def test_idle_preconnection_does_not_block_the_callback(cli, idp):
+    """Chromium opens speculative connections that send nothing; the real callback must get through."""
+    cli.add_provider(idp)
+    result = cli.signin(browser=("--preconnect",), timeout=20)
+    assert result.returncode == OK, str(result)
+
+
+@pytest.mark.dot
+def test_wrong_iss_in_callback_is_rejected_dot(cli, dot_idp):
+    cli.add_provider(dot_idp)
+    _fails_and_stores_nothing(cli, INVALID_CREDENTIAL, browser=("--wrong-iss",))
+
+
+@pytest.mark.dot
+def test_missing_iss_is_rejected_when_the_provider_promises_it(cli, dot_idp):
+    """RFC 9207 §2.4: discovery says authorization_response_iss_parameter_supported, so a
+    response without `iss` must be refused (a mix-up attack would look exactly like this)."""
+    assert dot_idp.discovery()["authorization_response_iss_parameter_supported"] is True
+    cli.add_provider(dot_idp)
+    _fails_and_stores_nothing(cli, INVALID_CREDENTIAL, browser=("--drop-iss",))
+
+
+@pytest.mark.mock
+def test_wrong_iss_is_rejected_even_when_not_advertised(cli, mock_idp):
+    """RFC 9207 §2.4: an `iss` that is present must match, advertised or not."""
+    cli.add_provider(mock_idp)
+    _fails_and_stores_nothing(cli, INVALID_CREDENTIAL, browser=("--wrong-iss",))
+
+
+@pytest.mark.mock
+@pytest.mark.parametrize("name", RESERVED_PARAMETERS)
+def test_reserved_parameters_are_a_usage_error(cli, mock_idp, name):
+    cli.add_provider(mock_idp)
+    before = cli.snapshot()
+    result = cli.signin("--param", f"{name}=evil")
+    assert result.returncode == USAGE, str(result)
+    assert name in result.stderr, str(result)
+    assert cli.snapshot() == before
+    assert not cli.browser_ran(), "no browser may open for a usage error"
+
+
+@pytest.mark.mock
+def test_malformed_param_is_a_usage_error(cli, mock_idp):
+    cli.add_provider(mock_idp)
+    result = cli.signin("--param", "no-equals-sign")
+    assert result.returncode == USAGE, str(result)
+    assert not cli.browser_ran()
+
+
+def test_unknown_provider_is_a_configuration_error(cli):
+    before = cli.snapshot()
+    result = cli.signin(provider="oidc.nope")
+    assert result.returncode == CONFIGURATION_ERROR, str(result)
+    assert "oidc.nope" in result.stderr, str(result)
+    assert cli.snapshot() == before
+    assert not cli.browser_ran()
+
+
+@pytest.mark.mock
+def test_second_signin_with_another_failure_keeps_the_first_account(cli, mock_idp):
+    """A failed sign-in after a good one leaves the stored account exactly as it was."""
+    cli.signed_in(mock_idp)
+    before = cli.snapshot()
+    assert before is not None
+    result = cli.signin(browser=("--tamper-state",))
+    assert result.returncode == INVALID_CREDENTIAL, str(result)
+    assert cli.snapshot() == before
+    assert cli.run("whoami", "--check").returncode == OK
+    assert PROVIDER_NAME in cli.run("whoami").stdout
+
+
+@pytest.mark.dot
+@pytest.mark.parametrize("variant", ["localhost", "trailing-slash"])
+def test_issuer_must_match_discovery_exactly(cli, dot_idp, variant):
+    """OpenID Connect Discovery §4.3: the configured issuer and discovery's `issuer` are
+    compared as exact strings; http://localhost:P/o or a trailing slash is another issuer."""
+    issuer = dot_idp.issuer.replace("127.0.0.1", "localhost") if variant == "localhost" else dot_idp.issuer + "/"
+    cli.providers.append(dot_idp)
+    added = cli.run("providers", "add", PROVIDER_NAME, "--issuer", issuer, "--client-id", dot_idp.client_id,
+                    "--client-secret-stdin", input=dot_idp.client_secret + "\n")
+    if added.returncode != OK:  # refusing it at registration is as good
+        assert added.returncode in (PROVIDER_ERROR, CONFIGURATION_ERROR), str(added)
+        return
+    _fails_and_stores_nothing(cli, PROVIDER_ERROR)
+    assert not cli.browser_ran(), "no browser may open for a provider whose discovery does not match"
+
+
+@pytest.mark.dot
+def test_wrong_client_secret_is_a_provider_error(cli, dot_idp):
+    cli.providers.append(dot_idp)
+    wrong = "not-the-secret-" + dot_idp.client_secret[:6]
+    added = cli.run("providers", "add", PROVIDER_NAME, "--issuer", dot_idp.issuer, "--client-id",
+                    dot_idp.client_id, "--client-secret-stdin", input=wrong + "\n")
+    assert added.returncode == OK, str(added)
+    result = _fails_and_stores_nothing(cli, PROVIDER_ERROR, extra=("--verbose",))
+    assert "invalid_client" in result.stderr, str(result)
+    assert wrong not in result.stderr, "the client secret must not be echoed, even a wrong one"
+
+
+def test_plain_http_issuer_is_refused_unless_loopback(cli):
+    # .invalid never resolves (RFC 2606): no traffic leaves the machine whatever authctl does.
+    result = cli.run("providers", "add", "oidc.remote", "--issuer", "http://idp.example.invalid/o",
+                     "--client-id", "x")
+    assert result.returncode == CONFIGURATION_ERROR, str(result)
+    assert "https" in result.stderr, str(result)
