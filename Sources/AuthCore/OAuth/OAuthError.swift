@@ -22,13 +22,29 @@ public enum OAuthError: AuthCoreError, Equatable {
     case userinfoFailed(status: Int)
     /// The provider does not offer PKCE S256, which authctl requires.
     case pkceUnsupported(methods: [String])
+    /// RFC 8628 §3.2: the device authorization response is missing a field or unsafe to show.
+    case invalidDeviceAuthorization(String)
+    /// RFC 8628 §3.5 `expired_token`, or the device code's `expires_in` ran out before approval.
+    case deviceCodeExpired
+    /// The GitHub REST API refused a request or answered something unusable.
+    case githubAPIFailed(path: String, status: Int, message: String?)
+    /// GitHub answered 401: the access token is not (or no longer) accepted.
+    case githubTokenRejected(message: String?)
+    case invalidGitHubResponse(path: String, reason: String)
+    /// Paste mode: the text is neither a redirect URL, a query string, nor an authorization code.
+    case unreadablePastedRedirect(String)
 
     public var code: AuthErrorCode {
         switch self {
         case .reservedParameter, .malformedParameter: .invalidArgument
         case .accessDenied: .cancelled
-        case .authorizationFailed, .tokenEndpointError, .invalidTokenResponse, .userinfoFailed, .pkceUnsupported: .providerError
-        case .stateMismatch, .issuerMismatch, .duplicateParameter, .missingCode, .userinfoSubjectMismatch: .invalidCredential
+        case .authorizationFailed, .tokenEndpointError, .invalidTokenResponse, .userinfoFailed, .pkceUnsupported,
+            .invalidDeviceAuthorization, .githubAPIFailed, .invalidGitHubResponse:
+            .providerError
+        case .stateMismatch, .issuerMismatch, .duplicateParameter, .missingCode, .userinfoSubjectMismatch, .githubTokenRejected:
+            .invalidCredential
+        case .deviceCodeExpired: .timeout
+        case .unreadablePastedRedirect: .invalidArgument
         }
     }
 
@@ -61,6 +77,28 @@ public enum OAuthError: AuthCoreError, Equatable {
             "the userinfo endpoint answered HTTP \(status)"
         case .pkceUnsupported(let methods):
             "the provider does not support PKCE S256 (it lists: \(methods.isEmpty ? "none" : methods.joined(separator: ", ")))"
+        case .invalidDeviceAuthorization(let reason):
+            "the device authorization endpoint's answer is unusable: \(reason)"
+        case .deviceCodeExpired:
+            "the device code expired before the sign-in was approved; run the command again for a new code"
+        case .githubAPIFailed(let path, let status, let message):
+            "the GitHub API answered HTTP \(status) for \(path)" + (message.map { ": \($0)" } ?? "")
+        case .githubTokenRejected(let message):
+            "GitHub did not accept the access token (HTTP 401" + (message.map { ": \($0)" } ?? "") + "); it was revoked or has expired: sign in again"
+        case .invalidGitHubResponse(let path, let reason):
+            "the GitHub API's answer for \(path) is unusable: \(reason)"
+        case .unreadablePastedRedirect(let reason):
+            "the pasted text is not a redirect URL, a query string or an authorization code: \(reason)"
         }
+    }
+}
+
+extension OAuthError {
+    /// The token endpoint refused the grant itself (RFC 6749 §5.2 `invalid_grant`; GitHub says
+    /// `bad_refresh_token`): the refresh token is expired, revoked or already used, so only a new
+    /// interactive sign-in helps.
+    public var isInvalidGrant: Bool {
+        guard case .tokenEndpointError(let error, _, _) = self else { return false }
+        return error == "invalid_grant" || error == "bad_refresh_token"
     }
 }

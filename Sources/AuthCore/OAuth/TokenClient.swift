@@ -55,7 +55,7 @@ public struct TokenClient: Sendable {
     public let clientID: String
     public let clientSecret: String?
     public let authentication: ClientAuthentication
-    private let transport: any HTTPTransport
+    let transport: any HTTPTransport
 
     public init(tokenEndpoint: URL, clientID: String, clientSecret: String?, authentication: ClientAuthentication, transport: any HTTPTransport) {
         self.tokenEndpoint = tokenEndpoint
@@ -75,24 +75,7 @@ public struct TokenClient: Sendable {
 
     /// Sends a token request and reads the answer, success or RFC 6749 §5.2 error.
     func post(_ fields: [(String, String)]) async throws -> TokenResponse {
-        var fields = fields
-        var headers: [(name: String, value: String)] = [
-            ("Content-Type", "application/x-www-form-urlencoded"), ("Accept", "application/json"),
-        ]
-        switch authentication {
-        case .clientSecretBasic:
-            // RFC 6749 §2.3.1: each part form-encoded before Basic encoding.
-            let credentials = FormEncoding.encode(clientID) + ":" + FormEncoding.encode(clientSecret ?? "")
-            headers.append(("Authorization", "Basic " + Data(credentials.utf8).base64EncodedString()))
-        case .clientSecretPost:
-            fields += [("client_id", clientID), ("client_secret", clientSecret ?? "")]
-        case .none:
-            fields.append(("client_id", clientID))
-        }
-        let request = HTTPRequest(
-            method: "POST", url: tokenEndpoint, headers: headers, body: FormEncoding.body(fields),
-            maxResponseBytes: Self.maximumResponseBytes
-        )
+        let request = authenticatedFormRequest(to: tokenEndpoint, fields: fields)
         let response = try await transport.send(request)
         let json = try? JSONValue.parse(response.body)
         if let error = json?["error"]?.stringValue {
