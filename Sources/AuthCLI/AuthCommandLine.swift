@@ -1,4 +1,5 @@
 import AuthCore
+import Foundation
 
 /// The whole command line as a function: arguments and a context in, an exit status out.
 /// It never calls `exit()`, so every command runs in-process in tests.
@@ -43,9 +44,12 @@ public enum AuthCommandLine {
         case ["whoami"]:
             try AccountCommands.whoami(in: env)
         case ["token"]:
-            try AccountCommands.token(provider: invocation.value("provider"), idToken: invocation.flag("id-token"), in: env)
+            try await AccountCommands.token(
+                provider: invocation.value("provider"), idToken: invocation.flag("id-token"),
+                minimumValidity: TimeInterval(try invocation.seconds("min-valid", in: 0...86_400) ?? Int(Auth.defaultMinimumValidity)), in: env
+            )
         case ["signout"]:
-            try AccountCommands.signout(all: invocation.flag("all"), in: env)
+            try await AccountCommands.signout(all: invocation.flag("all"), revoke: invocation.flag("revoke"), in: env)
         case ["users"]:
             try AccountCommands.users(in: env)
         case ["switch"]:
@@ -94,6 +98,8 @@ extension SignInCommand.Arguments {
         idTokenFromStandardInput = purpose == .signIn && invocation.flag("id-token-stdin")
         rawNonce = purpose == .signIn ? invocation.value("raw-nonce") : nil
         linkPending = purpose == .link && invocation.flag("pending")
+        paste = invocation.flag("paste")
+        device = invocation.flag("device")
         if rawNonce != nil, !idTokenFromStandardInput {
             throw UsageError.invalidUsage("--raw-nonce goes with --id-token-stdin", command: invocation.commandPath)
         }
@@ -106,7 +112,7 @@ extension SignInCommand.Arguments {
 extension ProvidersCommands.AddArguments {
     init(_ invocation: ParsedInvocation) throws {
         id = invocation.argument("id")!
-        issuer = invocation.value("issuer")!
+        issuer = invocation.value("issuer")
         clientID = invocation.value("client-id")!
         secretFromStandardInput = invocation.flag("client-secret-stdin")
         secretEnvironmentVariable = invocation.value("client-secret-env")
@@ -114,6 +120,8 @@ extension ProvidersCommands.AddArguments {
         parameters = invocation.values("param")
         redirectPort = try invocation.int("redirect-port", in: 1...65_535).map { UInt16($0) }
         acceptsHS256IDTokens = invocation.flag("hs256-id-tokens")
+        apiBase = invocation.value("api-base")
+        redirectURI = invocation.value("redirect-uri")
         acceptsHS256IDTokens = invocation.flag("hs256-id-tokens")
     }
 }

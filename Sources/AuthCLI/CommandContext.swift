@@ -12,6 +12,9 @@ public struct CommandContext: Sendable {
     public var writeStandardOutput: @Sendable (String) -> Void
     public var writeStandardError: @Sendable (String) -> Void
     public var standardErrorIsTerminal: Bool
+    public var standardInputIsTerminal: Bool
+    /// Reads one line of standard input (a pasted redirect), or nil at its end.
+    public var readLine: @Sendable () async -> String?
     public var transport: any HTTPTransport
     public var clock: Clock
     public var random: any RandomSource
@@ -23,7 +26,8 @@ public struct CommandContext: Sendable {
     public init(
         environment: [String: String], readStandardInput: @escaping @Sendable (Int) -> [UInt8]?,
         writeStandardOutput: @escaping @Sendable (String) -> Void, writeStandardError: @escaping @Sendable (String) -> Void,
-        standardErrorIsTerminal: Bool, transport: any HTTPTransport, clock: Clock, random: any RandomSource,
+        standardErrorIsTerminal: Bool, standardInputIsTerminal: Bool = false,
+        readLine: @escaping @Sendable () async -> String? = { nil }, transport: any HTTPTransport, clock: Clock, random: any RandomSource,
         makeBrowser: @escaping @Sendable ([String]?) -> any BrowserOpener,
         onInterrupt: @escaping @Sendable (@escaping @Sendable () -> Void) -> (@Sendable () -> Void)
     ) {
@@ -32,6 +36,8 @@ public struct CommandContext: Sendable {
         self.writeStandardOutput = writeStandardOutput
         self.writeStandardError = writeStandardError
         self.standardErrorIsTerminal = standardErrorIsTerminal
+        self.standardInputIsTerminal = standardInputIsTerminal
+        self.readLine = readLine
         self.transport = transport
         self.clock = clock
         self.random = random

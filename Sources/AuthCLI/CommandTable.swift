@@ -26,7 +26,7 @@ public enum CommandTable {
 
     // MARK: - Shared options
 
-    static let providerHelp = "an oidc.<name> added with 'authctl providers add'."
+    static let providerHelp = "github.com, yahoo.com, or an oidc.<name>, added with 'authctl providers add'."
 
     /// The options of every browser sign-in (signin, link, reauth), after `--provider`.
     static let browserFlowOptions: [OptionSpec] = [
@@ -43,6 +43,14 @@ public enum CommandTable {
             "browser", "COMMAND", help: "Open the sign-in URL with this command instead of the system's default.",
             environmentVariable: "AUTHCTL_BROWSER"),
         .flag("no-browser", help: "Do not open a browser; only print the sign-in URL."),
+        .flag(
+            "paste",
+            help: "Also accept the redirected address, or the code, pasted on stdin (automatic with "
+                + "--no-browser on a terminal): for a browser on another machine."),
+        .flag(
+            "device",
+            help: "Sign in with a code entered on another device (RFC 8628), for SSH sessions, containers "
+                + "and CI; for GitHub and providers with a device authorization endpoint."),
         .value(
             "redirect-port", "PORT",
             help: "Wait for the redirect on this port instead of a random free one, for providers that only "
@@ -54,7 +62,9 @@ public enum CommandTable {
     static let browserFlowDiscussion =
         "The sign-in URL is always printed on stderr, so you can open it by hand if no browser "
         + "appears. --no-browser only prints it. --browser, or AUTHCTL_BROWSER, names the command "
-        + "that opens it (the URL is added as its last argument; the command is split on spaces)."
+        + "that opens it (the URL is added as its last argument; the command is split on spaces). "
+        + "Without a terminal, or with CI set, no browser is opened unless --browser says so: use "
+        + "--device, --no-browser or --id-token-stdin there."
 
     // MARK: - Commands
 
@@ -154,7 +164,13 @@ public enum CommandTable {
             "Signs out the current user only; the user record stays, so signing in again lands on the "
                 + "same user. Providers added with 'authctl providers add' are kept."
         ],
-        options: [.flag("all", help: "Sign out every user in this keystore.")],
+        options: [
+            .flag("all", help: "Sign out every user in this keystore."),
+            .flag(
+                "revoke",
+                help: "Also revoke the tokens at the provider (RFC 7009, or GitHub's token deletion). The "
+                    + "local session is removed even if that fails; then the exit status is 9."),
+        ],
         examples: [Example("Sign out:", "authctl signout"), Example("Sign everyone out:", "authctl signout --all")])
 
     static let users = CommandSpec(
@@ -232,13 +248,17 @@ public enum CommandTable {
         name: "token",
         abstract: "Print an access token for scripts.",
         discussion: [
-            "Prints the token alone on stdout, so that it can be used in a pipeline. If nobody is "
-                + "signed in, or the access token has expired, the exit status is 3 and you need to sign "
-                + "in again."
+            "Prints the token alone on stdout, so that it can be used in a pipeline. A token that "
+                + "expires within --min-valid seconds is refreshed first, once even when many authctl "
+                + "processes ask at the same time. If nobody is signed in, or the provider refuses the "
+                + "refresh, the exit status is 3 and you need to sign in again."
         ],
         options: [
             .value("provider", "ID", help: "Whose token to print. Default: the provider the user signed in with."),
             .flag("id-token", help: "Print the OpenID Connect ID token instead of the access token."),
+            .value(
+                "min-valid", "SECONDS", help: "Refresh the access token first unless it stays valid this long.",
+                defaultValue: "300"),
         ],
         examples: [
             Example(
@@ -284,7 +304,7 @@ public enum CommandTable {
 
     static let providersAdd = CommandSpec(
         name: "add",
-        abstract: "Add an OpenID Connect provider.",
+        abstract: "Add github.com, yahoo.com, or any OpenID Connect provider.",
         discussion: [
             "authctl reads the provider's endpoints from its discovery document "
                 + "(<issuer>/.well-known/openid-configuration). The issuer must use https; plain http is "
@@ -294,10 +314,22 @@ public enum CommandTable {
                 + "of running programs; pass it on stdin or in an environment variable.",
         ],
         arguments: [
-            ArgumentSpec("id", help: "The new provider's ID: oidc. followed by a name of your choice (a-z, 0-9, - and _).")
+            ArgumentSpec(
+                "id",
+                help: "github.com, yahoo.com, or oidc. followed by a name of your choice (a-z, 0-9, - and _).")
         ],
         options: [
-            .value("issuer", "URL", help: "The provider's issuer URL.", isRequired: true),
+            .value(
+                "issuer", "URL",
+                help: "The provider's issuer URL: required for oidc.<name>; for yahoo.com it defaults to "
+                    + "https://api.login.yahoo.com."),
+            .value(
+                "api-base", "URL",
+                help: "github.com only: the GitHub Enterprise Server root, such as https://github.example.com."),
+            .value(
+                "redirect-uri", "URI",
+                help: "A redirect URI registered with the provider that is not a loopback address; you paste "
+                    + "the address the browser lands on."),
             .value("client-id", "ID", help: "The client ID that the provider gave you for authctl.", isRequired: true),
             .flag("client-secret-stdin", help: "Read the client secret from the first line of stdin."),
             .value("client-secret-env", "NAME", help: "Read the client secret from the environment variable NAME."),
@@ -322,9 +354,8 @@ public enum CommandTable {
                 "authctl providers add oidc.corp --issuer https://login.example.com \\\n"
                     + "  --client-id authctl-cli"),
             Example(
-                "Add one whose client has a secret, read from a file:",
-                "authctl providers add oidc.corp --issuer https://login.example.com \\\n"
-                    + "  --client-id authctl-cli --client-secret-stdin < client-secret.txt"),
+                "Add GitHub, with the OAuth app's secret read from a file:",
+                "authctl providers add github.com --client-id ID \\\n  --client-secret-stdin < secret.txt"),
         ])
 
     static let providersList = CommandSpec(

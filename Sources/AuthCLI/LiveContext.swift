@@ -29,6 +29,13 @@ extension CommandContext {
             writeStandardOutput: { writeAll(STDOUT_FILENO, $0) },
             writeStandardError: { writeAll(STDERR_FILENO, $0) },
             standardErrorIsTerminal: isatty(STDERR_FILENO) == 1,
+            standardInputIsTerminal: isatty(STDIN_FILENO) == 1,
+            readLine: {
+                // A blocking read: on a thread of its own, so the cooperative pool stays free.
+                await withCheckedContinuation { continuation in
+                    Thread.detachNewThread { continuation.resume(returning: Swift.readLine(strippingNewline: true)) }
+                }
+            },
             transport: URLSessionTransport(),
             clock: .system,
             random: SystemRandomSource(),

@@ -72,14 +72,19 @@ enum Render {
             "parameters": .object(provider.customParameters.mapValues { .string($0) }),
             "redirectPort": provider.redirectPort.map { .number(Double($0)) } ?? .null,
             "acceptsHS256IDTokens": .bool(provider.acceptsHS256IDTokens == true),
+            "kind": .string(provider.kind.rawValue),
+            "apiBase": optional(provider.apiBase), "redirectURI": optional(provider.redirectURI),
         ]
     }
 
     static func text(_ provider: ProviderConfiguration) -> String {
         var lines = [
-            "id:             \(provider.id)", "issuer:         \(provider.issuer)", "client id:      \(provider.clientID)",
+            "id:             \(provider.id)", "client id:      \(provider.clientID)",
             "client secret:  \(provider.clientSecret == nil ? "none (public client)" : "set")",
         ]
+        if !provider.issuer.isEmpty { lines.insert("issuer:         \(provider.issuer)", at: 1) }
+        if let apiBase = provider.apiBase { lines.append("api base:       \(apiBase)") }
+        if let redirectURI = provider.redirectURI { lines.append("redirect URI:   \(redirectURI)") }
         if !provider.scopes.isEmpty { lines.append("scopes:         \(provider.scopes.joined(separator: " "))") }
         for (name, value) in provider.customParameters.sorted(by: { $0.key < $1.key }) {
             lines.append("parameter:      \(name)=\(value)")

@@ -9,9 +9,17 @@ enum AccountCommands {
         env.json ? env.output(Render.json(user)) : env.output(Render.text(user))
     }
 
-    /// `token [--provider P] [--id-token]`: only the token, for `$(authctl token)`.
-    static func token(provider: String?, idToken: Bool, in env: CommandEnvironment) throws {
-        let token = try env.auth.token(providerID: provider, idToken: idToken)
+    /// `token [--provider P] [--id-token] [--min-valid SECONDS]`: only the token, for
+    /// `$(authctl token)`; an access token about to expire is refreshed first.
+    static func token(provider: String?, idToken: Bool, minimumValidity: TimeInterval, in env: CommandEnvironment) async throws {
+        let token: String
+        if idToken {
+            token = try env.auth.token(providerID: provider, idToken: true)
+        } else {
+            token = try await env.auth.freshAccessToken(providerID: provider, minimumValidity: minimumValidity) { session in
+                try await refresh(session, in: env)
+            }
+        }
         if env.json {
             env.output(JSONValue.object([idToken ? "idToken" : "accessToken": .string(token)]))
         } else {
@@ -19,10 +27,70 @@ enum AccountCommands {
         }
     }
 
-    static func signout(all: Bool, in env: CommandEnvironment) throws {
-        let count = try env.auth.signOut(all: all)
-        if env.json { env.output(JSONValue.object(["signedOut": .number(Double(count))])) }
-        env.notice(count == 0 ? "Nobody was signed in." : all ? "Signed out \(count) user\(count == 1 ? "" : "s")." : "Signed out.")
+    /// Refreshes one session (RFC 6749 §6). A new ID token must pass the same checks as the first,
+    /// for the same subject (OpenID Connect Core §12.2).
+    static func refresh(_ session: OAuthCredential, in env: CommandEnvironment) async throws -> TokenResponse {
+        let provider = try env.registry.provider(session.providerID)
+        let context = env.context
+        let cache = env.home.cacheDirectory.path
+        let resolved = try await ResolvedProvider.resolve(provider, transport: context.transport, clock: context.clock, cacheDirectory: cache)
+        env.log("refreshing the \(provider.id) access token at \(resolved.tokenEndpoint.redactedForDisplay)")
+        let response = try await resolved.tokenClient(transport: context.transport).refresh(refreshToken: session.refreshToken ?? "")
+        if let idToken = response.idToken,
+            let validator = try resolved.idTokenValidator(cacheDirectory: cache, transport: context.transport, clock: context.clock)
+        {
+            let verified = try await validator.validate(idToken, expectedNonce: nil, accessToken: response.accessToken)
+            let subject = try env.auth.currentUser()?.identity(for: provider.id)?.uid
+            guard verified.subject == subject else {
+                throw OAuthError.userinfoSubjectMismatch(expected: subject ?? "?", received: verified.subject)
+            }
+        }
+        return response
+    }
+
+    /// `signout [--all] [--revoke]`: the local sessions always go; with `--revoke`, their tokens are
+    /// revoked at the provider first (RFC 7009, or GitHub's token deletion), each step reported.
+    /// A failed revocation exits 9 after the local sign-out.
+    static func signout(all: Bool, revoke: Bool, in env: CommandEnvironment) async throws {
+        let (users, sessions) = try env.auth.signOutReturningSessions(all: all)
+        var steps: [JSONValue] = []
+        var failures: [String] = []
+        if revoke {
+            for session in sessions {
+                for step in await revokeTokens(of: session, in: env) {
+                    steps.append([
+                        "providerId": .string(session.providerID), "token": .string(step.token.rawValue),
+                        "outcome": .string(step.outcome.name), "reason": step.outcome.reason.map { .string($0) } ?? .null,
+                    ])
+                    env.notice("\(session.providerID) \(step.token.rawValue): \(step.outcome.name)" + (step.outcome.reason.map { " (\($0))" } ?? ""))
+                    if case .failed(let reason) = step.outcome { failures.append("\(session.providerID) \(step.token.rawValue): \(reason)") }
+                }
+            }
+        }
+        if env.json {
+            var result: [String: JSONValue] = ["signedOut": .number(Double(users))]
+            if revoke { result["revocation"] = .array(steps) }
+            env.output(.object(result))
+        }
+        env.notice(sessions.isEmpty ? "Nobody was signed in." : "Signed out; the local session and its tokens are gone.")
+        if !failures.isEmpty { throw RevocationFailed(failures: failures) }
+    }
+
+    /// Revokes one session's tokens; never throws (an unreachable provider is a failed step).
+    static func revokeTokens(of session: OAuthCredential, in env: CommandEnvironment) async -> [RevocationStep] {
+        let transport = env.context.transport
+        do {
+            let provider = try env.registry.provider(session.providerID)
+            let resolved = try await ResolvedProvider.resolve(
+                provider, transport: transport, clock: env.context.clock, cacheDirectory: env.home.cacheDirectory.path
+            )
+            let revoker = TokenRevoker(method: await resolved.revocationMethod(transport: transport), client: resolved.tokenClient(transport: transport))
+            return await revoker.revoke(accessToken: session.accessToken, refreshToken: session.refreshToken)
+        } catch {
+            let reason = (error as? any AuthCoreError)?.message ?? "\(error)"
+            return [session.refreshToken.map { _ in RevocableToken.refreshToken }, session.accessToken.map { _ in .accessToken }]
+                .compactMap { $0 }.map { RevocationStep(token: $0, outcome: .failed(reason)) }
+        }
     }
 
     static func users(in env: CommandEnvironment) throws {
@@ -89,5 +157,14 @@ enum AccountCommands {
         let policy = try env.auth.policy()
         if env.json { return env.output(Render.json(policy)) }
         for key in AccountPolicy.keys { env.output("\(key.name) = \(try policy.value(of: key.name))\n") }
+    }
+}
+
+/// `signout --revoke` could not revoke every token (exit 9); the local sign-out happened anyway.
+struct RevocationFailed: AuthCoreError {
+    var failures: [String]
+    var code: AuthErrorCode { .providerError }
+    var message: String {
+        "signed out locally, but the provider did not confirm revocation: " + failures.joined(separator: "; ")
     }
 }

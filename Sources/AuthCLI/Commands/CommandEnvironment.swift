@@ -52,7 +52,8 @@ struct CommandEnvironment: Sendable {
             transport: context.transport, clock: context.clock, random: context.random, browser: browser,
             cacheDirectory: home.cacheDirectory.path,
             notify: { context.writeStandardError($0 + "\n") },
-            log: { if verbose { context.writeStandardError("authctl: " + $0 + "\n") } }
+            log: { if verbose { context.writeStandardError("authctl: " + $0 + "\n") } },
+            readPastedLine: context.readLine
         )
     }
 

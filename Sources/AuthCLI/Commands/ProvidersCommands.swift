@@ -4,7 +4,7 @@ import AuthCore
 enum ProvidersCommands {
     struct AddArguments {
         var id: String
-        var issuer: String
+        var issuer: String?
         var clientID: String
         var secretFromStandardInput: Bool
         var secretEnvironmentVariable: String?
@@ -12,6 +12,8 @@ enum ProvidersCommands {
         var parameters: [String]
         var redirectPort: UInt16?
         var acceptsHS256IDTokens: Bool
+        var apiBase: String?
+        var redirectURI: String?
     }
 
     static func add(_ arguments: AddArguments, in env: CommandEnvironment) throws {
@@ -29,15 +31,23 @@ enum ProvidersCommands {
             }
             secret = value
         }
+        let issuer: String
+        switch arguments.id {
+        case GitHubEndpoints.providerID: issuer = arguments.issuer ?? ""
+        case ProviderPreset.yahoo.id: issuer = arguments.issuer ?? ProviderPreset.yahoo.issuer!
+        default:
+            guard let given = arguments.issuer else { throw UsageError.missingOption("--issuer", command: ["providers", "add"]) }
+            issuer = given
+        }
         let configuration = ProviderConfiguration(
-            id: arguments.id, issuer: arguments.issuer, clientID: arguments.clientID, clientSecret: secret,
+            id: arguments.id, issuer: issuer, clientID: arguments.clientID, clientSecret: secret,
             scopes: arguments.scopes, customParameters: parameters, redirectPort: arguments.redirectPort,
-            acceptsHS256IDTokens: arguments.acceptsHS256IDTokens
+            acceptsHS256IDTokens: arguments.acceptsHS256IDTokens, apiBase: arguments.apiBase, redirectURI: arguments.redirectURI
         )
         try env.home.ensureExists()
         try env.registry.add(configuration)
         if env.json { env.output(Render.json(configuration)) }
-        env.notice("Added \(configuration.id) (issuer \(configuration.issuer)).")
+        env.notice("Added \(configuration.id)" + (configuration.issuer.isEmpty ? "." : " (issuer \(configuration.issuer))."))
     }
 
     static func list(in env: CommandEnvironment) throws {

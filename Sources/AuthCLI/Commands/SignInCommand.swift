@@ -24,6 +24,8 @@ enum SignInCommand {
         var idTokenFromStandardInput: Bool
         var rawNonce: String?
         var linkPending: Bool
+        var paste: Bool
+        var device: Bool
     }
 
     static func run(_ arguments: Arguments, in env: CommandEnvironment) async throws {
@@ -64,12 +66,16 @@ enum SignInCommand {
         if arguments.idTokenFromStandardInput {
             (credential, profile) = try await verifyIDTokenFromStandardInput(provider: provider, rawNonce: arguments.rawNonce, in: env)
         } else {
+            let browserCommand = arguments.browserCommand ?? env.context.environment["AUTHCTL_BROWSER"]
+            try refuseNonInteractiveBrowser(arguments, browserCommand: browserCommand, in: env)
+            let acceptsPaste = arguments.paste || (!arguments.opensBrowser && env.context.standardInputIsTerminal)
             let options = SignInOptions(
                 extraScopes: arguments.scopes, customParameters: customParameters, timeout: arguments.timeout,
                 redirectPort: arguments.redirectPort, opensBrowser: arguments.opensBrowser,
-                preferredPrompt: arguments.purpose == .reauthenticate ? "login" : nil
+                preferredPrompt: arguments.purpose == .reauthenticate ? "login" : nil,
+                method: arguments.device ? .device : .loopback(acceptsPaste: acceptsPaste)
             )
-            (credential, profile) = try await runFlow(provider: provider, options: options, browserCommand: arguments.browserCommand, in: env)
+            (credential, profile) = try await runFlow(provider: provider, options: options, browserCommand: browserCommand, in: env)
         }
         let result: AuthDataResult
         switch arguments.purpose {
@@ -94,14 +100,25 @@ enum SignInCommand {
         }
     }
 
+    /// Never opens a browser for a background job: without a terminal on stdin and stderr, or
+    /// under `CI`, only an explicit `--browser`/`AUTHCTL_BROWSER`, `--no-browser`, or `--device`
+    /// may go on (`--id-token-stdin` never gets here).
+    static func refuseNonInteractiveBrowser(_ arguments: Arguments, browserCommand: String?, in env: CommandEnvironment) throws {
+        let context = env.context
+        let ci = context.environment["CI"].map { !$0.isEmpty && $0 != "false" && $0 != "0" } ?? false
+        let interactive = context.standardInputIsTerminal && context.standardErrorIsTerminal && !ci
+        guard interactive || browserCommand != nil || !arguments.opensBrowser || arguments.device else {
+            throw InteractiveSignInRequired(reason: ci ? "CI is set" : "there is no terminal on stdin and stderr")
+        }
+    }
+
     /// Runs the provider flow in a task that Ctrl-C cancels.
     static func runFlow(
         provider: ProviderConfiguration, options: SignInOptions, browserCommand: String?, in env: CommandEnvironment
     ) async throws -> (OAuthCredential, FederatedProfile) {
-        let command = browserCommand ?? env.context.environment["AUTHCTL_BROWSER"]
-        let browser = env.context.makeBrowser(command.map(ProcessBrowserOpener.splitCommand))
+        let browser = env.context.makeBrowser(browserCommand.map(ProcessBrowserOpener.splitCommand))
         let context = env.context
-        let flow = OIDCSignIn(provider: provider, environment: env.signInEnvironment(browser: browser))
+        let flow = ProviderSignIn(provider: provider, environment: env.signInEnvironment(browser: browser))
         let task = Task { try await flow.run(options) }
         let removeHandler = context.onInterrupt { task.cancel() }
         defer { removeHandler() }
@@ -127,6 +144,17 @@ enum SignInCommand {
             providerID: provider.id, accessToken: nil, idToken: token, expiresAt: verified.expiresAt, rawNonce: rawNonce
         )
         return (credential, FederatedProfile(providerID: provider.id, verified: verified, claims: verified.claims.objectValue ?? [:]))
+    }
+}
+
+/// A browser sign-in asked for where nobody can use a browser (exit 3).
+struct InteractiveSignInRequired: AuthCoreError {
+    var reason: String
+    var code: AuthErrorCode { .interactiveSignInRequired }
+    var message: String {
+        "interactive sign-in required, and \(reason): no browser is opened from a background job. "
+            + "Use --device (a code to enter on another device), --id-token-stdin (a token issued to this job), "
+            + "--no-browser to print the URL, or --browser CMD to open one anyway"
     }
 }
 

@@ -5,6 +5,8 @@ public enum AccountError: AuthCoreError, Equatable {
     case noSession(providerID: String)
     /// The access token expired and cannot be refreshed here.
     case tokenExpired(providerID: String)
+    /// The provider refused the refresh token (invalid_grant): that session is gone.
+    case sessionExpired(providerID: String)
     /// The session has no token of this kind (an ID-token-only sign-in has no access token).
     case noToken(providerID: String, kind: String)
     /// A new identity's verified email belongs to an existing user (the pending credential was saved).
@@ -30,7 +32,7 @@ public enum AccountError: AuthCoreError, Equatable {
     public var code: AuthErrorCode {
         switch self {
         case .notSignedIn, .noSession, .noToken: .noCurrentUser
-        case .tokenExpired: .userTokenExpired
+        case .tokenExpired, .sessionExpired: .userTokenExpired
         case .accountExistsWithDifferentCredential: .accountExistsWithDifferentCredential
         case .credentialAlreadyInUse: .credentialAlreadyInUse
         case .providerAlreadyLinked: .providerAlreadyLinked
@@ -50,6 +52,8 @@ public enum AccountError: AuthCoreError, Equatable {
             return "the signed-in user has no session with \(provider); run 'authctl signin --provider \(provider)'"
         case .tokenExpired(let provider):
             return "the access token for \(provider) has expired; run 'authctl signin --provider \(provider)'"
+        case .sessionExpired(let provider):
+            return "the \(provider) session has expired (the provider refused the refresh token); sign in again with 'authctl signin --provider \(provider)'"
         case .noToken(let provider, let kind):
             return "the session with \(provider) has no \(kind)"
         case .accountExistsWithDifferentCredential(let email, let providers):

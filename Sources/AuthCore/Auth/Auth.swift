@@ -211,15 +211,7 @@ public struct Auth: Sendable {
     /// records stay, so signing in again lands on the same uid. Returns how many were signed out.
     @discardableResult
     public func signOut(all: Bool = false) throws -> Int {
-        try store.update { document in
-            var count = 0
-            for index in document.accounts.indices where all || document.accounts[index].user.uid == document.currentUID {
-                if !document.accounts[index].sessions.isEmpty { count += 1 }
-                document.accounts[index].sessions = []
-            }
-            document.currentUID = nil
-            return count
-        }
+        try signOutReturningSessions(all: all).users
     }
 
     /// Makes the signed-in user `query` (a uid or an email) the current one.
@@ -240,13 +232,93 @@ public struct Auth: Sendable {
         }
     }
 
-    /// The current user's access token (or ID token) for `providerID`, default the last used.
-    public func token(providerID: String?, idToken: Bool) throws -> String {
+    /// The Firebase SDK's default: a token handed out is good for at least five more minutes.
+    public static let defaultMinimumValidity: TimeInterval = 300
+
+    /// The current user's access token for `providerID`, valid for at least `minimumValidity`
+    /// seconds, refreshed with `refresh` when it is not.
+    ///
+    /// A valid token is read without a lock and without the network (the hot path). Otherwise the
+    /// keystore lock is held across the refresh: a process that waited re-reads the keystore and
+    /// finds the token another one refreshed, so concurrent callers refresh exactly once and a
+    /// rotated refresh token is never used twice. A refresh refused with invalid_grant forgets that
+    /// provider's session (the user record stays) and asks for a new sign-in.
+    public func freshAccessToken(
+        providerID: String?, minimumValidity: TimeInterval,
+        refresh: (OAuthCredential) async throws -> TokenResponse
+    ) async throws -> String {
+        let (provider, session) = try currentSession(providerID)
+        if let token = Self.accessToken(session, validFor: minimumValidity, at: clock.now()) { return token }
+        // Without a refresh token, the token is handed out while it lasts.
+        guard session.refreshToken != nil else { return try token(providerID: provider, idToken: false) }
+        enum Outcome { case token(String), expired }
+        let outcome: Outcome = try await store.update { (document: inout KeystoreDocument) async throws -> Outcome in
+            let index = try document.requireCurrentAccountIndex()
+            guard let position = document.accounts[index].sessions.firstIndex(where: { $0.providerID == provider }) else {
+                throw AccountError.noSession(providerID: provider)
+            }
+            var current = document.accounts[index].sessions[position]
+            if let token = Self.accessToken(current, validFor: minimumValidity, at: clock.now()) { return .token(token) }
+            guard current.refreshToken != nil else { throw AccountError.tokenExpired(providerID: provider) }
+            let response: TokenResponse
+            do {
+                response = try await refresh(current)
+            } catch let error as OAuthError where error.isInvalidGrant {
+                document.accounts[index].sessions.remove(at: position)
+                return .expired
+            }
+            // Expiry is taken from expires_in at receipt, so clock skew with the provider cannot matter.
+            let receivedAt = clock.now()
+            current.accessToken = response.accessToken
+            current.tokenType = response.tokenType
+            current.expiresAt = response.expiresIn.map { receivedAt.addingTimeInterval(TimeInterval($0)) }
+            current.refreshToken = response.refreshToken(replacing: current.refreshToken)
+            current.idToken = response.idToken ?? current.idToken
+            current.scope = response.scope ?? current.scope
+            document.accounts[index].sessions[position] = current
+            return .token(response.accessToken)
+        }
+        switch outcome {
+        case .token(let token): return token
+        case .expired: throw AccountError.sessionExpired(providerID: provider)
+        }
+    }
+
+    /// The access token if it stays valid for `seconds` more (a token without expiry always does).
+    static func accessToken(_ session: OAuthCredential, validFor seconds: TimeInterval, at now: Date) -> String? {
+        guard let token = session.accessToken else { return nil }
+        guard let expiresAt = session.expiresAt else { return token }
+        return expiresAt.timeIntervalSince(now) >= seconds ? token : nil
+    }
+
+    /// The current user's session with `providerID` (default: the provider used last).
+    public func currentSession(_ providerID: String?) throws -> (providerID: String, session: OAuthCredential) {
         guard let account = try currentAccount() else { throw AccountError.notSignedIn }
         guard let provider = providerID ?? account.lastProviderID else { throw AccountError.notSignedIn }
         guard let session = account.sessions.first(where: { $0.providerID == provider }) else {
             throw AccountError.noSession(providerID: provider)
         }
+        return (provider, session)
+    }
+
+    /// ``signOut(all:)``, returning the sessions it removed, for revocation.
+    public func signOutReturningSessions(all: Bool = false) throws -> (users: Int, sessions: [OAuthCredential]) {
+        try store.update { document in
+            var users = 0
+            var removed: [OAuthCredential] = []
+            for index in document.accounts.indices where all || document.accounts[index].user.uid == document.currentUID {
+                if !document.accounts[index].sessions.isEmpty { users += 1 }
+                removed += document.accounts[index].sessions
+                document.accounts[index].sessions = []
+            }
+            document.currentUID = nil
+            return (users, removed)
+        }
+    }
+
+    /// The current user's access token (or ID token) for `providerID`, default the last used.
+    public func token(providerID: String?, idToken: Bool) throws -> String {
+        let (provider, session) = try currentSession(providerID)
         if idToken {
             guard let token = session.idToken else { throw AccountError.noToken(providerID: provider, kind: "ID token") }
             return token

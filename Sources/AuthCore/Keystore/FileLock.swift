@@ -25,6 +25,17 @@ enum FileLock {
         return try body()
     }
 
+    /// The same, for a body that awaits (a token refresh holds the lock across its network call,
+    /// so that concurrent processes refresh exactly once). The wait itself blocks the thread.
+    static func withExclusiveLock<Result>(
+        at path: String, timeout: Duration, _ body: () async throws -> Result
+    ) async throws -> Result {
+        let descriptor = try open(path)
+        defer { POSIX.close(descriptor) }
+        try acquire(descriptor, path: path, timeout: timeout)
+        return try await body()
+    }
+
     private static func open(_ path: String) throws(KeystoreError) -> Int32 {
         guard let descriptor = try SecureFile.open(path, flags: O_RDONLY | O_CREAT) else {
             throw .io(path: path, call: "open", errno: ENOENT)

@@ -72,6 +72,23 @@ public struct SecureFileStore<Document: VersionedDocument>: Sendable {
         }
     }
 
+    /// ``update(_:)`` for a body that awaits: the lock is held across the whole body, so another
+    /// process waits, then re-reads what this one wrote. Nothing is written if `body` throws.
+    @discardableResult
+    public func update<Result>(_ body: (inout Document) async throws -> Result) async throws -> Result {
+        try home.ensureExists()
+        return try await FileLock.withExclusiveLock(at: home.appending(HomeDirectory.lockFileName), timeout: lockTimeout) {
+            var document = try load() ?? Document()
+            let before = try encode(document)
+            let result = try await body(&document)
+            let after = try encode(document)
+            if after != before {
+                try SecureFile.replace(fileName, in: home, with: after)
+            }
+            return result
+        }
+    }
+
     // MARK: Coding
 
     /// The member of the file's top-level object that holds the schema version.

@@ -22,7 +22,7 @@ public struct AuthorizationRequest: Sendable {
     /// Builds the request. Custom parameters are checked against ``reservedParameters``.
     public init(
         authorizationEndpoint: String, clientID: String, redirectURI: String, scopes: [String],
-        customParameters: [String: String], random: any RandomSource
+        customParameters: [String: String], random: any RandomSource, includesNonce: Bool = true
     ) throws(OAuthError) {
         try Self.checkCustomParameters(customParameters)
         state = Base64URL.encode(random.bytes(count: Self.stateBytes))
@@ -37,7 +37,10 @@ public struct AuthorizationRequest: Sendable {
             URLQueryItem(name: "redirect_uri", value: redirectURI),
             URLQueryItem(name: "scope", value: Self.uniqued(scopes).joined(separator: " ")),
             URLQueryItem(name: "state", value: state),
-            URLQueryItem(name: "nonce", value: nonce),
+        ]
+        // The nonce is an OpenID parameter (Core §3.1.2.1); a plain OAuth provider (GitHub) gets none.
+        if includesNonce { items.append(URLQueryItem(name: "nonce", value: nonce)) }
+        items += [
             URLQueryItem(name: "code_challenge", value: pkce.codeChallenge),
             URLQueryItem(name: "code_challenge_method", value: PKCE.method),
         ]

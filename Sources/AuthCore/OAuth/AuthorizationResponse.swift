@@ -10,17 +10,20 @@ public enum AuthorizationResponse {
     /// The order is: no repeated parameter; `iss` (RFC 9207: before anything else is trusted);
     /// `state` in constant time; then `error` or `code`.
     public static func code(
-        from parameters: [(name: String, value: String)], for request: AuthorizationRequest, issuer: String,
+        from parameters: [(name: String, value: String)], for request: AuthorizationRequest, issuer: String?,
         issuerParameterRequired: Bool
     ) throws(OAuthError) -> String {
         var values: [String: String] = [:]
         for (name, value) in parameters where singleValuedParameters.contains(name) {
             guard values.updateValue(value, forKey: name) == nil else { throw .duplicateParameter(name) }
         }
-        if let iss = values["iss"] {
-            guard iss == issuer else { throw .issuerMismatch(expected: issuer, received: iss) }
-        } else if issuerParameterRequired {
-            throw .issuerMismatch(expected: issuer, received: nil)
+        // A provider without an issuer identifier (GitHub) has no iss to check.
+        if let issuer {
+            if let iss = values["iss"] {
+                guard iss == issuer else { throw .issuerMismatch(expected: issuer, received: iss) }
+            } else if issuerParameterRequired {
+                throw .issuerMismatch(expected: issuer, received: nil)
+            }
         }
         guard let state = values["state"], ConstantTime.equals(Array(state.utf8), Array(request.state.utf8)) else {
             throw .stateMismatch

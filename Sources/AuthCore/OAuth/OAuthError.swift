@@ -26,6 +26,8 @@ public enum OAuthError: AuthCoreError, Equatable {
     case invalidDeviceAuthorization(String)
     /// RFC 8628 §3.5 `expired_token`, or the device code's `expires_in` ran out before approval.
     case deviceCodeExpired
+    /// Nothing was pasted within `--timeout`.
+    case timedOut(after: Duration)
     /// The GitHub REST API refused a request or answered something unusable.
     case githubAPIFailed(path: String, status: Int, message: String?)
     /// GitHub answered 401: the access token is not (or no longer) accepted.
@@ -43,7 +45,7 @@ public enum OAuthError: AuthCoreError, Equatable {
             .providerError
         case .stateMismatch, .issuerMismatch, .duplicateParameter, .missingCode, .userinfoSubjectMismatch, .githubTokenRejected:
             .invalidCredential
-        case .deviceCodeExpired: .timeout
+        case .deviceCodeExpired, .timedOut: .timeout
         case .unreadablePastedRedirect: .invalidArgument
         }
     }
@@ -79,6 +81,8 @@ public enum OAuthError: AuthCoreError, Equatable {
             "the provider does not support PKCE S256 (it lists: \(methods.isEmpty ? "none" : methods.joined(separator: ", ")))"
         case .invalidDeviceAuthorization(let reason):
             "the device authorization endpoint's answer is unusable: \(reason)"
+        case .timedOut(let duration):
+            "nothing was pasted within \(duration.components.seconds) seconds"
         case .deviceCodeExpired:
             "the device code expired before the sign-in was approved; run the command again for a new code"
         case .githubAPIFailed(let path, let status, let message):

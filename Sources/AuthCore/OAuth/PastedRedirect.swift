@@ -84,7 +84,7 @@ public enum PastedRedirect {
     /// ``AuthorizationResponse/code(from:for:issuer:issuerParameterRequired:)``; a bare code is
     /// returned after `warn` has been given ``bareCodeWarning``.
     public static func code(
-        fromPasted text: String, for request: AuthorizationRequest, issuer: String, issuerParameterRequired: Bool,
+        fromPasted text: String, for request: AuthorizationRequest, issuer: String?, issuerParameterRequired: Bool,
         warn: (String) -> Void
     ) throws(OAuthError) -> String {
         switch try parse(text) {

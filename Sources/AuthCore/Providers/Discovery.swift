@@ -17,6 +17,8 @@ public struct ProviderMetadata: Codable, Sendable, Equatable {
     public var authorizationResponseIssParameterSupported: Bool
     /// OpenID Connect Prompt Create §4.1; nil when the provider does not list them.
     public var promptValuesSupported: [String]?
+    /// RFC 8628 §4.
+    public var deviceAuthorizationEndpoint: String?
 
     public init(
         issuer: String, authorizationEndpoint: String, tokenEndpoint: String, jwksURI: String,
@@ -60,13 +62,14 @@ public struct ProviderMetadata: Codable, Sendable, Equatable {
             tokenEndpoint: try required("token_endpoint"),
             jwksURI: try required("jwks_uri"),
             userinfoEndpoint: document["userinfo_endpoint"]?.stringValue,
-            revocationEndpoint: document["revocation_endpoint"]?.stringValue,
+            revocationEndpoint: try revocationEndpoint(in: document),
             tokenEndpointAuthMethodsSupported: strings("token_endpoint_auth_methods_supported") ?? ["client_secret_basic"],
             codeChallengeMethodsSupported: strings("code_challenge_methods_supported") ?? [],
             idTokenSigningAlgValuesSupported: strings("id_token_signing_alg_values_supported") ?? ["RS256"],
             authorizationResponseIssParameterSupported: document["authorization_response_iss_parameter_supported"]?.boolValue ?? false
         )
         metadata.promptValuesSupported = strings("prompt_values_supported")
+        metadata.deviceAuthorizationEndpoint = try deviceAuthorizationEndpoint(in: document)
         try ProviderURLPolicy.check(metadata.authorizationEndpoint, field: "authorization_endpoint", allowQuery: true)
         try ProviderURLPolicy.check(metadata.tokenEndpoint, field: "token_endpoint")
         try ProviderURLPolicy.check(metadata.jwksURI, field: "jwks_uri")

@@ -2,9 +2,10 @@ import Foundation
 
 /// One configured provider, as stored in `providers.json`.
 public struct ProviderConfiguration: Codable, Sendable, Equatable {
-    /// `oidc.<name>`.
+    /// `oidc.<name>`, or a preset: `github.com`, `yahoo.com`.
     public var id: String
-    /// The issuer identifier; discovery must return exactly this string.
+    /// The issuer identifier; discovery must return exactly this string. Empty for GitHub, which
+    /// is not an OpenID provider.
     public var issuer: String
     public var clientID: String
     /// Kept only in the 0600 providers file; never printed.
@@ -18,6 +19,23 @@ public struct ProviderConfiguration: Codable, Sendable, Equatable {
     /// True only when the provider was added with `--hs256-id-tokens`: ID tokens MACed with the
     /// client secret are then accepted. Never implied, so a public key can never become an HMAC key.
     public var acceptsHS256IDTokens: Bool?
+    /// GitHub: the server root for GitHub Enterprise Server (`--api-base`); nil for github.com.
+    public var apiBase: String?
+    /// A redirect URI registered with the provider that is not a loopback listener
+    /// (`--redirect-uri`): the browser lands there and the person pastes the address back.
+    public var redirectURI: String?
+
+    /// GitHub's endpoints, at `apiBase` when one is configured (the URL policy applies).
+    public func githubEndpoints() throws(ProviderError) -> GitHubEndpoints {
+        guard let apiBase else { return try GitHubEndpoints(apiBase: nil) }
+        guard let url = URL(string: apiBase) else { throw .malformedURL(field: "api base", url: apiBase) }
+        return try GitHubEndpoints(apiBase: url)
+    }
+
+    /// What kind of provider this is: GitHub is OAuth plus a REST API, the rest are OpenID.
+    public var kind: ProviderPreset.Kind {
+        id == GitHubEndpoints.providerID ? .github : .oidc
+    }
 
     /// The HMAC key for HS256 ID tokens, when this provider opted in.
     public var hs256Secret: [UInt8]? {
@@ -27,7 +45,8 @@ public struct ProviderConfiguration: Codable, Sendable, Equatable {
 
     public init(
         id: String, issuer: String, clientID: String, clientSecret: String? = nil, scopes: [String] = [],
-        customParameters: [String: String] = [:], redirectPort: UInt16? = nil, acceptsHS256IDTokens: Bool = false
+        customParameters: [String: String] = [:], redirectPort: UInt16? = nil, acceptsHS256IDTokens: Bool = false,
+        apiBase: String? = nil, redirectURI: String? = nil
     ) {
         self.id = id
         self.issuer = issuer
@@ -37,12 +56,23 @@ public struct ProviderConfiguration: Codable, Sendable, Equatable {
         self.customParameters = customParameters
         self.redirectPort = redirectPort
         self.acceptsHS256IDTokens = acceptsHS256IDTokens ? true : nil
+        self.apiBase = apiBase
+        self.redirectURI = redirectURI
     }
 
     /// Checks the id, the issuer URL and the parameters before anything is stored.
     public func validated() throws(ProviderError) -> ProviderConfiguration {
         try ProviderID.validate(id)
-        try ProviderURLPolicy.check(issuer, field: "issuer")
+        switch kind {
+        case .github:
+            guard issuer.isEmpty else { throw .notApplicable(option: "--issuer", provider: id) }
+            _ = try githubEndpoints()
+            guard clientSecret != nil else { throw .missingClientSecret(source: "the configuration: GitHub's code exchange needs the client secret") }
+        case .oidc:
+            guard apiBase == nil else { throw .notApplicable(option: "--api-base", provider: id) }
+            try ProviderURLPolicy.check(issuer, field: "issuer")
+        }
+        if let redirectURI { try ProviderURLPolicy.check(redirectURI, field: "redirect URI", allowQuery: true) }
         if acceptsHS256IDTokens == true, clientSecret == nil {
             throw .missingClientSecret(source: "the configuration: --hs256-id-tokens needs a client secret, the HMAC key")
         }
@@ -50,12 +80,13 @@ public struct ProviderConfiguration: Codable, Sendable, Equatable {
     }
 }
 
-/// Provider ids: `oidc.<name>` for OpenID providers.
+/// Provider ids: `oidc.<name>` for OpenID providers, and the presets `github.com`, `yahoo.com`.
 public enum ProviderID {
     public static let oidcPrefix = "oidc."
     static let maximumNameLength = 64
 
     public static func validate(_ id: String) throws(ProviderError) {
+        if ProviderPreset.named(id) != nil { return }
         guard id.hasPrefix(oidcPrefix) else { throw .invalidProviderID(id) }
         let name = id.dropFirst(oidcPrefix.count)
         let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789-_")

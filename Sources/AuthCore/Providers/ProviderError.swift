@@ -16,10 +16,15 @@ public enum ProviderError: AuthCoreError, Equatable {
     case httpStatus(url: String, status: Int, detail: String?)
     /// A client secret came from an empty or missing source.
     case missingClientSecret(source: String)
+    /// An option that this kind of provider does not take.
+    case notApplicable(option: String, provider: String)
+    /// The provider offers no device authorization endpoint (RFC 8628 §4).
+    case noDeviceEndpoint(String)
 
     public var code: AuthErrorCode {
         switch self {
-        case .invalidProviderID, .unknownProvider, .alreadyConfigured, .insecureURL, .malformedURL, .missingClientSecret:
+        case .invalidProviderID, .unknownProvider, .alreadyConfigured, .insecureURL, .malformedURL, .missingClientSecret,
+            .notApplicable, .noDeviceEndpoint:
             .configurationError
         case .issuerMismatch, .invalidDiscoveryDocument, .httpStatus:
             .providerError
@@ -29,7 +34,7 @@ public enum ProviderError: AuthCoreError, Equatable {
     public var message: String {
         switch self {
         case .invalidProviderID(let id):
-            "'\(id)' is not a provider id: use oidc.<name>, where <name> is 1-64 of a-z, 0-9, '-' and '_'"
+            "'\(id)' is not a provider id: use github.com, yahoo.com, or oidc.<name>, where <name> is 1-64 of a-z, 0-9, '-' and '_'"
         case .unknownProvider(let id, let configured):
             configured.isEmpty
                 ? "no provider '\(id)' is configured; add one with 'authctl providers add \(id) --issuer URL --client-id ID'"
@@ -48,6 +53,10 @@ public enum ProviderError: AuthCoreError, Equatable {
             "\(url) answered HTTP \(status)" + (detail.map { ": \($0)" } ?? "")
         case .missingClientSecret(let source):
             "no client secret in \(source)"
+        case .notApplicable(let option, let provider):
+            "\(option) does not apply to \(provider)"
+        case .noDeviceEndpoint(let provider):
+            "\(provider) offers no device authorization endpoint (RFC 8628); sign in with the browser, or with --no-browser --paste"
         }
     }
 }

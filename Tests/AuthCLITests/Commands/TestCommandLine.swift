@@ -27,6 +27,14 @@ final class TestCommandLine: @unchecked Sendable {
     var idTokenClaims: [String: JSONValue?] = [:]
     var tokenEndpointResponse: HTTPResponse?
     var stdin: [UInt8] = []
+    /// Whether stdin and stderr are terminals (a person at the keyboard).
+    var interactive = true
+    /// What a person pastes, for paste mode, built from the authorization request shown.
+    var pastedLineProvider: @Sendable ([String: String]) -> String? = { _ in nil }
+    var environment: [String: String] {
+        ["HOME": directory.path, "AUTHCTL_HOME": home, "AUTHCTL_LOCK_TIMEOUT": "1", "NO_COLOR": "1"].merging(extraEnvironment) { _, new in new }
+    }
+    var extraEnvironment: [String: String] = [:]
 
     static let discovery: JSONValue = [
         "issuer": .string(TestTokenFactory.issuer),
@@ -36,20 +44,40 @@ final class TestCommandLine: @unchecked Sendable {
         "userinfo_endpoint": "https://idp.example.com/userinfo",
         "code_challenge_methods_supported": ["S256"],
         "authorization_response_iss_parameter_supported": true,
+        "revocation_endpoint": "https://idp.example.com/revoke",
     ]
+    /// Refresh grants seen, and how the token endpoint answers them.
+    let refreshes = LockedValue(0)
+    var refreshResponse: HTTPResponse?
+    let revocations = LockedValue<[String]>([])
+    var revocationStatus = 200
+    /// Seconds until the access token from the code exchange expires.
+    var expiresIn = 3600
 
     func transport() -> FakeTransport {
         FakeTransport { [self] request in
             switch request.url.path {
             case "/.well-known/openid-configuration": return .json(Self.discovery)
             case TestTokenFactory.jwksURI.path: return .json(TestTokenFactory.standardJWKS)
+            case "/revoke":
+                revocations.withLock { $0.append(String(decoding: request.body ?? [], as: UTF8.self)) }
+                return HTTPResponse(status: revocationStatus)
+            case "/token" where String(decoding: request.body ?? [], as: UTF8.self).contains("grant_type=refresh_token"):
+                let count = refreshes.withLock { value -> Int in
+                    value += 1
+                    return value
+                }
+                return refreshResponse ?? .json([
+                    "access_token": .string("refreshed-\(count)"), "token_type": "Bearer", "expires_in": 3600,
+                    "refresh_token": .string("rt-\(count + 1)"),
+                ])
             case "/token":
                 if let response = tokenEndpointResponse { return response }
                 var claims: [String: JSONValue?] = ["nonce": lastAuthorization.withLock { $0["nonce"] }.map { .string($0) }]
                 claims.merge(idTokenClaims) { _, new in new }
                 let idToken = TestTokenFactory.idToken(claims: claims)
                 return .json(["access_token": .string(TestTokenFactory.accessToken), "token_type": "Bearer",
-                              "expires_in": 3600, "id_token": .string(idToken), "refresh_token": "rt-1"])
+                              "expires_in": .number(Double(expiresIn)), "id_token": .string(idToken), "refresh_token": "rt-1"])
             case "/userinfo":
                 let subject = idTokenClaims["sub"].flatMap { $0 } ?? .string(TestTokenFactory.subject)
                 return .json(["sub": subject, "email": "alice@example.com", "email_verified": true, "name": "Alice"])
@@ -62,11 +90,18 @@ final class TestCommandLine: @unchecked Sendable {
         let stdinBytes = stdin
         let out = stdout, err = stderr
         return CommandContext(
-            environment: ["HOME": directory.path, "AUTHCTL_HOME": home, "AUTHCTL_LOCK_TIMEOUT": "1"],
+            environment: environment,
             readStandardInput: { limit in stdinBytes.count > limit ? nil : stdinBytes },
             writeStandardOutput: { text in out.withLock { $0 += text } },
             writeStandardError: { text in err.withLock { $0 += text } },
-            standardErrorIsTerminal: false, transport: transport(), clock: TestTokenFactory.clock,
+            standardErrorIsTerminal: interactive, standardInputIsTerminal: interactive, readLine: { [self] in
+                // A person pastes after reading the URL on stderr.
+                for _ in 0..<500 where shownAuthorizationRequest == nil { try? await Task.sleep(for: .milliseconds(10)) }
+                let request = shownAuthorizationRequest ?? [:]
+                lastAuthorization.withLock { $0 = request }  // what the provider saw, for the ID token's nonce
+                return pastedLineProvider(request)
+            },
+            transport: transport(), clock: TestTokenFactory.clock,
             random: SeededRandomSource(seed: 42),
             makeBrowser: { [self] _ in CallbackBrowser(owner: self) },
             onInterrupt: { _ in {} }
@@ -83,6 +118,15 @@ final class TestCommandLine: @unchecked Sendable {
 
     func addProvider(_ extra: [String] = []) async -> ExitStatus {
         await run(["providers", "add", "oidc.test", "--issuer", TestTokenFactory.issuer, "--client-id", TestTokenFactory.clientID] + extra)
+    }
+
+    /// The query of the authorization URL printed on stderr, once it is there.
+    var shownAuthorizationRequest: [String: String]? {
+        let text = stderr.withLock { $0 }
+        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("  http") }),
+            let items = URLComponents(string: line.trimmingCharacters(in: .whitespaces))?.queryItems
+        else { return nil }
+        return Dictionary(items.map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { a, _ in a })
     }
 
     /// The `--json` error object: the last line of stderr (human notices, such as the sign-in

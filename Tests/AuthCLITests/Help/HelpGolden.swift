@@ -50,7 +50,7 @@ Sign in with a provider through your browser.
 
 Usage: authctl signin --provider ID [--scope SCOPE]... [--param KEY=VALUE]...
                       [--timeout SECONDS] [--browser COMMAND | --no-browser]
-                      [--redirect-port PORT]
+                      [--paste] [--device] [--redirect-port PORT]
                       [--id-token-stdin | --browser COMMAND] [--raw-nonce NONCE]
 
 authctl opens the provider's sign-in page in your browser and waits for the
@@ -61,7 +61,9 @@ saved and the user is shown.
 The sign-in URL is always printed on stderr, so you can open it by hand if no
 browser appears. --no-browser only prints it. --browser, or AUTHCTL_BROWSER,
 names the command that opens it (the URL is added as its last argument; the
-command is split on spaces).
+command is split on spaces). Without a terminal, or with CI set, no browser is
+opened unless --browser says so: use --device, --no-browser or --id-token-stdin
+there.
 
 Nothing is stored unless every check passes: state, iss, the ID token's
 signature and claims, and userinfo. Signing in again with the same identity
@@ -73,8 +75,9 @@ in with the provider you used before, then run 'authctl link --pending' to add
 this one.
 
 Options:
-  --provider ID         The provider to sign in with: an oidc.<name> added with
-                        'authctl providers add'. (required)
+  --provider ID         The provider to sign in with: github.com, yahoo.com, or
+                        an oidc.<name>, added with 'authctl providers add'.
+                        (required)
   --scope SCOPE         Ask for this scope in addition to the provider's default
                         ones. (repeatable)
   --param KEY=VALUE     Add a parameter to the authorization request, such as
@@ -84,6 +87,12 @@ Options:
   --browser COMMAND     Open the sign-in URL with this command instead of the
                         system's default. (env: AUTHCTL_BROWSER)
   --no-browser          Do not open a browser; only print the sign-in URL.
+  --paste               Also accept the redirected address, or the code, pasted
+                        on stdin (automatic with --no-browser on a terminal):
+                        for a browser on another machine.
+  --device              Sign in with a code entered on another device (RFC
+                        8628), for SSH sessions, containers and CI; for GitHub
+                        and providers with a device authorization endpoint.
   --redirect-port PORT  Wait for the redirect on this port instead of a random
                         free one, for providers that only accept a registered
                         redirect URI.
@@ -118,7 +127,8 @@ Link another provider to the signed-in user.
 
 Usage: authctl link [--provider ID | --pending] [--scope SCOPE]...
                     [--param KEY=VALUE]... [--timeout SECONDS]
-                    [--browser COMMAND | --no-browser] [--redirect-port PORT]
+                    [--browser COMMAND | --no-browser] [--paste] [--device]
+                    [--redirect-port PORT]
 
 Runs the same browser sign-in as 'authctl signin', then adds that provider's
 identity to the current user, so that either provider signs you in afterwards.
@@ -128,11 +138,13 @@ is already linked.
 The sign-in URL is always printed on stderr, so you can open it by hand if no
 browser appears. --no-browser only prints it. --browser, or AUTHCTL_BROWSER,
 names the command that opens it (the URL is added as its last argument; the
-command is split on spaces).
+command is split on spaces). Without a terminal, or with CI set, no browser is
+opened unless --browser says so: use --device, --no-browser or --id-token-stdin
+there.
 
 Options:
-  --provider ID         The provider to link: an oidc.<name> added with 'authctl
-                        providers add'.
+  --provider ID         The provider to link: github.com, yahoo.com, or an
+                        oidc.<name>, added with 'authctl providers add'.
   --pending             Link the credential saved when a sign-in stopped because
                         the account already exists.
   --scope SCOPE         Ask for this scope in addition to the provider's default
@@ -144,6 +156,12 @@ Options:
   --browser COMMAND     Open the sign-in URL with this command instead of the
                         system's default. (env: AUTHCTL_BROWSER)
   --no-browser          Do not open a browser; only print the sign-in URL.
+  --paste               Also accept the redirected address, or the code, pasted
+                        on stdin (automatic with --no-browser on a terminal):
+                        for a browser on another machine.
+  --device              Sign in with a code entered on another device (RFC
+                        8628), for SSH sessions, containers and CI; for GitHub
+                        and providers with a device authorization endpoint.
   --redirect-port PORT  Wait for the redirect on this port instead of a random
                         free one, for providers that only accept a registered
                         redirect URI.
@@ -170,7 +188,7 @@ Sign in again as the current user, to prove it is still you.
 
 Usage: authctl reauth [--provider ID] [--scope SCOPE]... [--param KEY=VALUE]...
                       [--timeout SECONDS] [--browser COMMAND | --no-browser]
-                      [--redirect-port PORT]
+                      [--paste] [--device] [--redirect-port PORT]
 
 Some changes, such as linking or unlinking a provider, need a recent sign-in.
 reauth runs the browser sign-in again and fails with a user mismatch if a
@@ -179,7 +197,9 @@ different user comes back; the session is kept either way.
 The sign-in URL is always printed on stderr, so you can open it by hand if no
 browser appears. --no-browser only prints it. --browser, or AUTHCTL_BROWSER,
 names the command that opens it (the URL is added as its last argument; the
-command is split on spaces).
+command is split on spaces). Without a terminal, or with CI set, no browser is
+opened unless --browser says so: use --device, --no-browser or --id-token-stdin
+there.
 
 Options:
   --provider ID         The provider to sign in with. Default: the one the
@@ -193,6 +213,12 @@ Options:
   --browser COMMAND     Open the sign-in URL with this command instead of the
                         system's default. (env: AUTHCTL_BROWSER)
   --no-browser          Do not open a browser; only print the sign-in URL.
+  --paste               Also accept the redirected address, or the code, pasted
+                        on stdin (automatic with --no-browser on a terminal):
+                        for a browser on another machine.
+  --device              Sign in with a code entered on another device (RFC
+                        8628), for SSH sessions, containers and CI; for GitHub
+                        and providers with a device authorization endpoint.
   --redirect-port PORT  Wait for the redirect on this port instead of a random
                         free one, for providers that only accept a registered
                         redirect URI.
@@ -243,13 +269,16 @@ Examples:
         "signout": #"""
 Sign out: forget the current session and its tokens.
 
-Usage: authctl signout [--all]
+Usage: authctl signout [--all] [--revoke]
 
 Signs out the current user only; the user record stays, so signing in again
 lands on the same user. Providers added with 'authctl providers add' are kept.
 
 Options:
   --all       Sign out every user in this keystore.
+  --revoke    Also revoke the tokens at the provider (RFC 7009, or GitHub's
+              token deletion). The local session is removed even if that fails;
+              then the exit status is 9.
 
 Global options:
   --home DIR  Directory for the session and provider settings. Default:
@@ -295,26 +324,30 @@ Examples:
         "token": #"""
 Print an access token for scripts.
 
-Usage: authctl token [--provider ID] [--id-token]
+Usage: authctl token [--provider ID] [--id-token] [--min-valid SECONDS]
 
-Prints the token alone on stdout, so that it can be used in a pipeline. If
-nobody is signed in, or the access token has expired, the exit status is 3 and
-you need to sign in again.
+Prints the token alone on stdout, so that it can be used in a pipeline. A token
+that expires within --min-valid seconds is refreshed first, once even when many
+authctl processes ask at the same time. If nobody is signed in, or the provider
+refuses the refresh, the exit status is 3 and you need to sign in again.
 
 Options:
-  --provider ID  Whose token to print. Default: the provider the user signed in
-                 with.
-  --id-token     Print the OpenID Connect ID token instead of the access token.
+  --provider ID        Whose token to print. Default: the provider the user
+                       signed in with.
+  --id-token           Print the OpenID Connect ID token instead of the access
+                       token.
+  --min-valid SECONDS  Refresh the access token first unless it stays valid this
+                       long. (default: 300)
 
 Global options:
-  --home DIR     Directory for the session and provider settings. Default:
-                 $XDG_CONFIG_HOME/authctl or ~/.config/authctl.
-                 (env: AUTHCTL_HOME)
-  --json         Print results, and errors, as JSON.
-  --verbose      Explain each step on stderr. Secrets are never printed.
-  --no-color     Do not color the output.
-  -h, --help     Show help for the command.
-  --version      Print the version of authctl.
+  --home DIR           Directory for the session and provider settings. Default:
+                       $XDG_CONFIG_HOME/authctl or ~/.config/authctl.
+                       (env: AUTHCTL_HOME)
+  --json               Print results, and errors, as JSON.
+  --verbose            Explain each step on stderr. Secrets are never printed.
+  --no-color           Do not color the output.
+  -h, --help           Show help for the command.
+  --version            Print the version of authctl.
 
 Examples:
   Call an API as the signed-in user:
@@ -358,7 +391,7 @@ Examples:
 Add, list, show and remove the providers you can sign in with.
 
 Usage: authctl providers <command> [options]
-       authctl providers add <id> --issuer URL --client-id ID [options]
+       authctl providers add <id> --client-id ID [options]
        authctl providers list
        authctl providers show <id>
        authctl providers remove <id>
@@ -368,7 +401,7 @@ settings, client secret included, are kept in the authctl home directory
 (providers.json, 0600).
 
 Commands:
-  add         Add an OpenID Connect provider.
+  add         Add github.com, yahoo.com, or any OpenID Connect provider.
   list        List the providers you can sign in with.
   show        Show a provider's settings.
   remove      Remove a provider you added.
@@ -389,9 +422,10 @@ Examples:
 See 'authctl help providers <command>' for help on a command.
 """#,
         "providers add": #"""
-Add an OpenID Connect provider.
+Add github.com, yahoo.com, or any OpenID Connect provider.
 
-Usage: authctl providers add <id> --issuer URL --client-id ID
+Usage: authctl providers add <id> [--issuer URL] [--api-base URL]
+                             [--redirect-uri URI] --client-id ID
                              [--client-secret-stdin | --client-secret-env NAME]
                              [--scope SCOPE]... [--param KEY=VALUE]...
                              [--redirect-port PORT] [--hs256-id-tokens]
@@ -405,11 +439,18 @@ never taken as a plain argument, because other users of the machine can see the
 arguments of running programs; pass it on stdin or in an environment variable.
 
 Arguments:
-  <id>                      The new provider's ID: oidc. followed by a name of
-                            your choice (a-z, 0-9, - and _).
+  <id>                      github.com, yahoo.com, or oidc. followed by a name
+                            of your choice (a-z, 0-9, - and _).
 
 Options:
-  --issuer URL              The provider's issuer URL. (required)
+  --issuer URL              The provider's issuer URL: required for oidc.<name>;
+                            for yahoo.com it defaults to
+                            https://api.login.yahoo.com.
+  --api-base URL            github.com only: the GitHub Enterprise Server root,
+                            such as https://github.example.com.
+  --redirect-uri URI        A redirect URI registered with the provider that is
+                            not a loopback address; you paste the address the
+                            browser lands on.
   --client-id ID            The client ID that the provider gave you for
                             authctl. (required)
   --client-secret-stdin     Read the client secret from the first line of stdin.
@@ -442,9 +483,9 @@ Examples:
     authctl providers add oidc.corp --issuer https://login.example.com \
       --client-id authctl-cli
 
-  Add one whose client has a secret, read from a file:
-    authctl providers add oidc.corp --issuer https://login.example.com \
-      --client-id authctl-cli --client-secret-stdin < client-secret.txt
+  Add GitHub, with the OAuth app's secret read from a file:
+    authctl providers add github.com --client-id ID \
+      --client-secret-stdin < secret.txt
 """#,
         "providers list": #"""
 List the providers you can sign in with.

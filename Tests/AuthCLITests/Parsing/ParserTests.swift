@@ -176,7 +176,7 @@ private func parse(_ argv: [String]) -> Result<ParsedCommandLine, UsageError> {
         ParseCase(
             ["providers", "add", "--issuer", "u", "--client-id", "c"],
             throws: .missingArgument("id", command: ["providers", "add"])),
-        ParseCase(["providers", "add", "oidc.x"], throws: .missingOption("--issuer", command: ["providers", "add"])),
+        ParseCase(["providers", "add", "oidc.x"], throws: .missingOption("--client-id", command: ["providers", "add"])),
         ParseCase(["providers", "show"], throws: .missingArgument("id", command: ["providers", "show"])),
         ParseCase(["providers", "show", "a", "b"], throws: .unexpectedArgument("b", command: ["providers", "show"])),
         ParseCase(["whoami", "extra"], throws: .unexpectedArgument("extra", command: ["whoami"])),

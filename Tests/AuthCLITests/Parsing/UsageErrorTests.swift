@@ -87,7 +87,7 @@ import Testing
             .missingArgument("id", command: ["providers", "add"]),
             """
             error: missing required argument '<id>'
-            Usage: authctl providers add <id> --issuer URL --client-id ID [options]
+            Usage: authctl providers add <id> --client-id ID [options]
             See 'authctl providers add --help'.
 
             """
@@ -160,7 +160,7 @@ import Testing
             .invalidUsage("a client secret on stdin needs stdin to be a file or a pipe", command: ["providers", "add"]),
             """
             error: a client secret on stdin needs stdin to be a file or a pipe
-            Usage: authctl providers add <id> --issuer URL --client-id ID [options]
+            Usage: authctl providers add <id> --client-id ID [options]
             See 'authctl providers add --help'.
 
             """
@@ -193,7 +193,7 @@ import Testing
     /// usage, so the funnel never needs to know the table.
     @Test(arguments: [
         (["signin", "--scop"], "Usage: authctl signin --provider ID [options]"),
-        (["providers", "add", "x"], "Usage: authctl providers add <id> --issuer URL --client-id ID [options]"),
+        (["providers", "add", "x"], "Usage: authctl providers add <id> --client-id ID [options]"),
         (["whoam"], "Usage: authctl <command> [options]"),
     ])
     func parserErrorsCarryTheirCommand(_ argv: [String], _ usage: String) {

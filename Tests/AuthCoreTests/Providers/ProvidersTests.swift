@@ -29,7 +29,8 @@ import Testing
 
     @Test(arguments: [
         ("oidc.corp", true), ("oidc.my-idp_2", true), ("oidc.", false), ("corp", false), ("oidc.Corp", false),
-        ("oidc.a b", false), ("oidc." + String(repeating: "a", count: 65), false), ("github.com", false),
+        ("oidc.a b", false), ("oidc." + String(repeating: "a", count: 65), false), ("github.com", true),
+        ("yahoo.com", true), ("gitlab.com", false),
     ])
     func providerIDs(id: String, valid: Bool) {
         #expect(((try? ProviderID.validate(id)) != nil) == valid)
