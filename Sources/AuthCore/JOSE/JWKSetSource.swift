@@ -49,6 +49,8 @@ public enum JWKSetCachePolicy {
     public static let maximumLifetime: TimeInterval = 86_400
     /// At most one refresh for an unknown `kid` per this many seconds per `jwks_uri` (across processes).
     public static let forcedRefreshInterval: TimeInterval = 60
+    /// A set fetched less than this long ago is current: an unknown kid does not refetch it.
+    public static let justFetchedInterval: TimeInterval = 1
 
     /// The reuse a response allows.
     public enum Lifetime: Sendable, Equatable {
@@ -133,10 +135,15 @@ public struct HTTPJWKSetSource: JWKSetSource {
             }
             return try await fetch(previous: entry, now: now, forced: false)
         case .refreshBecauseOfUnknownKey:
+            // Refetches for unknown kids are rate-limited, and pointless for a set fetched a moment
+            // ago (in this same validation); a provider that rotated its keys after our last
+            // ordinary fetch is still seen at once.
             if let entry, let body = entry.body {
-                let last = max(entry.fetchedAt, entry.lastForcedRefreshAt ?? entry.fetchedAt)
-                let elapsed = now.timeIntervalSince(last)
-                if elapsed >= 0, elapsed < JWKSetCachePolicy.forcedRefreshInterval,
+                let sinceFetch = now.timeIntervalSince(entry.fetchedAt)
+                let sinceForced = entry.lastForcedRefreshAt.map { now.timeIntervalSince($0) } ?? .infinity
+                let justFetched = sinceFetch >= 0 && sinceFetch < JWKSetCachePolicy.justFetchedInterval
+                let rateLimited = sinceForced >= 0 && sinceForced < JWKSetCachePolicy.forcedRefreshInterval
+                if justFetched || rateLimited,
                     let set = try? JWKSet.parse(Array(body.utf8), source: source)
                 {
                     return set

@@ -162,6 +162,17 @@ struct HTTPJWKSetSourceTests {
         #expect(world.requests == 1)
     }
 
+    /// A provider that rotates its keys soon after an ordinary fetch is seen at once: only
+    /// unknown-kid refetches are rate-limited.
+    @Test func rotationSoonAfterAnOrdinaryFetchIsSeen() async throws {
+        let world = World()
+        _ = try await world.validate(world.token())
+        #expect(world.requests == 1)
+        world.advance(5)
+        _ = await JOSETest.joseError { _ = try await world.validate(world.token(kid: "rotated")) }
+        #expect(world.requests == 2)
+    }
+
     @Test(arguments: [
         ("unreachable", 0, "keySetUnavailable"), ("HTTP 500", 500, "keySetUnavailable"), ("HTTP 404", 404, "keySetUnavailable"),
         ("not JSON", 1, "invalidKeySet"), ("no keys", 2, "invalidKeySet"), ("too large", 3, "invalidKeySet"),
