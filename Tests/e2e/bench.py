@@ -3,7 +3,9 @@
 1. Hot paths. A real sign-in against oidc-provider-mock fills a fresh home; the provider is then
    STOPPED, so `whoami` and `token` below cannot touch the network (they would fail if they did).
    Each command runs RUNS times, interleaved; the median wall time of each is printed beside
-   `cat keystore.json` and `/bin/true`, as ratios.
+   `cat keystore.json`, `/bin/true`, and a Swift program that only links Foundation and
+   FoundationNetworking as authctl does (compiled here with swiftc -O): the floor any Swift tool
+   that speaks HTTPS pays on Linux before running a line of its own.
 2. Crypto. `authctl-bench` (release) prints RS256-2048 and ES256 verifications per second; OpenSSL's
    `openssl speed -seconds 1 rsa2048 ecdsap256` runs right after; the ratios are printed.
 
@@ -42,6 +44,24 @@ def median_seconds(commands: dict[str, list[str]]) -> dict[str, float]:
     return {name: statistics.median(values) for name, values in samples.items()}
 
 
+FOUNDATION_FLOOR_SOURCE = """import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+_ = URLSessionConfiguration.ephemeral
+"""
+
+
+def foundation_floor() -> str:
+    """Builds the baseline program into .build-bench (ignored by git); returns its path."""
+    directory = HERE.parent.parent / ".build-bench"
+    directory.mkdir(exist_ok=True)
+    source, binary = directory / "floor.swift", directory / "foundation-floor"
+    source.write_text(FOUNDATION_FLOOR_SOURCE)
+    subprocess.run(["swiftc", "-O", str(source), "-o", str(binary)], check=True, stderr=subprocess.DEVNULL)
+    return str(binary)
+
+
 def hot_paths(authctl: str) -> None:
     home = Path(tempfile.mkdtemp(prefix="authctl-bench-")) / "home"
     provider = start_provider("mock")
@@ -55,18 +75,21 @@ def hot_paths(authctl: str) -> None:
     finally:
         provider.stop()
     keystore = str(home / "keystore.json")
+    floor = foundation_floor()
     medians = median_seconds({
         "/bin/true": ["/bin/true"],
         "cat keystore.json": ["cat", keystore],
+        "swift+Foundation": [floor],
         "authctl whoami": [authctl, "--home", str(home), "whoami"],
         "authctl token": [authctl, "--home", str(home), "token"],
     })
     shutil.rmtree(home.parent, ignore_errors=True)
-    true_time, cat_time = medians["/bin/true"], medians["cat keystore.json"]
+    true_time, cat_time, floor_time = medians["/bin/true"], medians["cat keystore.json"], medians["swift+Foundation"]
     print(f"Hot paths: median wall time of {RUNS} runs each (provider stopped: no network)")
-    print(f"  {'command':<20} {'median':>10} {'vs /bin/true':>13} {'vs cat':>8}")
+    print(f"  {'command':<20} {'median':>10} {'vs /bin/true':>13} {'vs cat':>8} {'vs swift+Foundation':>20}")
     for name, seconds in medians.items():
-        print(f"  {name:<20} {seconds * 1000:>8.2f}ms {seconds / true_time:>12.1f}x {seconds / cat_time:>7.1f}x")
+        print(f"  {name:<20} {seconds * 1000:>8.2f}ms {seconds / true_time:>12.1f}x {seconds / cat_time:>7.1f}x"
+              f" {seconds / floor_time:>19.2f}x")
 
 
 def crypto(bench: str) -> None:
