@@ -25,13 +25,15 @@ public enum AccountError: AuthCoreError, Equatable {
     /// The pending credential was saved for another account than the signed-in one.
     case pendingForAnotherAccount(email: String)
     case unknownUser(String)
+    /// `switch` to a user who is in the keystore but signed out.
+    case userSignedOut(String, providerID: String?)
     case ambiguousUser(String, uids: [String])
     case invalidSetting(key: String, value: String, expected: String)
     case unknownSetting(String, known: [String])
 
     public var code: AuthErrorCode {
         switch self {
-        case .notSignedIn, .noSession, .noToken: .noCurrentUser
+        case .notSignedIn, .noSession, .noToken, .userSignedOut: .noCurrentUser
         case .tokenExpired, .sessionExpired: .userTokenExpired
         case .accountExistsWithDifferentCredential: .accountExistsWithDifferentCredential
         case .credentialAlreadyInUse: .credentialAlreadyInUse
@@ -82,6 +84,8 @@ public enum AccountError: AuthCoreError, Equatable {
             return "the pending credential is for the account of \(email), not the signed-in user; sign in as that account first"
         case .unknownUser(let query):
             return "no user '\(query)' in this keystore; see 'authctl users'"
+        case .userSignedOut(let user, let provider):
+            return "\(user) is signed out; sign in as that user with 'authctl signin --provider \(provider ?? "<id>")'"
         case .ambiguousUser(let query, let uids):
             return "'\(query)' matches several users (\(uids.joined(separator: ", "))); give the uid"
         case .invalidSetting(let key, let value, let expected):

@@ -226,7 +226,9 @@ public struct Auth: Sendable {
             let chosen = exact.count == 1 ? exact : matches
             guard chosen.count == 1 else { throw AccountError.ambiguousUser(query, uids: chosen.map { document.accounts[$0].user.uid }) }
             let account = document.accounts[chosen[0]]
-            guard !account.sessions.isEmpty else { throw AccountError.noSession(providerID: account.lastProviderID ?? "<provider>") }
+            guard !account.sessions.isEmpty else {
+                throw AccountError.userSignedOut(account.user.email ?? account.user.uid, providerID: account.lastProviderID)
+            }
             document.currentUID = account.user.uid
             return account.user
         }

@@ -155,7 +155,7 @@ import AuthCrypto
         expectRefused(.unknownUser("carol@example.com")) { try auth.switchUser(to: "carol@example.com") }
         #expect(try auth.signOut() == 1)
         #expect(try auth.users().filter(\.isSignedIn).map(\.user.uid) == [bob.user.uid])
-        expectRefused(.noSession(providerID: "oidc.corp")) { try auth.switchUser(to: alice.user.uid) }
+        expectRefused(.userSignedOut("alice@example.com", providerID: "oidc.corp")) { try auth.switchUser(to: alice.user.uid) }
         #expect(try auth.switchUser(to: bob.user.uid).uid == bob.user.uid)
         #expect(try auth.signOut(all: true) == 1)
         #expect(try auth.users().allSatisfy { !$0.isSignedIn })
