@@ -250,8 +250,10 @@ public enum CommandTable {
         discussion: [
             "Prints the token alone on stdout, so that it can be used in a pipeline. A token that "
                 + "expires within --min-valid seconds is refreshed first, once even when many authctl "
-                + "processes ask at the same time. If nobody is signed in, or the provider refuses the "
-                + "refresh, the exit status is 3 and you need to sign in again."
+                + "processes ask at the same time. A token with nearly all of the provider's lifetime "
+                + "left is never refreshed, since a refresh could not make it last longer. If nobody is "
+                + "signed in, or the provider refuses the refresh, the exit status is 3 and you need to "
+                + "sign in again."
         ],
         options: [
             .value("provider", "ID", help: "Whose token to print. Default: the provider the user signed in with."),

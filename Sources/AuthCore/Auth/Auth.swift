@@ -242,8 +242,9 @@ public struct Auth: Sendable {
     ///
     /// A valid token is read without a lock and without the network (the hot path). Otherwise the
     /// keystore lock is held across the refresh: a process that waited re-reads the keystore and
-    /// finds the token another one refreshed, so concurrent callers refresh exactly once and a
-    /// rotated refresh token is never used twice. A refresh refused with invalid_grant forgets that
+    /// takes the token another one refreshed meanwhile (even if the provider's lifetime is shorter
+    /// than asked: refreshing again would not make it longer), so concurrent callers refresh
+    /// exactly once and a rotated refresh token is never used twice. A refresh refused with invalid_grant forgets that
     /// provider's session (the user record stays) and asks for a new sign-in.
     public func freshAccessToken(
         providerID: String?, minimumValidity: TimeInterval,
@@ -261,6 +262,10 @@ public struct Auth: Sendable {
             }
             var current = document.accounts[index].sessions[position]
             if let token = Self.accessToken(current, validFor: minimumValidity, at: clock.now()) { return .token(token) }
+            // Refreshed by another process while we waited for the lock: that refresh was ours too.
+            if current.accessToken != session.accessToken, let token = Self.accessToken(current, validFor: 0, at: clock.now()) {
+                return .token(token)
+            }
             guard current.refreshToken != nil else { throw AccountError.tokenExpired(providerID: provider) }
             let response: TokenResponse
             do {
@@ -274,6 +279,7 @@ public struct Auth: Sendable {
             current.accessToken = response.accessToken
             current.tokenType = response.tokenType
             current.expiresAt = response.expiresIn.map { receivedAt.addingTimeInterval(TimeInterval($0)) }
+            current.obtainedAt = receivedAt
             current.refreshToken = response.refreshToken(replacing: current.refreshToken)
             current.idToken = response.idToken ?? current.idToken
             current.scope = response.scope ?? current.scope
@@ -286,11 +292,22 @@ public struct Auth: Sendable {
         }
     }
 
+    /// The share of the provider's token lifetime that counts as "as fresh as a refresh gets".
+    static let freshShareOfLifetime = 0.9
+
     /// The access token if it stays valid for `seconds` more (a token without expiry always does).
+    ///
+    /// A refresh cannot give more than the provider's lifetime (expiry minus receipt), so when
+    /// `seconds` exceeds it, a token with 90% of its lifetime left is as good as a refresh gets:
+    /// refreshing again would only burn refresh tokens (and, across processes, refresh many times).
     static func accessToken(_ session: OAuthCredential, validFor seconds: TimeInterval, at now: Date) -> String? {
         guard let token = session.accessToken else { return nil }
         guard let expiresAt = session.expiresAt else { return token }
-        return expiresAt.timeIntervalSince(now) >= seconds ? token : nil
+        var required = seconds
+        if let obtainedAt = session.obtainedAt {
+            required = min(required, expiresAt.timeIntervalSince(obtainedAt) * freshShareOfLifetime)
+        }
+        return expiresAt.timeIntervalSince(now) >= max(required, 0) && expiresAt > now ? token : nil
     }
 
     /// The current user's session with `providerID` (default: the provider used last).

@@ -63,13 +63,15 @@ public struct OAuthCredential: Codable, Sendable, Equatable {
     public var refreshToken: String?
     /// Absolute expiry, computed from `expires_in` when the response arrived.
     public var expiresAt: Date?
+    /// When the access token arrived; with ``expiresAt`` it gives the provider's token lifetime.
+    public var obtainedAt: Date?
     public var scope: String?
     /// The nonce sent with the request that produced the ID token.
     public var rawNonce: String?
 
     public init(
         providerID: String, accessToken: String?, tokenType: String = "Bearer", idToken: String? = nil,
-        refreshToken: String? = nil, expiresAt: Date? = nil, scope: String? = nil, rawNonce: String? = nil
+        refreshToken: String? = nil, expiresAt: Date? = nil, obtainedAt: Date? = nil, scope: String? = nil, rawNonce: String? = nil
     ) {
         self.providerID = providerID
         self.accessToken = accessToken
@@ -77,6 +79,7 @@ public struct OAuthCredential: Codable, Sendable, Equatable {
         self.idToken = idToken
         self.refreshToken = refreshToken
         self.expiresAt = expiresAt
+        self.obtainedAt = obtainedAt
         self.scope = scope
         self.rawNonce = rawNonce
     }

@@ -207,7 +207,7 @@ public struct ProviderSignIn: Sendable {
         let credential = OAuthCredential(
             providerID: provider.id, accessToken: tokens.accessToken, tokenType: tokens.tokenType, idToken: tokens.idToken,
             refreshToken: tokens.refreshToken, expiresAt: tokens.expiresIn.map { receivedAt.addingTimeInterval(TimeInterval($0)) },
-            scope: tokens.scope, rawNonce: nonce
+            obtainedAt: receivedAt, scope: tokens.scope, rawNonce: nonce
         )
         return (credential, profile)
     }

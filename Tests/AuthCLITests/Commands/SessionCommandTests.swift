@@ -20,16 +20,23 @@ import Testing
     @Test func tokenRefreshesWhenItWouldExpireWithinMinValid() async {
         cli.expiresIn = 600
         #expect(await signIn() == .success)
-        #expect(await cli.run(["token"]) == .success)  // 600 s left >= the default 300
+        cli.advance(200)
+        #expect(await cli.run(["token"]) == .success)  // 400 s left >= the default 300
         #expect(cli.stdout.withLock { $0 } == TestTokenFactory.accessToken + "\n")
         #expect(cli.refreshes.withLock { $0 } == 0)
-        #expect(await cli.run(["token", "--min-valid", "3600"]) == .success)
+        cli.advance(200)
+        #expect(await cli.run(["token"]) == .success)  // 200 s left < 300: refresh
         #expect(cli.stdout.withLock { $0 } == "refreshed-1\n")
         // The new token lasts an hour: asking again does not refresh again.
         #expect(await cli.run(["token", "--min-valid", "1800"]) == .success)
         #expect(cli.stdout.withLock { $0 } == "refreshed-1\n")
+        // Nor does asking for more than the provider ever gives (3600 s): a fresh token is as good
+        // as a refresh gets.
+        #expect(await cli.run(["token", "--min-valid", "7200"]) == .success)
+        #expect(cli.stdout.withLock { $0 } == "refreshed-1\n")
         #expect(cli.refreshes.withLock { $0 } == 1)
-        // The rotated refresh token is the one used next.
+        // Later, the rotated refresh token is the one used next.
+        cli.advance(1000)
         #expect(await cli.run(["token", "--min-valid", "7200"]) == .success)
         #expect(cli.stdout.withLock { $0 } == "refreshed-2\n")
     }
@@ -37,6 +44,7 @@ import Testing
     @Test func refusedRefreshEndsTheSessionButKeepsTheUser() async {
         cli.expiresIn = 60
         #expect(await signIn() == .success)
+        cli.advance(30)
         cli.refreshResponse = .json(["error": "invalid_grant", "error_description": "token reused"], status: 400)
         #expect(await cli.run(["token"]) == .notSignedIn)
         #expect(cli.stderr.withLock { $0 }.contains("sign in again"))

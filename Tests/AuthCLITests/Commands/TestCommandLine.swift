@@ -27,6 +27,9 @@ final class TestCommandLine: @unchecked Sendable {
     var idTokenClaims: [String: JSONValue?] = [:]
     var tokenEndpointResponse: HTTPResponse?
     var stdin: [UInt8] = []
+    /// The context's clock: TestTokenFactory's "now" until a test advances it.
+    let now = LockedValue(TestTokenFactory.now)
+    func advance(_ seconds: TimeInterval) { now.withLock { $0 += seconds } }
     /// Whether stdin and stderr are terminals (a person at the keyboard).
     var interactive = true
     /// What a person pastes, for paste mode, built from the authorization request shown.
@@ -101,7 +104,7 @@ final class TestCommandLine: @unchecked Sendable {
                 lastAuthorization.withLock { $0 = request }  // what the provider saw, for the ID token's nonce
                 return pastedLineProvider(request)
             },
-            transport: transport(), clock: TestTokenFactory.clock,
+            transport: transport(), clock: Clock { [now] in now.withLock { $0 } },
             random: SeededRandomSource(seed: 42),
             makeBrowser: { [self] _ in CallbackBrowser(owner: self) },
             onInterrupt: { _ in {} }

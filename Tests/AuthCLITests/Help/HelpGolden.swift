@@ -328,8 +328,10 @@ Usage: authctl token [--provider ID] [--id-token] [--min-valid SECONDS]
 
 Prints the token alone on stdout, so that it can be used in a pipeline. A token
 that expires within --min-valid seconds is refreshed first, once even when many
-authctl processes ask at the same time. If nobody is signed in, or the provider
-refuses the refresh, the exit status is 3 and you need to sign in again.
+authctl processes ask at the same time. A token with nearly all of the
+provider's lifetime left is never refreshed, since a refresh could not make it
+last longer. If nobody is signed in, or the provider refuses the refresh, the
+exit status is 3 and you need to sign in again.
 
 Options:
   --provider ID        Whose token to print. Default: the provider the user

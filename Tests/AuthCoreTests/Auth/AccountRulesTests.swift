@@ -167,3 +167,34 @@ import AuthCrypto
         #expect(throws: AccountError.self) { try auth.token(providerID: nil, idToken: false) }
     }
 }
+
+/// When `token` hands out the stored access token and when it refreshes.
+@Suite struct TokenFreshnessTests {
+    static let now = Date(timeIntervalSince1970: 1_700_000_000)
+
+    @Test(arguments: [
+        // (token lifetime, seconds since it arrived, --min-valid, handed out?)
+        (3600.0, 0.0, 300.0, true),
+        (3600.0, 3200.0, 300.0, true),   // 400 s left
+        (3600.0, 3400.0, 300.0, false),  // 200 s left
+        (600.0, 0.0, 3600.0, true),      // as fresh as a refresh gets: refreshing would not help
+        (600.0, 59.0, 3600.0, true),     // within 90% of the provider's lifetime
+        (600.0, 61.0, 3600.0, false),
+        (30.0, 2.0, 3600.0, true),       // the contention case: 20 processes, one refresh
+        (30.0, 31.0, 0.0, false),        // expired is never handed out
+    ])
+    func freshness(lifetime: TimeInterval, age: TimeInterval, minimumValidity: TimeInterval, handedOut: Bool) {
+        let obtainedAt = Self.now.addingTimeInterval(-age)
+        let session = OAuthCredential(
+            providerID: "oidc.x", accessToken: "at", expiresAt: obtainedAt.addingTimeInterval(lifetime), obtainedAt: obtainedAt
+        )
+        #expect((Auth.accessToken(session, validFor: minimumValidity, at: Self.now) != nil) == handedOut)
+    }
+
+    @Test func tokensWithoutExpiryOrReceiptTime() {
+        #expect(Auth.accessToken(OAuthCredential(providerID: "p", accessToken: "at"), validFor: 86_400, at: Self.now) == "at")
+        let unknownLifetime = OAuthCredential(providerID: "p", accessToken: "at", expiresAt: Self.now.addingTimeInterval(100))
+        #expect(Auth.accessToken(unknownLifetime, validFor: 300, at: Self.now) == nil)
+        #expect(Auth.accessToken(unknownLifetime, validFor: 60, at: Self.now) == "at")
+    }
+}
