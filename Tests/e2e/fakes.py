@@ -21,12 +21,10 @@ from __future__ import annotations
 import atexit
 import json
 import os
-import selectors
 import signal
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 import pytest
@@ -36,6 +34,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 from e2e_helpers import OK  # noqa: E402
+from providers import read_ready_line, spawn_server  # noqa: E402
 
 SCRIPTS = {"github": HERE / "fake_github.py", "yahoo": HERE / "fake_yahoo.py"}
 GITHUB_ID = "github.com"
@@ -128,16 +127,9 @@ def start_fake(kind: str, log_dir: str | os.PathLike | None = None, *args: str, 
     log_dir = Path(log_dir or tempfile.mkdtemp(prefix=f"fake-{kind}-"))
     log_dir.mkdir(parents=True, exist_ok=True)
     log_path = log_dir / f"fake-{kind}.log"
-    log = open(log_path, "ab")
-    process = subprocess.Popen(
-        [sys.executable, str(SCRIPTS[kind]), "--idle-timeout", "900", *args],
-        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=log, cwd=str(HERE),
-        env=dict(os.environ, PYTHONUNBUFFERED="1", NO_COLOR="1"),
-        start_new_session=True,  # like providers.py: a terminal's Ctrl-C reaches only the harness
-    )
-    log.close()
+    process = spawn_server([sys.executable, str(SCRIPTS[kind]), "--idle-timeout", "900", *args], log_path)
     try:
-        info = _ready_line(process, timeout, log_path)
+        info = read_ready_line(process, timeout, log_path)
         fake = Fake(kind, process, info, log_path)
         requests.get(f"{fake.base}/_control/stats", timeout=5).raise_for_status()
         return fake
@@ -146,28 +138,6 @@ def start_fake(kind: str, log_dir: str | os.PathLike | None = None, *args: str, 
             process.kill()
             process.wait(timeout=5)
         raise
-
-
-def _ready_line(process: subprocess.Popen, timeout: float, log_path: Path) -> dict:
-    assert process.stdout is not None
-    selector = selectors.DefaultSelector()
-    selector.register(process.stdout, selectors.EVENT_READ)
-    deadline, buffer = time.monotonic() + timeout, b""
-    try:
-        while b"\n" not in buffer and time.monotonic() < deadline:
-            if selector.select(timeout=0.2):
-                chunk = os.read(process.stdout.fileno(), 65536)
-                if not chunk:
-                    break
-                buffer += chunk
-            elif process.poll() is not None:
-                break
-    finally:
-        selector.close()
-    if b"\n" not in buffer:
-        tail = log_path.read_text(errors="replace")[-3000:] if log_path.exists() else ""
-        raise RuntimeError(f"fake did not start within {timeout:.0f}s (status {process.poll()}):\n{tail}")
-    return json.loads(buffer.split(b"\n", 1)[0])
 
 
 # --- fixtures ----------------------------------------------------------------------------------

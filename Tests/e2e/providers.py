@@ -96,23 +96,12 @@ def start_provider(
     log_dir = Path(log_dir or tempfile.mkdtemp(prefix=f"{kind}-idp-"))
     log_dir.mkdir(parents=True, exist_ok=True)
     log_path = log_dir / f"{kind}-provider.log"
-    log_file = open(log_path, "ab")
-    env = dict(os.environ, PYTHONUNBUFFERED="1", NO_COLOR="1")
     command = [python or sys.executable, str(KINDS[kind]), *args]
     if kind == "dot":
         command += ["--workdir", str(log_dir / "dot-db")]
-    process = subprocess.Popen(
-        command,
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=log_file,
-        cwd=str(HERE),
-        env=env,
-        start_new_session=True,  # a Ctrl-C in the terminal reaches us, and we stop it ourselves
-    )
-    log_file.close()
+    process = spawn_server(command, log_path)
     try:
-        info = _read_ready_line(process, timeout, log_path)
+        info = read_ready_line(process, timeout, log_path)
         provider = Provider(
             kind=kind,
             issuer=info["issuer"],
@@ -133,7 +122,25 @@ def start_provider(
         raise
 
 
-def _read_ready_line(process: subprocess.Popen, timeout: float, log_path: Path) -> dict:
+def spawn_server(command: list[str], log_path: Path) -> subprocess.Popen:
+    """Starts a loopback server script (a provider or a fake) that will print one JSON ready line
+    on stdout; its stderr goes to `log_path`. Callers read the line with ``read_ready_line`` and
+    kill the process if anything after the start fails."""
+    log_file = open(log_path, "ab")
+    process = subprocess.Popen(
+        command,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=log_file,
+        cwd=str(HERE),
+        env=dict(os.environ, PYTHONUNBUFFERED="1", NO_COLOR="1"),
+        start_new_session=True,  # a Ctrl-C in the terminal reaches us, and we stop it ourselves
+    )
+    log_file.close()
+    return process
+
+
+def read_ready_line(process: subprocess.Popen, timeout: float, log_path: Path) -> dict:
     assert process.stdout is not None
     selector = selectors.DefaultSelector()
     selector.register(process.stdout, selectors.EVENT_READ)
