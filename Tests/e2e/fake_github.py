@@ -335,6 +335,23 @@ class FakeProvider:
             self.requests.clear()
             return json_response({"reset": True})
 
+    def control_tokens(self, request, body) -> Response:
+        """Every token the fake issued (`self.tokens`, kept by each subclass), with its state."""
+        with self.lock:
+            now = time.time()
+            return json_response([
+                {"token": token, "kind": r["kind"], "user": r["user"], "scopes": r["scopes"], "source": r.get("source"),
+                 "revoked": r["revoked"], "expires_at": r["expires_at"],
+                 "active": not r["revoked"] and (r["expires_at"] is None or r["expires_at"] > now)}
+                for token, r in self.tokens.items()])
+
+    def control_expire(self, request, body) -> Response:
+        with self.lock:
+            targets = list(self.tokens) if body.get("all") else [body["token"]]
+            for token in targets:
+                self.tokens[token]["expires_at"] = time.time() - 1
+        return json_response({"expired": len(targets)})
+
     def control_requests(self, request, body) -> Response:
         with self.lock:
             return json_response(list(self.requests))
@@ -908,22 +925,6 @@ class FakeGitHub(FakeProvider):
         return Response("", status=204, headers=self.api_headers())
 
     # --- control additions
-
-    def control_tokens(self, request, body):
-        with self.lock:
-            now = time.time()
-            return json_response([
-                {"token": token, "kind": r["kind"], "user": r["user"], "scopes": r["scopes"], "source": r["source"],
-                 "revoked": r["revoked"], "expires_at": r["expires_at"],
-                 "active": not r["revoked"] and (r["expires_at"] is None or r["expires_at"] > now)}
-                for token, r in self.tokens.items()])
-
-    def control_expire(self, request, body):
-        with self.lock:
-            targets = list(self.tokens) if body.get("all") else [body["token"]]
-            for token in targets:
-                self.tokens[token]["expires_at"] = time.time() - 1
-        return json_response({"expired": len(targets)})
 
     def control_device_approve(self, request, body):
         user = body.get("user", "alice")

@@ -393,22 +393,6 @@ class FakeYahoo(FakeProvider):
 
     # control additions
 
-    def control_tokens(self, request, body):
-        with self.lock:
-            now = time.time()
-            return json_response([
-                {"token": token, "kind": r["kind"], "user": r["user"], "scopes": r["scopes"],
-                 "revoked": r["revoked"], "expires_at": r["expires_at"],
-                 "active": not r["revoked"] and (r["expires_at"] is None or r["expires_at"] > now)}
-                for token, r in self.tokens.items()])
-
-    def control_expire(self, request, body):
-        with self.lock:
-            targets = list(self.tokens) if body.get("all") else [body["token"]]
-            for token in targets:
-                self.tokens[token]["expires_at"] = time.time() - 1
-        return json_response({"expired": len(targets)})
-
     def control_rotate_keys(self, request, body):
         self.add_key()
         with self.lock:
