@@ -15,19 +15,13 @@ extension CommandContext {
         CommandContext(
             environment: ProcessInfo.processInfo.environment,
             readStandardInput: { limit in
-                var bytes: [UInt8] = []
-                var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-                while true {
-                    let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
-                    if count < 0, errno == EINTR { continue }
-                    guard count > 0 else { break }
-                    bytes += buffer[0..<count]
-                    if bytes.count > limit { return nil }
-                }
-                return bytes
+                // One byte past the limit tells "exactly at the limit" from "over it".
+                let bytes = (try? POSIX.read(STDIN_FILENO, upTo: limit + 1)) ?? []
+                return bytes.count > limit ? nil : bytes
             },
-            writeStandardOutput: { writeAll(STDOUT_FILENO, $0) },
-            writeStandardError: { writeAll(STDERR_FILENO, $0) },
+            // A closed pipe (`authctl token | head -c0`) is not worth an error of our own.
+            writeStandardOutput: { try? POSIX.write(STDOUT_FILENO, Array($0.utf8)) },
+            writeStandardError: { try? POSIX.write(STDERR_FILENO, Array($0.utf8)) },
             standardErrorIsTerminal: isatty(STDERR_FILENO) == 1,
             standardInputIsTerminal: isatty(STDIN_FILENO) == 1,
             readLine: {
@@ -58,18 +52,5 @@ extension CommandContext {
                 }
             }
         )
-    }
-}
-
-/// Writes all of `text`, retrying short writes and EINTR.
-private func writeAll(_ descriptor: Int32, _ text: String) {
-    var bytes = Array(text.utf8)[...]
-    while !bytes.isEmpty {
-        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        if written < 0 {
-            if errno == EINTR { continue }
-            return
-        }
-        bytes = bytes.dropFirst(written)
     }
 }
