@@ -60,9 +60,11 @@ struct CommandEnvironment: Sendable {
     /// The validator for `provider`'s ID tokens (discovery, JWK set), for `verify` and `--id-token-stdin`.
     func idTokenValidator(for provider: ProviderConfiguration) async throws -> IDTokenValidator {
         let cache = home.cacheDirectory.path
-        let metadata = try await Discovery(transport: context.transport, clock: context.clock, cacheDirectory: cache)
-            .metadata(forIssuer: provider.issuer)
-        return try IDTokenValidator(for: provider, metadata: metadata, cacheDirectory: cache, transport: context.transport, clock: context.clock)
+        let resolved = try await ResolvedProvider.resolve(provider, transport: context.transport, clock: context.clock, cacheDirectory: cache)
+        guard let validator = try resolved.idTokenValidator(cacheDirectory: cache, transport: context.transport, clock: context.clock) else {
+            throw ProviderError.notApplicable(option: "an ID token", provider: provider.id)  // GitHub issues none
+        }
+        return validator
     }
 
     /// A JWT from stdin, trimmed; at most one token's worth of bytes.

@@ -105,7 +105,7 @@ public struct ResolvedProvider: Sendable {
                 configuration: provider, authorizationEndpoint: endpoints.authorizationEndpoint.absoluteString,
                 tokenEndpoint: endpoints.tokenEndpoint, deviceAuthorizationEndpoint: endpoints.deviceAuthorizationEndpoint.absoluteString,
                 issuer: nil, issuerParameterRequired: false, metadata: nil, github: endpoints,
-                scopes: GitHubEndpoints.defaultScopes + provider.scopes
+                scopes: ProviderPreset.github.scopes + provider.scopes
             )
         case .oidc:
             let metadata = try await Discovery(transport: transport, clock: clock, cacheDirectory: cacheDirectory)
@@ -115,7 +115,8 @@ public struct ResolvedProvider: Sendable {
                 tokenEndpoint: try ProviderURLPolicy.check(metadata.tokenEndpoint, field: "token_endpoint"),
                 deviceAuthorizationEndpoint: metadata.deviceAuthorizationEndpoint, issuer: provider.issuer,
                 issuerParameterRequired: metadata.authorizationResponseIssParameterSupported, metadata: metadata,
-                github: nil, scopes: SignInOptions.defaultOIDCScopes + provider.scopes
+                github: nil,
+                scopes: (ProviderPreset.named(provider.id)?.scopes ?? SignInOptions.defaultOIDCScopes) + provider.scopes
             )
         }
     }
@@ -124,9 +125,12 @@ public struct ResolvedProvider: Sendable {
     public func tokenClient(transport: any HTTPTransport, forDeviceFlow: Bool = false) -> TokenClient {
         let provider = configuration
         let authentication: ClientAuthentication
-        if github != nil {
-            // GitHub: client_id and client_secret in the body; its device flow sends client_id only.
-            authentication = forDeviceFlow || provider.clientSecret == nil ? .none : .clientSecretPost
+        if github != nil, forDeviceFlow || provider.clientSecret == nil {
+            // GitHub's device flow sends client_id only.
+            authentication = .none
+        } else if provider.clientSecret != nil, let preset = ProviderPreset.named(provider.id)?.tokenEndpointAuthentication {
+            // A preset says what discovery cannot (GitHub: client_id and client_secret in the body).
+            authentication = preset
         } else {
             authentication = ClientAuthentication.choose(
                 hasSecret: provider.clientSecret != nil, supported: metadata?.tokenEndpointAuthMethodsSupported ?? []
