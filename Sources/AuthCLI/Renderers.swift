@@ -4,10 +4,9 @@ import Foundation
 /// Text and JSON forms of what commands print. JSON never carries a token or secret, except
 /// where the command's purpose is to print one (`token`).
 enum Render {
+    /// RFC 3339 in UTC, such as `2026-11-22T04:57:28Z`.
     static func timestamp(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.string(from: date)
+        date.formatted(.iso8601)
     }
 
     static func optional(_ value: String?) -> JSONValue {
