@@ -138,11 +138,6 @@ public struct Auth: Sendable {
         return result
     }
 
-    /// The provider the current user signed in with last (the default for `reauth`).
-    public func lastProviderID() throws -> String? {
-        try currentAccount()?.lastProviderID
-    }
-
     /// Proves the signed-in user is still present: the credential must be for one of their
     /// identities (else user-mismatch, session unchanged). Refreshes that provider's tokens.
     public func reauthenticate(with credential: OAuthCredential, profile: FederatedProfile) throws -> AuthDataResult {
