@@ -1,14 +1,15 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
-/// The crypto primitives live in `Sources/AuthCore/Crypto` but build as their own module,
-/// `AuthCrypto`, so that they are optimised even in debug builds: hand-written big-integer and
+/// The crypto primitives build optimised even in debug builds: hand-written big-integer and
 /// elliptic-curve code runs 50-100x slower at -Onone, which would make the vector suites crawl.
 /// See Docs/Decisions/0001-crypto-module.md.
 let optimisedInDebug: [SwiftSetting] = [
     .unsafeFlags(["-O"], .when(configuration: .debug)),
 ]
 
+/// The library targets, lowest first. Each depends only on targets above it in this list, so the
+/// compiler enforces the architecture's arrows (Docs/Architecture.md, Decisions/0011).
 let package = Package(
     name: "authctl",
     platforms: [.macOS(.v13)],
@@ -16,19 +17,38 @@ let package = Package(
         .executable(name: "authctl", targets: ["authctl"]),
     ],
     targets: [
+        // SHA-256, HMAC, RSA and P-256 verification, constant time, randomness. Imports nothing.
+        .target(name: "AuthCrypto", swiftSettings: optimisedInDebug),
+        // The effect seams (transport, clock, browser), POSIX, strict JSON, the URL policy, the error vocabulary.
+        .target(name: "AuthPlatform", dependencies: ["AuthCrypto"]),
+        // The home directory, locked atomic files, versioned documents, the document-store seam.
+        .target(name: "AuthStorage", dependencies: ["AuthPlatform"]),
+        // base64url, JWK and JWK sets, compact JWS, the ID token validator.
+        .target(name: "AuthJOSE", dependencies: ["AuthPlatform", "AuthCrypto"]),
+        // PKCE, authorization request and response, token client, grants, the loopback listener.
+        .target(name: "AuthOAuth", dependencies: ["AuthJOSE", "AuthPlatform", "AuthCrypto"]),
+        // Provider kinds (OpenID, GitHub), presets, configuration, discovery, the sign-in flow.
+        .target(name: "AuthProviders", dependencies: ["AuthOAuth", "AuthJOSE", "AuthStorage", "AuthPlatform"]),
+        // The account model: Auth, User, the account-backend seam and its local backend, token refresh.
+        .target(name: "AuthCore", dependencies: ["AuthProviders", "AuthOAuth", "AuthStorage", "AuthPlatform"]),
+        // argv, command specs and help, renderers, the error funnel, live wiring.
+        .target(name: "AuthCLI", dependencies: ["AuthCore", "AuthProviders", "AuthOAuth", "AuthJOSE", "AuthStorage", "AuthPlatform"]),
         .executableTarget(name: "authctl", dependencies: ["AuthCLI"]),
-        .target(name: "AuthCLI", dependencies: ["AuthCore"]),
-        .target(name: "AuthCore", dependencies: ["AuthCrypto"], exclude: ["Crypto"]),
-        .target(name: "AuthCrypto", path: "Sources/AuthCore/Crypto", swiftSettings: optimisedInDebug),
+
         .target(
             name: "AuthTestSupport",
-            dependencies: ["AuthCore", "AuthCrypto"],
+            dependencies: ["AuthCore", "AuthProviders", "AuthOAuth", "AuthJOSE", "AuthStorage", "AuthPlatform", "AuthCrypto"],
             path: "Tests/AuthTestSupport",
             swiftSettings: optimisedInDebug
         ),
         /// `make bench`: crypto throughput of a release build, printed beside OpenSSL's.
         .executableTarget(name: "authctl-bench", dependencies: ["AuthCrypto", "AuthTestSupport"], path: "Tests/Bench"),
         .testTarget(name: "AuthCryptoTests", dependencies: ["AuthCrypto", "AuthTestSupport"]),
+        .testTarget(name: "AuthPlatformTests", dependencies: ["AuthPlatform", "AuthTestSupport"]),
+        .testTarget(name: "AuthStorageTests", dependencies: ["AuthStorage", "AuthTestSupport"]),
+        .testTarget(name: "AuthJOSETests", dependencies: ["AuthJOSE", "AuthTestSupport"]),
+        .testTarget(name: "AuthOAuthTests", dependencies: ["AuthOAuth", "AuthTestSupport"]),
+        .testTarget(name: "AuthProvidersTests", dependencies: ["AuthProviders", "AuthTestSupport"]),
         .testTarget(name: "AuthCoreTests", dependencies: ["AuthCore", "AuthTestSupport"]),
         .testTarget(name: "AuthCLITests", dependencies: ["AuthCLI", "AuthTestSupport"]),
     ],

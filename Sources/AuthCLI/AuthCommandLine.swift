@@ -46,7 +46,7 @@ public enum AuthCommandLine {
         case ["token"]:
             try await AccountCommands.token(
                 provider: invocation.value("provider"), idToken: invocation.flag("id-token"),
-                minimumValidity: TimeInterval(try invocation.seconds("min-valid", in: 0...86_400) ?? Int(Auth.defaultMinimumValidity)), in: env
+                minimumValidity: TimeInterval(try invocation.seconds("min-valid", in: 0...86_400) ?? Int(TokenRefresher.defaultMinimumValidity)), in: env
             )
         case ["signout"]:
             try await AccountCommands.signout(all: invocation.flag("all"), revoke: invocation.flag("revoke"), in: env)
@@ -55,11 +55,11 @@ public enum AuthCommandLine {
         case ["switch"]:
             try AccountCommands.switchUser(to: invocation.argument("user")!, in: env)
         case ["methods"]:
-            try AccountCommands.methods(email: invocation.argument("email")!, in: env)
+            try await AccountCommands.methods(email: invocation.argument("email")!, in: env)
         case ["unlink"]:
-            try AccountCommands.unlink(providerID: invocation.value("provider")!, in: env)
+            try await AccountCommands.unlink(providerID: invocation.value("provider")!, in: env)
         case ["account", "delete"]:
-            try AccountCommands.deleteAccount(in: env)
+            try await AccountCommands.deleteAccount(in: env)
         case ["config", "set"]:
             try AccountCommands.configSet(key: invocation.argument("key")!, value: invocation.argument("value")!, in: env)
         case ["config", "get"]:

@@ -1,6 +1,7 @@
 import AuthCore
 import AuthCrypto
 import Foundation
+import AuthPlatform
 
 /// Everything a command touches outside itself, injected so that every command runs in-process
 /// in tests: the environment, the standard streams, the network, the clock, randomness, the

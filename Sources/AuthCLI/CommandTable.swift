@@ -1,3 +1,5 @@
+import AuthOAuth
+
 /// Every command of authctl, as data. The parser (``CommandLineParser``) and the help generator
 /// (``HelpGenerator``) read only this table: adding a command or an option is adding a value
 /// here (and its golden help in `Tests/AuthCLITests/Help/`), nothing else.

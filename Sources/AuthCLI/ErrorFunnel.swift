@@ -1,4 +1,5 @@
 import AuthCore
+import AuthPlatform
 
 /// The one place that turns any error into stderr text and an exit status. Pure, so it is tested
 /// directly (swift-argument-parser's `MessageInfo` plays the same part).

@@ -1,3 +1,5 @@
+import AuthPlatform
+
 /// The documented, stable exit statuses of authctl (README "Exit status").
 public enum ExitStatus: Int32, Sendable, CaseIterable {
     case success = 0

@@ -2,6 +2,7 @@ import AuthCore
 import AuthCrypto
 import Dispatch
 import Foundation
+import AuthPlatform
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,5 +1,7 @@
 import AuthCore
 import Foundation
+import AuthPlatform
+import AuthProviders
 
 /// Text and JSON forms of what commands print. JSON never carries a token or secret, except
 /// where the command's purpose is to print one (`token`).
@@ -63,7 +65,7 @@ enum Render {
         ["one-account-per-email": .bool(policy.oneAccountPerEmail), "recent-login-seconds": .number(Double(policy.recentLoginSeconds))]
     }
 
-    static func json(_ provider: ProviderConfiguration) -> JSONValue {
+    static func json(_ provider: ProviderConfiguration, kind: String?) -> JSONValue {
         [
             "id": .string(provider.id), "issuer": .string(provider.issuer), "clientId": .string(provider.clientID),
             "hasClientSecret": .bool(provider.clientSecret != nil),
@@ -71,7 +73,7 @@ enum Render {
             "parameters": .object(provider.customParameters.mapValues { .string($0) }),
             "redirectPort": provider.redirectPort.map { .number(Double($0)) } ?? .null,
             "acceptsHS256IDTokens": .bool(provider.acceptsHS256IDTokens == true),
-            "kind": .string(provider.kind.rawValue),
+            "kind": optional(kind),
             "apiBase": optional(provider.apiBase), "redirectURI": optional(provider.redirectURI),
         ]
     }

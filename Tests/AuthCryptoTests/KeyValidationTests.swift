@@ -1,6 +1,6 @@
 import Testing
-import AuthTestSupport
 @testable import AuthCrypto
+import AuthTestSupport
 
 @Suite("RSA key validation")
 struct RSAKeyValidationTests {

@@ -1,6 +1,6 @@
 import Testing
-import AuthTestSupport
 @testable import AuthCrypto
+import AuthTestSupport
 
 /// Flips one bit, so a valid signature or message becomes invalid.
 private func flipped(_ bytes: [UInt8], at index: Int, bit: UInt8 = 0) -> [UInt8] {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import AuthCrypto
 
 /// Locates and decodes the shared test vectors at `<package root>/../shared/vectors`.
 enum Vectors {

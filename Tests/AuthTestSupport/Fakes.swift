@@ -1,6 +1,6 @@
-import AuthCore
-import AuthCrypto
 import Foundation
+import AuthCrypto
+import AuthPlatform
 
 /// A deterministic random source (SplitMix64), so tests can predict state, nonce and uid.
 public struct SeededRandomSource: RandomSource {

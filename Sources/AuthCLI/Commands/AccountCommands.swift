@@ -1,5 +1,7 @@
 import AuthCore
 import Foundation
+import AuthOAuth
+import AuthPlatform
 
 /// `whoami`, `token`, `signout`, `users`, `switch`, `methods`, `unlink`, `account delete`, `config`.
 enum AccountCommands {
@@ -16,9 +18,9 @@ enum AccountCommands {
         if idToken {
             token = try env.auth.token(providerID: provider, idToken: true)
         } else {
-            token = try await env.auth.freshAccessToken(providerID: provider, minimumValidity: minimumValidity) { session in
-                try await refresh(session, in: env)
-            }
+            token = try await env.auth.freshAccessToken(
+                providerID: provider, minimumValidity: minimumValidity, providers: env.registry, services: env.services
+            )
         }
         if env.json {
             env.output(JSONValue.object([idToken ? "idToken" : "accessToken": .string(token)]))
@@ -27,32 +29,12 @@ enum AccountCommands {
         }
     }
 
-    /// Refreshes one session (RFC 6749 §6). A new ID token must pass the same checks as the first,
-    /// for the same subject (OpenID Connect Core §12.2).
-    static func refresh(_ session: OAuthCredential, in env: CommandEnvironment) async throws -> TokenResponse {
-        let provider = try env.registry.provider(session.providerID)
-        let context = env.context
-        let cache = env.home.cacheDirectory.path
-        let resolved = try await ResolvedProvider.resolve(provider, transport: context.transport, clock: context.clock, cacheDirectory: cache)
-        env.log("refreshing the \(provider.id) access token at \(resolved.tokenEndpoint.redactedForDisplay)")
-        let response = try await resolved.tokenClient(transport: context.transport).refresh(refreshToken: session.refreshToken ?? "")
-        if let idToken = response.idToken,
-            let validator = try resolved.idTokenValidator(cacheDirectory: cache, transport: context.transport, clock: context.clock)
-        {
-            let verified = try await validator.validate(idToken, expectedNonce: nil, accessToken: response.accessToken)
-            let subject = try env.auth.currentUser()?.identity(for: provider.id)?.uid
-            guard verified.subject == subject else {
-                throw OAuthError.userinfoSubjectMismatch(expected: subject ?? "?", received: verified.subject)
-            }
-        }
-        return response
-    }
-
     /// `signout [--all] [--revoke]`: the local sessions always go; with `--revoke`, their tokens are
     /// revoked at the provider first (RFC 7009, or GitHub's token deletion), each step reported.
     /// A failed revocation exits 9 after the local sign-out.
     static func signout(all: Bool, revoke: Bool, in env: CommandEnvironment) async throws {
-        let (users, sessions) = try env.auth.signOutReturningSessions(all: all)
+        let signedOut = try env.auth.signOut(all: all)
+        let (users, sessions) = (signedOut.users, signedOut.sessions)
         var steps: [JSONValue] = []
         var failures: [String] = []
         if revoke {
@@ -78,13 +60,10 @@ enum AccountCommands {
 
     /// Revokes one session's tokens; never throws (an unreachable provider is a failed step).
     static func revokeTokens(of session: OAuthCredential, in env: CommandEnvironment) async -> [RevocationStep] {
-        let transport = env.context.transport
         do {
-            let provider = try env.registry.provider(session.providerID)
-            let resolved = try await ResolvedProvider.resolve(
-                provider, transport: transport, clock: env.context.clock, cacheDirectory: env.home.cacheDirectory.path
-            )
-            let revoker = TokenRevoker(method: await resolved.revocationMethod(transport: transport), client: resolved.tokenClient(transport: transport))
+            let services = env.services
+            let provider = try await env.registry.resolve(session.providerID, services: services)
+            let revoker = TokenRevoker(method: await provider.revocation(services: services))
             return await revoker.revoke(accessToken: session.accessToken, refreshToken: session.refreshToken)
         } catch {
             let reason = (error as? any AuthCoreError)?.message ?? "\(error)"
@@ -120,8 +99,8 @@ enum AccountCommands {
     }
 
     /// The SDK's fetchSignInMethods: one provider id a line, nothing when there is no such account.
-    static func methods(email: String, in env: CommandEnvironment) throws {
-        let providers = try env.auth.signInMethods(forEmail: email)
+    static func methods(email: String, in env: CommandEnvironment) async throws {
+        let providers = try await env.auth.signInMethods(forEmail: email)
         if env.json {
             env.output(.array(providers.map { .string($0) }))
         } else {
@@ -129,14 +108,14 @@ enum AccountCommands {
         }
     }
 
-    static func unlink(providerID: String, in env: CommandEnvironment) throws {
-        let user = try env.auth.unlink(providerID: providerID)
+    static func unlink(providerID: String, in env: CommandEnvironment) async throws {
+        let user = try await env.auth.unlink(providerID: providerID)
         if env.json { env.output(Render.json(user)) }
         env.notice("Unlinked \(providerID); providers: \(user.providerData.map(\.providerID).joined(separator: ", ")).")
     }
 
-    static func deleteAccount(in env: CommandEnvironment) throws {
-        let user = try env.auth.deleteCurrentUser()
+    static func deleteAccount(in env: CommandEnvironment) async throws {
+        let user = try await env.auth.deleteCurrentUser()
         if env.json { env.output(JSONValue.object(["deleted": .string(user.uid)])) }
         env.notice("Deleted user \(user.uid) from this keystore.")
     }

@@ -1,5 +1,10 @@
 import AuthCore
 import Foundation
+import AuthJOSE
+import AuthOAuth
+import AuthPlatform
+import AuthProviders
+import AuthStorage
 
 /// A command's view of the world: the context plus the resolved global options.
 struct CommandEnvironment: Sendable {
@@ -41,30 +46,37 @@ struct CommandEnvironment: Sendable {
         return userHome + "/.config/authctl"
     }
 
-    var auth: Auth { Auth(home: home, lockTimeout: lockTimeout, clock: context.clock, random: context.random) }
-    var registry: ProviderRegistry { ProviderRegistry(home: home, lockTimeout: lockTimeout) }
+    var storage: HomeDocumentStorage { HomeDocumentStorage(home: home, lockTimeout: lockTimeout) }
 
-    /// The sign-in effects, with messages and `--verbose` lines on stderr.
-    func signInEnvironment(browser: any BrowserOpener) -> SignInEnvironment {
+    /// Local accounts in the home's keystore.
+    var auth: Auth {
+        Auth(storage: storage, backend: LocalAccountBackend(storage: storage, clock: context.clock, random: context.random), clock: context.clock)
+    }
+
+    var registry: ProviderRegistry { ProviderRegistry(storage: storage) }
+
+    /// The effects a provider needs, with `--verbose` lines on stderr.
+    var services: ProviderServices {
         let context = context
         let verbose = verbose
-        return SignInEnvironment(
-            transport: context.transport, clock: context.clock, random: context.random, browser: browser,
-            cacheDirectory: home.cacheDirectory.path,
-            notify: { context.writeStandardError($0 + "\n") },
-            log: { if verbose { context.writeStandardError("authctl: " + $0 + "\n") } },
-            readPastedLine: context.readLine
+        return ProviderServices(
+            transport: context.transport, clock: context.clock, cacheDirectory: home.cacheDirectory.path,
+            log: { if verbose { context.writeStandardError("authctl: " + $0 + "\n") } }
         )
     }
 
-    /// The validator for `provider`'s ID tokens (discovery, JWK set), for `verify` and `--id-token-stdin`.
+    /// The effects a grant needs, with messages and `--verbose` lines on stderr.
+    func grantContext(browser: any BrowserOpener) -> GrantContext {
+        let context = context
+        return GrantContext(
+            transport: context.transport, clock: context.clock, random: context.random, browser: browser,
+            notify: { context.writeStandardError($0 + "\n") }, log: services.log, readPastedLine: context.readLine
+        )
+    }
+
+    /// The validator for `provider`'s ID tokens (discovery, JWK set), for `verify`.
     func idTokenValidator(for provider: ProviderConfiguration) async throws -> IDTokenValidator {
-        let cache = home.cacheDirectory.path
-        let resolved = try await ResolvedProvider.resolve(provider, transport: context.transport, clock: context.clock, cacheDirectory: cache)
-        guard let validator = try resolved.idTokenValidator(cacheDirectory: cache, transport: context.transport, clock: context.clock) else {
-            throw ProviderError.notApplicable(option: "an ID token", provider: provider.id)  // GitHub issues none
-        }
-        return validator
+        try await registry.resolve(provider, services: services).idTokenValidator(services: services)
     }
 
     /// A JWT from stdin, trimmed; at most one token's worth of bytes.

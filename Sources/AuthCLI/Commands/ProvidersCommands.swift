@@ -1,4 +1,6 @@
 import AuthCore
+import AuthOAuth
+import AuthProviders
 
 /// `authctl providers add | list | show | remove`.
 enum ProvidersCommands {
@@ -31,13 +33,11 @@ enum ProvidersCommands {
             }
             secret = value
         }
-        let issuer: String
-        switch arguments.id {
-        case GitHubEndpoints.providerID: issuer = arguments.issuer ?? ""
-        case ProviderPreset.yahoo.id: issuer = arguments.issuer ?? ProviderPreset.yahoo.issuer!
-        default:
-            guard let given = arguments.issuer else { throw UsageError.missingOption("--issuer", command: ["providers", "add"]) }
-            issuer = given
+        // The preset's issuer unless one is given; a kind without issuers takes none.
+        let presets = env.registry.presets
+        let issuer = arguments.issuer ?? presets.preset(arguments.id)?.defaultIssuer ?? ""
+        if issuer.isEmpty, presets.kind(forID: arguments.id)?.usesIssuer ?? true {
+            throw UsageError.missingOption("--issuer", command: ["providers", "add"])
         }
         let configuration = ProviderConfiguration(
             id: arguments.id, issuer: issuer, clientID: arguments.clientID, clientSecret: secret,
@@ -46,14 +46,14 @@ enum ProvidersCommands {
         )
         try env.home.ensureExists()
         try env.registry.add(configuration)
-        if env.json { env.output(Render.json(configuration)) }
+        if env.json { env.output(Render.json(configuration, kind: env.registry.kindName(of: configuration))) }
         env.notice("Added \(configuration.id)" + (configuration.issuer.isEmpty ? "." : " (issuer \(configuration.issuer))."))
     }
 
     static func list(in env: CommandEnvironment) throws {
         let providers = try env.registry.all()
         if env.json {
-            env.output(.array(providers.map(Render.json)))
+            env.output(.array(providers.map { Render.json($0, kind: env.registry.kindName(of: $0)) }))
             return
         }
         if providers.isEmpty {
@@ -68,7 +68,7 @@ enum ProvidersCommands {
 
     static func show(_ id: String, in env: CommandEnvironment) throws {
         let provider = try env.registry.provider(id)
-        env.json ? env.output(Render.json(provider)) : env.output(Render.text(provider))
+        env.json ? env.output(Render.json(provider, kind: env.registry.kindName(of: provider))) : env.output(Render.text(provider))
     }
 
     static func remove(_ id: String, in env: CommandEnvironment) throws {

@@ -1,6 +1,9 @@
 import AuthCore
 import AuthCrypto
 import Foundation
+import AuthOAuth
+import AuthPlatform
+import AuthProviders
 
 /// `signin`, `link` and `reauth`: the browser flow (or an ID token from stdin), then the account
 /// rules, then the keystore.
@@ -38,7 +41,7 @@ enum SignInCommand {
         let account = try auth.currentAccount()
         if arguments.linkPending {
             guard account != nil else { throw AccountError.notSignedIn }
-            return report(try auth.linkPending(), purpose: .link, in: env)
+            return report(try await auth.linkPending(), purpose: .link, in: env)
         }
         let providerID: String
         switch arguments.purpose {
@@ -62,26 +65,31 @@ enum SignInCommand {
             providerID = chosen
         }
         let provider = try env.registry.provider(providerID)
-        let (credential, profile): (OAuthCredential, FederatedProfile)
+        let options: SignInOptions
+        var browser: any BrowserOpener = NoBrowser()
         if arguments.idTokenFromStandardInput {
-            (credential, profile) = try await verifyIDTokenFromStandardInput(provider: provider, rawNonce: arguments.rawNonce, in: env)
+            options = SignInOptions(method: .idToken(try env.readToken(), rawNonce: arguments.rawNonce))
         } else {
             let browserCommand = arguments.browserCommand ?? env.context.environment["AUTHCTL_BROWSER"]
             try refuseNonInteractiveBrowser(arguments, browserCommand: browserCommand, in: env)
+            browser = env.context.makeBrowser(browserCommand.map(ProcessBrowserOpener.splitCommand))
             let acceptsPaste = arguments.paste || (!arguments.opensBrowser && env.context.standardInputIsTerminal)
-            let options = SignInOptions(
+            options = SignInOptions(
                 extraScopes: arguments.scopes, customParameters: customParameters, timeout: arguments.timeout,
                 redirectPort: arguments.redirectPort, opensBrowser: arguments.opensBrowser,
                 preferredPrompt: arguments.purpose == .reauthenticate ? "login" : nil,
                 method: arguments.device ? .device : .loopback(acceptsPaste: acceptsPaste)
             )
-            (credential, profile) = try await runFlow(provider: provider, options: options, browserCommand: browserCommand, in: env)
         }
+        let (credential, profile) = try await runFlow(
+            SignInFlow(provider: provider, registry: env.registry, services: env.services, context: env.grantContext(browser: browser)),
+            options: options, in: env
+        )
         let result: AuthDataResult
         switch arguments.purpose {
-        case .signIn: result = try auth.signIn(with: credential, profile: profile)
-        case .link: result = try auth.link(with: credential, profile: profile)
-        case .reauthenticate: result = try auth.reauthenticate(with: credential, profile: profile)
+        case .signIn: result = try await auth.signIn(with: credential, profile: profile)
+        case .link: result = try await auth.link(with: credential, profile: profile)
+        case .reauthenticate: result = try await auth.reauthenticate(with: credential, profile: profile)
         }
         report(result, purpose: arguments.purpose, in: env)
     }
@@ -112,15 +120,10 @@ enum SignInCommand {
         }
     }
 
-    /// Runs the provider flow in a task that Ctrl-C cancels.
-    static func runFlow(
-        provider: ProviderConfiguration, options: SignInOptions, browserCommand: String?, in env: CommandEnvironment
-    ) async throws -> (OAuthCredential, FederatedProfile) {
-        let browser = env.context.makeBrowser(browserCommand.map(ProcessBrowserOpener.splitCommand))
-        let context = env.context
-        let flow = ProviderSignIn(provider: provider, environment: env.signInEnvironment(browser: browser))
+    /// Runs the sign-in in a task that Ctrl-C cancels.
+    static func runFlow(_ flow: SignInFlow, options: SignInOptions, in env: CommandEnvironment) async throws -> (OAuthCredential, FederatedProfile) {
         let task = Task { try await flow.run(options) }
-        let removeHandler = context.onInterrupt { task.cancel() }
+        let removeHandler = env.context.onInterrupt { task.cancel() }
         defer { removeHandler() }
         do {
             return try await task.value
@@ -128,23 +131,11 @@ enum SignInCommand {
             throw SignInInterrupted()
         }
     }
+}
 
-    /// The SDK's `OAuthProvider.credential(withProviderID:idToken:rawNonce:)`: an ID token
-    /// obtained elsewhere, verified against the provider like any other.
-    static func verifyIDTokenFromStandardInput(
-        provider: ProviderConfiguration, rawNonce: String?, in env: CommandEnvironment
-    ) async throws -> (OAuthCredential, FederatedProfile) {
-        let token = try env.readToken()
-        let validator = try await env.idTokenValidator(for: provider)
-        // As in Firebase's Apple and generic OIDC flows, the token carries SHA-256(raw nonce), hex.
-        let nonce = rawNonce.map { SHA256.hash(Array($0.utf8)).map { String(format: "%02x", $0) }.joined() }
-        let verified = try await validator.validate(token, expectedNonce: nonce, accessToken: nil)
-        env.log("ID token verified: signature (\(verified.algorithm.rawValue)), iss, aud, exp, iat" + (nonce == nil ? "" : ", nonce"))
-        let credential = OAuthCredential(
-            providerID: provider.id, accessToken: nil, idToken: token, expiresAt: verified.expiresAt, rawNonce: rawNonce
-        )
-        return (credential, FederatedProfile(providerID: provider.id, verified: verified, claims: verified.claims.objectValue ?? [:]))
-    }
+/// The browser of a sign-in that opens none (an ID token from stdin).
+struct NoBrowser: BrowserOpener {
+    func open(_ url: URL) -> Bool { false }
 }
 
 /// A browser sign-in asked for where nobody can use a browser (exit 3).

@@ -1,10 +1,9 @@
-import AuthCore
-import AuthCrypto
-import AuthTestSupport
 import Foundation
 import Testing
-
 @testable import AuthCLI
+import AuthCrypto
+import AuthPlatform
+import AuthTestSupport
 
 /// The account stories through the command line, in-process. Two provider ids share the fake
 /// issuer, so the same person has two identities (one per provider id) with the same email.

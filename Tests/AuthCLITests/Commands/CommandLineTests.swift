@@ -1,9 +1,11 @@
-import AuthCore
-import AuthTestSupport
 import Foundation
 import Testing
-
 @testable import AuthCLI
+import AuthCore
+import AuthOAuth
+import AuthPlatform
+import AuthStorage
+import AuthTestSupport
 
 @Suite struct ExitStatusTests {
     @Test(arguments: [

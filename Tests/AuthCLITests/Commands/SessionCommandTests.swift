@@ -1,9 +1,8 @@
-import AuthCore
-import AuthTestSupport
 import Foundation
 import Testing
-
 @testable import AuthCLI
+import AuthPlatform
+import AuthTestSupport
 
 /// Token refresh, revocation, paste mode and the non-interactive rule, in-process.
 @Suite struct SessionCommandTests {

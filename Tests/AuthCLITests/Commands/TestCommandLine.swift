@@ -1,11 +1,10 @@
-import AuthCore
-import AuthTestSupport
 import Foundation
+@testable import AuthCLI
+import AuthPlatform
+import AuthTestSupport
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-
-@testable import AuthCLI
 
 /// Swift Testing has an `ExitStatus` of its own; ours is meant here.
 typealias ExitStatus = AuthCLI.ExitStatus

@@ -1,5 +1,4 @@
 import Testing
-
 @testable import AuthCLI
 
 /// The table is user-facing documentation and the parser's only input: these checks keep every

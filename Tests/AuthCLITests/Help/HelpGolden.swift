@@ -1,3 +1,5 @@
+import AuthCLI
+import AuthOAuth
 // Golden help texts, one per command. When help changes on purpose, review the failure diff
 // and update the text here (the test prints the full new text on failure).
 

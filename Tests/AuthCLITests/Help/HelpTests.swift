@@ -1,5 +1,4 @@
 import Testing
-
 @testable import AuthCLI
 
 /// Every path in the command table, hidden commands included.

@@ -1,5 +1,4 @@
 import Testing
-
 @testable import AuthCLI
 
 /// One command line and what it must parse to.

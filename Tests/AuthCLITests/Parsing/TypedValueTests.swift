@@ -1,5 +1,4 @@
 import Testing
-
 @testable import AuthCLI
 
 private func invocation(_ argv: [String]) throws -> ParsedInvocation {

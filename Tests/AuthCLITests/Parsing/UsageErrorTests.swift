@@ -1,5 +1,4 @@
 import Testing
-
 @testable import AuthCLI
 
 /// The full stderr text of usage errors, pinned.

@@ -1,6 +1,7 @@
-import AuthCore
-import AuthCrypto
 import Foundation
+import AuthCrypto
+import AuthJOSE
+import AuthPlatform
 
 /// How a test token is signed. Signing exists only here, in the test-support target.
 public enum TestSigner: Sendable {

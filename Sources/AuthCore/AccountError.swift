@@ -1,0 +1,116 @@
+import AuthPlatform
+
+/// Errors of the account rules, named as in the Firebase Authentication SDK.
+public enum AccountError: AuthCoreError, Equatable {
+    case notSignedIn
+    /// The signed-in user has no session for this provider.
+    case noSession(providerID: String)
+    /// The access token expired and cannot be refreshed here.
+    case tokenExpired(providerID: String)
+    /// The provider refused the refresh token (invalid_grant): that session is gone.
+    case sessionExpired(providerID: String)
+    /// The session has no token of this kind (an ID-token-only sign-in has no access token).
+    case noToken(providerID: String, kind: String)
+    /// A new identity's verified email belongs to an existing user (the pending credential was saved).
+    case accountExistsWithDifferentCredential(email: String, providers: [String])
+    /// The identity already belongs to another user.
+    case credentialAlreadyInUse(providerID: String, holder: String)
+    case providerAlreadyLinked(providerID: String)
+    case noSuchProvider(providerID: String, linked: [String])
+    /// Reauthentication produced another person's identity.
+    case userMismatch(providerID: String)
+    case requiresRecentLogin(operation: String, providerID: String?, maximumAge: Int)
+    /// Unlinking would leave the user with no way to sign in.
+    case lastProvider(providerID: String)
+    case noPendingCredential
+    case pendingCredentialExpired(providerID: String)
+    /// The pending credential was saved for another account than the signed-in one.
+    case pendingForAnotherAccount(email: String)
+    case unknownUser(String)
+    /// `switch` to a user who is in the keystore but signed out.
+    case userSignedOut(String, providerID: String?)
+    case ambiguousUser(String, uids: [String])
+    case invalidSetting(key: String, value: String, expected: String)
+    case unknownSetting(String, known: [String])
+
+    public var code: AuthErrorCode {
+        switch self {
+        case .notSignedIn, .noSession, .noToken, .userSignedOut: .noCurrentUser
+        case .tokenExpired, .sessionExpired: .userTokenExpired
+        case .accountExistsWithDifferentCredential: .accountExistsWithDifferentCredential
+        case .credentialAlreadyInUse: .credentialAlreadyInUse
+        case .providerAlreadyLinked: .providerAlreadyLinked
+        case .noSuchProvider: .noSuchProvider
+        case .userMismatch, .pendingForAnotherAccount: .userMismatch
+        case .requiresRecentLogin: .requiresRecentLogin
+        case .lastProvider, .unknownUser, .ambiguousUser, .invalidSetting, .unknownSetting: .invalidArgument
+        case .noPendingCredential, .pendingCredentialExpired: .invalidCredential
+        }
+    }
+
+    public var message: String {
+        switch self {
+        case .notSignedIn:
+            return "not signed in; run 'authctl signin --provider <id>'"
+        case .noSession(let provider):
+            return "the signed-in user has no session with \(provider); run 'authctl signin --provider \(provider)'"
+        case .tokenExpired(let provider):
+            return "the access token for \(provider) has expired; run 'authctl signin --provider \(provider)'"
+        case .sessionExpired(let provider):
+            return "the \(provider) session has expired (the provider refused the refresh token); sign in again with 'authctl signin --provider \(provider)'"
+        case .noToken(let provider, let kind):
+            return "the session with \(provider) has no \(kind)"
+        case .accountExistsWithDifferentCredential(let email, let providers):
+            let first = providers.first ?? "<provider>"
+            return "an account already exists for \(email), which signs in with \(providers.joined(separator: ", ")); "
+                + "to add this provider to it, run 'authctl signin --provider \(first)' and then 'authctl link --pending' "
+                + "within \(Int(PendingCredential.lifetime / 60)) minutes"
+        case .credentialAlreadyInUse(let provider, let holder):
+            return "this \(provider) identity already belongs to another user (\(holder)); nothing changed"
+        case .providerAlreadyLinked(let provider):
+            return "\(provider) is already linked to the signed-in user"
+        case .noSuchProvider(let provider, let linked):
+            return "\(provider) is not linked to the signed-in user (linked: \(linked.joined(separator: ", ")))"
+        case .userMismatch(let provider):
+            return "the \(provider) sign-in was for another person than the signed-in user; the session is unchanged"
+        case .requiresRecentLogin(let operation, let provider, let age):
+            return "\(operation) needs a sign-in within the last \(age) seconds; run 'authctl reauth"
+                + (provider.map { " --provider \($0)" } ?? "") + "' first"
+        case .lastProvider(let provider):
+            return "\(provider) is the user's only provider; unlinking it would lock the account (use 'authctl account delete')"
+        case .noPendingCredential:
+            return "there is no pending credential to link; it is saved when a sign-in fails with account-exists-with-different-credential"
+        case .pendingCredentialExpired(let provider):
+            return "the pending \(provider) credential has expired; run 'authctl link --provider \(provider)'"
+        case .pendingForAnotherAccount(let email):
+            return "the pending credential is for the account of \(email), not the signed-in user; sign in as that account first"
+        case .unknownUser(let query):
+            return "no user '\(query)' in this keystore; see 'authctl users'"
+        case .userSignedOut(let user, let provider):
+            return "\(user) is signed out; sign in as that user with 'authctl signin --provider \(provider ?? "<id>")'"
+        case .ambiguousUser(let query, let uids):
+            return "'\(query)' matches several users (\(uids.joined(separator: ", "))); give the uid"
+        case .invalidSetting(let key, let value, let expected):
+            return "'\(value)' is not a value for \(key): expected \(expected)"
+        case .unknownSetting(let key, let known):
+            return "unknown setting '\(key)' (settings: \(known.joined(separator: ", ")))"
+        }
+    }
+
+    public var details: [String: ErrorDetail] {
+        switch self {
+        case .accountExistsWithDifferentCredential(let email, let providers):
+            ["email": .string(email), "providers": .strings(providers)]
+        case .credentialAlreadyInUse(let provider, let holder):
+            ["providerId": .string(provider), "holder": .string(holder)]
+        case .providerAlreadyLinked(let provider), .userMismatch(let provider), .lastProvider(let provider):
+            ["providerId": .string(provider)]
+        case .noSuchProvider(let provider, let linked):
+            ["providerId": .string(provider), "providers": .strings(linked)]
+        case .requiresRecentLogin(_, let provider, let age):
+            ["maximumAgeSeconds": .int(age)].merging(provider.map { ["providerId": .string($0)] } ?? [:]) { a, _ in a }
+        default:
+            [:]
+        }
+    }
+}

@@ -1,0 +1,168 @@
+import AuthCrypto
+import AuthOAuth
+import AuthProviders
+import AuthStorage
+import Foundation
+import AuthPlatform
+
+/// The account service (the SDK's `Auth`): who is signed in, with which linked providers, and
+/// their tokens.
+///
+/// The account rules (sign in, link, reauthenticate, unlink, delete) run in an ``AccountBackend``;
+/// the signed-in sessions live in the keystore, a ``DocumentStore``. Both are injected, as
+/// FirebaseAuth takes its keychain storage and its backend.
+public struct Auth: Sendable {
+    public static let keystoreFileName = KeystoreDocument.fileName
+
+    public let backend: any AccountBackend
+    private let store: any DocumentStore<KeystoreDocument>
+    private let policyStore: any DocumentStore<AccountPolicy>
+    private let clock: Clock
+
+    public init(storage: any DocumentStorage, backend: any AccountBackend, clock: Clock) {
+        self.backend = backend
+        store = storage.store(KeystoreDocument.fileName, of: KeystoreDocument.self)
+        policyStore = storage.store(AccountPolicy.fileName, of: AccountPolicy.self)
+        self.clock = clock
+    }
+
+    /// Local accounts in the files of `home`.
+    public init(home: HomeDirectory, lockTimeout: Duration, clock: Clock, random: any RandomSource) {
+        let storage = HomeDocumentStorage(home: home, lockTimeout: lockTimeout)
+        self.init(storage: storage, backend: LocalAccountBackend(storage: storage, clock: clock, random: random), clock: clock)
+    }
+
+    // MARK: Reading
+
+    /// The signed-in user, or nil.
+    public func currentUser() throws -> User? {
+        try currentAccount()?.user
+    }
+
+    /// The signed-in user's account record (user, sessions, last provider), or nil.
+    public func currentAccount() throws -> KeystoreDocument.Account? {
+        let document = try store.read()
+        return document.currentAccountIndex.map { document.accounts[$0] }
+    }
+
+    /// Every user in this keystore, the current one marked.
+    public func users() throws -> [(user: User, isCurrent: Bool, isSignedIn: Bool)] {
+        let document = try store.read()
+        return document.accounts.map { ($0.user, $0.user.uid == document.currentUID, !$0.sessions.isEmpty) }
+    }
+
+    /// The providers an account with `email` signs in with (the SDK's fetchSignInMethods).
+    public func signInMethods(forEmail email: String) async throws -> [String] {
+        try await backend.signInMethods(forEmail: email)
+    }
+
+    public func policy() throws -> AccountPolicy {
+        try policyStore.read()
+    }
+
+    public func setPolicy(_ key: String, to value: String) throws -> AccountPolicy {
+        try policyStore.update { policy in
+            try policy.set(key, to: value)
+            return policy
+        }
+    }
+
+    // MARK: The account rules, in the backend
+
+    public func signIn(with credential: OAuthCredential, profile: FederatedProfile) async throws -> AuthDataResult {
+        try await backend.signIn(with: credential, profile: profile)
+    }
+
+    public func link(with credential: OAuthCredential, profile: FederatedProfile) async throws -> AuthDataResult {
+        try await backend.link(with: credential, profile: profile)
+    }
+
+    public func linkPending() async throws -> AuthDataResult {
+        try await backend.linkPending()
+    }
+
+    public func reauthenticate(with credential: OAuthCredential, profile: FederatedProfile) async throws -> AuthDataResult {
+        try await backend.reauthenticate(with: credential, profile: profile)
+    }
+
+    @discardableResult
+    public func unlink(providerID: String) async throws -> User {
+        try await backend.unlink(providerID: providerID)
+    }
+
+    @discardableResult
+    public func deleteCurrentUser() async throws -> User {
+        try await backend.deleteCurrentUser()
+    }
+
+    // MARK: Sessions
+
+    /// What a sign-out removed.
+    public struct SignOut: Sendable {
+        /// How many users had a session.
+        public var users: Int
+        /// The sessions removed, for revocation at their providers.
+        public var sessions: [OAuthCredential]
+    }
+
+    /// Forgets the current user's sessions and tokens (every user's with `all`); the account
+    /// records stay, so signing in again lands on the same uid.
+    @discardableResult
+    public func signOut(all: Bool = false) throws -> SignOut {
+        try store.update { document in
+            var result = SignOut(users: 0, sessions: [])
+            for index in document.accounts.indices where all || document.accounts[index].user.uid == document.currentUID {
+                if !document.accounts[index].sessions.isEmpty { result.users += 1 }
+                result.sessions += document.accounts[index].sessions
+                document.accounts[index].sessions = []
+            }
+            document.currentUID = nil
+            return result
+        }
+    }
+
+    /// Makes the signed-in user `query` (a uid or an email) the current one.
+    @discardableResult
+    public func switchUser(to query: String) throws -> User {
+        try store.update { document in
+            let matches = document.accounts.indices.filter {
+                document.accounts[$0].user.uid == query || document.accounts[$0].user.email?.lowercased() == query.lowercased()
+            }
+            guard !matches.isEmpty else { throw AccountError.unknownUser(query) }
+            let exact = matches.filter { document.accounts[$0].user.uid == query }
+            let chosen = exact.count == 1 ? exact : matches
+            guard chosen.count == 1 else { throw AccountError.ambiguousUser(query, uids: chosen.map { document.accounts[$0].user.uid }) }
+            let account = document.accounts[chosen[0]]
+            guard !account.sessions.isEmpty else {
+                throw AccountError.userSignedOut(account.user.email ?? account.user.uid, providerID: account.lastProviderID)
+            }
+            document.currentUID = account.user.uid
+            return account.user
+        }
+    }
+
+    /// The current user's session with `providerID` (default: the provider used last).
+    public func currentSession(_ providerID: String?) throws -> (providerID: String, session: OAuthCredential) {
+        try KeystoreDocument.currentSession(providerID, in: try store.read())
+    }
+
+    /// The current user's access token (or ID token) for `providerID`, default the last used, as
+    /// stored: an expired access token is refused, never refreshed (see ``freshAccessToken``).
+    public func token(providerID: String?, idToken: Bool) throws -> String {
+        let (provider, session) = try currentSession(providerID)
+        if idToken {
+            guard let token = session.idToken else { throw AccountError.noToken(providerID: provider, kind: "ID token") }
+            return token
+        }
+        return try session.unexpiredAccessToken(at: clock.now())
+    }
+
+    /// The current user's access token for `providerID`, valid for `minimumValidity` seconds,
+    /// refreshed through `providers` when it is not (``TokenRefresher``).
+    public func freshAccessToken(
+        providerID: String?, minimumValidity: TimeInterval, providers: ProviderRegistry, services: ProviderServices
+    ) async throws -> String {
+        try await TokenRefresher(store: store, providers: providers, services: services)
+            .freshAccessToken(providerID: providerID, minimumValidity: minimumValidity)
+    }
+}

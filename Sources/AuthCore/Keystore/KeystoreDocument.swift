@@ -1,0 +1,116 @@
+import AuthOAuth
+import AuthProviders
+import AuthStorage
+import Foundation
+
+/// The keystore file (`keystore.json`): users, their provider sessions, and who is signed in.
+public struct KeystoreDocument: VersionedDocument, Equatable {
+    public static let schemaVersion = 1
+    public static let fileName = "keystore.json"
+
+    public struct Account: Codable, Sendable, Equatable {
+        public var user: User
+        /// The live tokens, one per provider; empty when signed out.
+        public var sessions: [OAuthCredential]
+        /// The provider the user signed in with last (the default for `token` and `reauth`).
+        public var lastProviderID: String?
+    }
+
+    public var accounts: [Account]
+    /// The uid of the signed-in user, if any.
+    public var currentUID: String?
+
+    public init() {
+        accounts = []
+        currentUID = nil
+    }
+
+    var currentAccountIndex: Int? {
+        guard let currentUID else { return nil }
+        return accounts.firstIndex { $0.user.uid == currentUID }
+    }
+}
+
+extension KeystoreDocument {
+    func accountIndex(providerID: String, subject: String) -> Int? {
+        accounts.firstIndex { $0.user.identity(for: providerID)?.uid == subject }
+    }
+
+    /// The current user's session with `providerID` (default: the provider used last) in `document`.
+    static func currentSession(_ providerID: String?, in document: KeystoreDocument) throws(AccountError) -> (providerID: String, session: OAuthCredential) {
+        guard let index = document.currentAccountIndex else { throw .notSignedIn }
+        let account = document.accounts[index]
+        guard let provider = providerID ?? account.lastProviderID else { throw .notSignedIn }
+        guard let session = account.sessions.first(where: { $0.providerID == provider }) else {
+            throw .noSession(providerID: provider)
+        }
+        return (provider, session)
+    }
+
+    func requireCurrentAccountIndex() throws(AccountError) -> Int {
+        guard let index = currentAccountIndex else { throw .notSignedIn }
+        return index
+    }
+
+    /// provider-already-linked, or credential-already-in-use (naming the holder).
+    func checkLinkable(_ profile: FederatedProfile, toAccountAt index: Int) throws(AccountError) {
+        if accounts[index].user.identity(for: profile.providerID) != nil {
+            throw .providerAlreadyLinked(providerID: profile.providerID)
+        }
+        if let holder = accountIndex(providerID: profile.providerID, subject: profile.subject) {
+            let user = accounts[holder].user
+            throw .credentialAlreadyInUse(providerID: profile.providerID, holder: user.email.map { "\($0), uid \(user.uid)" } ?? "uid \(user.uid)")
+        }
+    }
+
+    /// Stores the identity and its session on the account at `index` and makes it current.
+    mutating func recordSignIn(
+        at index: Int, credential: OAuthCredential, profile: FederatedProfile, now: Date, isNewUser: Bool
+    ) -> AuthDataResult {
+        var account = accounts[index]
+        let identity = UserInfo(
+            providerID: profile.providerID, uid: profile.subject, email: profile.email,
+            displayName: profile.displayName, photoURL: profile.photoURL
+        )
+        if let position = account.user.providerData.firstIndex(where: { $0.providerID == profile.providerID }) {
+            account.user.providerData[position] = identity
+        } else {
+            account.user.providerData.append(identity)
+        }
+        account.user.lastSignInAt = now
+        account.user.lastAuthenticatedAt = now
+        account.user.fillProfile(from: profile)
+        account.sessions.removeAll { $0.providerID == credential.providerID }
+        account.sessions.append(credential)
+        account.lastProviderID = credential.providerID
+        accounts[index] = account
+        currentUID = account.user.uid
+        return AuthDataResult(
+            user: account.user, credential: credential,
+            additionalUserInfo: AdditionalUserInfo(
+                providerID: profile.providerID, profile: profile.rawProfile, username: profile.username, isNewUser: isNewUser
+            )
+        )
+    }
+}
+
+extension User {
+    /// Takes the profile's email, name and photo where the provider sent them. A verified email
+    /// is never replaced by an unverified one.
+    mutating func fillProfile(from profile: FederatedProfile) {
+        if let email = profile.email, profile.emailVerified || !emailVerified || self.email == nil {
+            if email.lowercased() != self.email?.lowercased() {
+                emailVerified = profile.emailVerified
+            } else {
+                emailVerified = emailVerified || profile.emailVerified
+            }
+            self.email = email
+        }
+        displayName = displayName ?? profile.displayName
+        photoURL = photoURL ?? profile.photoURL
+    }
+
+    func hasVerifiedEmail(_ email: String) -> Bool {
+        emailVerified && self.email?.lowercased() == email.lowercased()
+    }
+}

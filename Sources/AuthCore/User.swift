@@ -1,0 +1,71 @@
+import Foundation
+import AuthOAuth
+import AuthPlatform
+
+/// One provider identity linked to a user (the SDK's `UserInfo`).
+public struct UserInfo: Codable, Sendable, Equatable {
+    /// `oidc.<name>`, `github.com`, ...
+    public var providerID: String
+    /// The provider's subject for this person (`sub`, or GitHub's numeric id).
+    public var uid: String
+    public var email: String?
+    public var displayName: String?
+    public var photoURL: String?
+
+    public init(providerID: String, uid: String, email: String? = nil, displayName: String? = nil, photoURL: String? = nil) {
+        self.providerID = providerID
+        self.uid = uid
+        self.email = email
+        self.displayName = displayName
+        self.photoURL = photoURL
+    }
+}
+
+/// A person, with one or more linked provider identities (the SDK's `User`).
+public struct User: Codable, Sendable, Equatable {
+    /// authctl's own, random id for this person.
+    public var uid: String
+    public var email: String?
+    public var emailVerified: Bool
+    public var displayName: String?
+    public var photoURL: String?
+    public var createdAt: Date
+    public var lastSignInAt: Date
+    /// The last time the person proved who they are (sign-in or reauth).
+    public var lastAuthenticatedAt: Date
+    public var providerData: [UserInfo]
+
+    public init(
+        uid: String, email: String? = nil, emailVerified: Bool = false, displayName: String? = nil,
+        photoURL: String? = nil, createdAt: Date, lastSignInAt: Date, lastAuthenticatedAt: Date, providerData: [UserInfo]
+    ) {
+        self.uid = uid
+        self.email = email
+        self.emailVerified = emailVerified
+        self.displayName = displayName
+        self.photoURL = photoURL
+        self.createdAt = createdAt
+        self.lastSignInAt = lastSignInAt
+        self.lastAuthenticatedAt = lastAuthenticatedAt
+        self.providerData = providerData
+    }
+
+    public func identity(for providerID: String) -> UserInfo? {
+        providerData.first { $0.providerID == providerID }
+    }
+}
+
+/// What a sign-in returns (the SDK's `AuthDataResult`).
+public struct AuthDataResult: Sendable, Equatable {
+    public var user: User
+    public var credential: OAuthCredential
+    public var additionalUserInfo: AdditionalUserInfo
+}
+
+/// The SDK's `AdditionalUserInfo`.
+public struct AdditionalUserInfo: Sendable, Equatable {
+    public var providerID: String
+    public var profile: JSONValue
+    public var username: String?
+    public var isNewUser: Bool
+}

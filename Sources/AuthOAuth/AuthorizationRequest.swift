@@ -1,0 +1,98 @@
+import AuthCrypto
+import Foundation
+import AuthJOSE
+
+/// One authorization request (RFC 6749 §4.1.1, OpenID Connect Core §3.1.2.1) and the secrets
+/// that must come back with its answer.
+public struct AuthorizationRequest: Sendable {
+    /// Parameters authctl sets itself; a custom parameter may not override them.
+    public static let reservedParameters: Set<String> = [
+        "client_id", "redirect_uri", "response_type", "scope", "state", "response_mode", "nonce",
+        "code_challenge", "code_challenge_method",
+    ]
+    /// `state` and `nonce` carry 256 bits, above the 128 the issue and RFC 6749 §10.10 ask for.
+    public static let stateBytes = 32
+    public static let nonceBytes = 32
+
+    public let url: URL
+    public let state: String
+    public let nonce: String
+    public let pkce: PKCE
+    public let redirectURI: String
+
+    /// Builds the request. Custom parameters are checked against ``reservedParameters``.
+    public init(
+        authorizationEndpoint: String, clientID: String, redirectURI: String, scopes: [String],
+        customParameters: [String: String], random: any RandomSource, includesNonce: Bool = true
+    ) throws(OAuthError) {
+        try Self.checkCustomParameters(customParameters)
+        state = Base64URL.encode(random.bytes(count: Self.stateBytes))
+        nonce = Base64URL.encode(random.bytes(count: Self.nonceBytes))
+        pkce = PKCE.generate(using: random)
+        self.redirectURI = redirectURI
+        var components = URLComponents(string: authorizationEndpoint)!
+        var items = components.queryItems ?? []
+        items += [
+            URLQueryItem(name: "response_type", value: "code"),
+            URLQueryItem(name: "client_id", value: clientID),
+            URLQueryItem(name: "redirect_uri", value: redirectURI),
+            URLQueryItem(name: "scope", value: Self.uniqued(scopes).joined(separator: " ")),
+            URLQueryItem(name: "state", value: state),
+        ]
+        // The nonce is an OpenID parameter (Core §3.1.2.1); a plain OAuth provider (GitHub) gets none.
+        if includesNonce { items.append(URLQueryItem(name: "nonce", value: nonce)) }
+        items += [
+            URLQueryItem(name: "code_challenge", value: pkce.codeChallenge),
+            URLQueryItem(name: "code_challenge_method", value: PKCE.method),
+        ]
+        items += customParameters.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }
+        components.percentEncodedQuery = items.map { "\(FormEncoding.encode($0.name))=\(FormEncoding.encode($0.value ?? ""))" }
+            .joined(separator: "&")
+        url = components.url!
+    }
+
+    /// Refuses reserved names, so a typo cannot silently weaken the request.
+    public static func checkCustomParameters(_ parameters: [String: String]) throws(OAuthError) {
+        if let reserved = parameters.keys.sorted().first(where: { reservedParameters.contains($0) }) {
+            throw .reservedParameter(reserved)
+        }
+    }
+
+    /// Parses `NAME=VALUE` strings from the command line.
+    public static func parseParameters(_ pairs: [String]) throws(OAuthError) -> [String: String] {
+        var parameters: [String: String] = [:]
+        for pair in pairs {
+            guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else { throw .malformedParameter(pair) }
+            parameters[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+        }
+        try checkCustomParameters(parameters)
+        return parameters
+    }
+
+    static func uniqued(_ values: [String]) -> [String] {
+        var seen = Set<String>()
+        return values.filter { seen.insert($0).inserted }
+    }
+}
+
+/// `application/x-www-form-urlencoded` encoding (WHATWG URL §5.2), used for query strings and
+/// token request bodies.
+public enum FormEncoding {
+    private static let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8)
+
+    public static func encode(_ value: String) -> String {
+        var out = ""
+        for byte in value.utf8 {
+            if unreserved.contains(byte) {
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                out += String(format: "%%%02X", byte)
+            }
+        }
+        return out
+    }
+
+    public static func body(_ fields: [(String, String)]) -> [UInt8] {
+        Array(fields.map { "\(encode($0.0))=\(encode($0.1))" }.joined(separator: "&").utf8)
+    }
+}

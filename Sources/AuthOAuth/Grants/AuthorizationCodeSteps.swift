@@ -1,0 +1,86 @@
+import AuthPlatform
+import Foundation
+
+/// The steps every authorization-code grant shares (RFC 6749 §4.1 with PKCE, RFC 7636): check
+/// what the server must support, build the request, show it, and exchange the code that comes
+/// back. The grants differ only in how the code comes back.
+struct AuthorizationCodeSteps: Sendable {
+    let server: AuthorizationServer
+    let request: GrantRequest
+    let context: GrantContext
+    let opensBrowser: Bool
+
+    /// The custom parameters with the preferred `prompt`, after checking the server takes PKCE S256.
+    func parameters() throws(OAuthError) -> [String: String] {
+        let methods = server.codeChallengeMethodsSupported
+        if !methods.isEmpty, !methods.contains(PKCE.method) { throw .pkceUnsupported(methods: methods) }
+        var parameters = request.parameters
+        if let prompt = request.preferredPrompt, parameters["prompt"] == nil,
+            server.promptValuesSupported?.contains(prompt) ?? true
+        {
+            parameters["prompt"] = prompt
+        }
+        return parameters
+    }
+
+    /// The authorization request (PKCE S256, state, nonce) for `redirectURI`.
+    func authorization(redirectURI: String, parameters: [String: String]) throws(OAuthError) -> AuthorizationRequest {
+        try AuthorizationRequest(
+            authorizationEndpoint: server.authorizationEndpoint, clientID: server.tokenClient.clientID, redirectURI: redirectURI,
+            scopes: request.scopes, customParameters: parameters, random: context.random, includesNonce: server.sendsNonce
+        )
+    }
+
+    /// Prints the URL (always, so it can be opened by hand) and opens the browser if asked.
+    func present(_ authorization: AuthorizationRequest) {
+        context.notify("To sign in with \(server.providerID), open this URL in a browser:\n\n  \(authorization.url.absoluteString)\n")
+        if opensBrowser, !context.browser.open(authorization.url) {
+            context.notify("Could not start a browser; open the URL above yourself.")
+        }
+    }
+
+    /// Asks for the pasted redirect (or code) and checks it exactly as the listener would.
+    func pastedCode(for authorization: AuthorizationRequest) async throws -> String {
+        context.notify("After signing in, paste the address your browser was sent to (or just the code), then press Enter:")
+        guard let line = await context.readPastedLine() else { throw OAuthError.unreadablePastedRedirect("nothing was pasted") }
+        return try PastedRedirect.code(
+            fromPasted: line, for: authorization, issuer: server.issuer, issuerParameterRequired: server.issuerParameterRequired,
+            warn: { context.notify($0) }
+        )
+    }
+
+    /// Checks a redirect's parameters (repeats, `iss`, `state`, `error`) and takes the code.
+    func code(from callback: CallbackRequest, for authorization: AuthorizationRequest) throws(OAuthError) -> String {
+        try AuthorizationResponse.code(
+            from: callback.parameters.map { ($0.name, $0.value) }, for: authorization, issuer: server.issuer,
+            issuerParameterRequired: server.issuerParameterRequired
+        )
+    }
+
+    /// Exchanges the code at the token endpoint (RFC 6749 §4.1.3) with the PKCE verifier.
+    func exchange(_ code: String, for authorization: AuthorizationRequest) async throws -> GrantedTokens {
+        context.log("authorization code received; exchanging it at the token endpoint")
+        context.log("client authentication: \(server.tokenClient.authentication.rawValue)")
+        let receivedAt = context.clock.now()
+        let response = try await server.tokenClient.exchange(
+            code: code, redirectURI: authorization.redirectURI, codeVerifier: authorization.pkce.codeVerifier
+        )
+        return GrantedTokens(response, receivedAt: receivedAt, nonce: server.sendsNonce ? authorization.nonce : nil)
+    }
+
+    /// Runs `body`, giving up with ``OAuthError/timedOut(after:)`` after the request's timeout,
+    /// measured with the context's (injected) sleep.
+    func withTimeout(_ body: @escaping @Sendable () async throws -> String) async throws -> String {
+        let timeout = request.timeout
+        let sleep = context.sleep
+        return try await withThrowingTaskGroup(of: String.self) { group in
+            group.addTask(operation: body)
+            group.addTask {
+                try await sleep(timeout)
+                throw OAuthError.timedOut(after: timeout)
+            }
+            defer { group.cancelAll() }
+            return try await group.next()!
+        }
+    }
+}

@@ -1,0 +1,181 @@
+import AuthCrypto
+import AuthPlatform
+import Foundation
+
+/// One way of obtaining tokens from an authorization server (RFC 6749 §1.3): the browser and a
+/// loopback redirect, a pasted redirect, a device code, or an ID token obtained elsewhere.
+///
+/// A grant checks what OAuth lets it check (state, `iss`, PKCE, the token response); who signed
+/// in is proven afterwards by the provider (ID token and userinfo, or GitHub's API).
+public protocol AuthorizationGrant: Sendable {
+    func tokens(from server: AuthorizationServer, request: GrantRequest, context: GrantContext) async throws -> GrantedTokens
+}
+
+/// An authorization server as a grant sees it: endpoints, the client, and the rules it announced.
+/// The provider kind builds it (from discovery, or from GitHub's fixed layout).
+public struct AuthorizationServer: Sendable {
+    /// For messages only (`oidc.corp`, `github.com`).
+    public var providerID: String
+    /// May carry a query of its own; the request's parameters are appended.
+    public var authorizationEndpoint: String
+    /// The token endpoint, with the client authentication the server takes for this client.
+    public var tokenClient: TokenClient
+    /// RFC 8628 §4; nil when the server offers no device authorization.
+    public var deviceAuthorization: DeviceAuthorizationEndpoint?
+    /// RFC 9207 issuer identifier, checked against the redirect's `iss`; nil for a server without one.
+    public var issuer: String?
+    /// RFC 9207 §3: the redirect must carry `iss`.
+    public var issuerParameterRequired: Bool
+    /// OpenID Connect sends a nonce (Core §3.1.2.1); plain OAuth servers get none.
+    public var sendsNonce: Bool
+    /// RFC 8414 `code_challenge_methods_supported`; empty when the server does not say.
+    public var codeChallengeMethodsSupported: [String]
+    /// `prompt_values_supported`; nil when the server does not list them.
+    public var promptValuesSupported: [String]?
+
+    public init(
+        providerID: String, authorizationEndpoint: String, tokenClient: TokenClient,
+        deviceAuthorization: DeviceAuthorizationEndpoint? = nil, issuer: String? = nil, issuerParameterRequired: Bool = false,
+        sendsNonce: Bool, codeChallengeMethodsSupported: [String] = [], promptValuesSupported: [String]? = nil
+    ) {
+        self.providerID = providerID
+        self.authorizationEndpoint = authorizationEndpoint
+        self.tokenClient = tokenClient
+        self.deviceAuthorization = deviceAuthorization
+        self.issuer = issuer
+        self.issuerParameterRequired = issuerParameterRequired
+        self.sendsNonce = sendsNonce
+        self.codeChallengeMethodsSupported = codeChallengeMethodsSupported
+        self.promptValuesSupported = promptValuesSupported
+    }
+}
+
+/// Where and as whom to ask for a device code (RFC 8628 §3.1).
+public struct DeviceAuthorizationEndpoint: Sendable {
+    public var url: URL
+    /// The token endpoint client for polling; its authentication may differ from the code
+    /// exchange's (GitHub's device flow sends `client_id` only).
+    public var tokenClient: TokenClient
+
+    public init(url: URL, tokenClient: TokenClient) {
+        self.url = url
+        self.tokenClient = tokenClient
+    }
+}
+
+/// What the person asked for in this sign-in.
+public struct GrantRequest: Sendable {
+    /// The provider's scopes and the person's, in order (duplicates are dropped when sent).
+    public var scopes: [String]
+    /// Custom authorization parameters, already checked against the reserved names.
+    public var parameters: [String: String]
+    /// A `prompt` to send unless `parameters` has one, and only where the server lists it (or
+    /// lists nothing): `login` for reauthentication.
+    public var preferredPrompt: String?
+    /// How long the person has to finish: the browser, the paste, or the device code.
+    public var timeout: Duration
+
+    public init(scopes: [String], parameters: [String: String] = [:], preferredPrompt: String? = nil, timeout: Duration) {
+        self.scopes = scopes
+        self.parameters = parameters
+        self.preferredPrompt = preferredPrompt
+        self.timeout = timeout
+    }
+}
+
+/// The effects a grant needs, injected: so tests run a whole grant with a fake network, a fake
+/// listener, a fixed clock and an instant sleep.
+public struct GrantContext: Sendable {
+    public var transport: any HTTPTransport
+    public var clock: Clock
+    public var random: any RandomSource
+    public var browser: any BrowserOpener
+    /// Tells the person something (stderr).
+    public var notify: @Sendable (String) -> Void
+    /// `--verbose` diagnostics (stderr); never given a secret.
+    public var log: @Sendable (String) -> Void
+    /// One line pasted by the person (stdin), or nil at the end of input.
+    public var readPastedLine: @Sendable () async -> String?
+    /// Waits (device-flow polls, the paste's timeout); throws when the task is cancelled.
+    public var sleep: @Sendable (Duration) async throws -> Void
+    /// Starts listening for the redirect on a port (0: any free port).
+    public var makeListener: @Sendable (_ port: UInt16) throws -> any RedirectListener
+
+    public init(
+        transport: any HTTPTransport, clock: Clock, random: any RandomSource, browser: any BrowserOpener,
+        notify: @escaping @Sendable (String) -> Void, log: @escaping @Sendable (String) -> Void,
+        readPastedLine: @escaping @Sendable () async -> String? = { nil },
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
+        makeListener: @escaping @Sendable (UInt16) throws -> any RedirectListener = { try LoopbackRedirectListener(port: $0) }
+    ) {
+        self.transport = transport
+        self.clock = clock
+        self.random = random
+        self.browser = browser
+        self.notify = notify
+        self.log = log
+        self.readPastedLine = readPastedLine
+        self.sleep = sleep
+        self.makeListener = makeListener
+    }
+}
+
+/// The tokens a grant obtained, before the provider has proven whose they are.
+public struct GrantedTokens: Sendable, Equatable {
+    /// Nil only for an ID token obtained elsewhere (``IDTokenGrant``).
+    public var accessToken: String?
+    public var tokenType: String
+    public var idToken: String?
+    public var refreshToken: String?
+    /// Seconds, as sent; see ``expiresAt``.
+    public var expiresIn: Int?
+    /// When the token request was sent or answered (erring early): expiry counts from here, so
+    /// clock skew with the provider cannot matter.
+    public var receivedAt: Date
+    public var scope: String?
+    /// The nonce the ID token must carry (OpenID Connect Core §3.1.3.7 step 11), if one was sent.
+    public var expectedNonce: String?
+    /// The nonce kept with the credential (the SDK's `OAuthCredential.rawNonce`).
+    public var rawNonce: String?
+
+    public init(
+        accessToken: String?, tokenType: String = "Bearer", idToken: String? = nil, refreshToken: String? = nil,
+        expiresIn: Int? = nil, receivedAt: Date, scope: String? = nil, expectedNonce: String? = nil, rawNonce: String? = nil
+    ) {
+        self.accessToken = accessToken
+        self.tokenType = tokenType
+        self.idToken = idToken
+        self.refreshToken = refreshToken
+        self.expiresIn = expiresIn
+        self.receivedAt = receivedAt
+        self.scope = scope
+        self.expectedNonce = expectedNonce
+        self.rawNonce = rawNonce
+    }
+
+    /// A token endpoint's answer, received at `receivedAt`, for a request that sent `nonce`.
+    public init(_ response: TokenResponse, receivedAt: Date, nonce: String?) {
+        self.init(
+            accessToken: response.accessToken, tokenType: response.tokenType, idToken: response.idToken,
+            refreshToken: response.refreshToken, expiresIn: response.expiresIn, receivedAt: receivedAt,
+            scope: response.scope, expectedNonce: nonce, rawNonce: nonce
+        )
+    }
+
+    /// When the access token expires, if the server said.
+    public var expiresAt: Date? {
+        expiresIn.map { receivedAt.addingTimeInterval(TimeInterval($0)) }
+    }
+}
+
+extension OAuthCredential {
+    /// The credential for `tokens`. A credential without an access token (an ID token obtained
+    /// elsewhere) lives as long as its ID token: `idTokenExpiresAt`.
+    public init(providerID: String, tokens: GrantedTokens, idTokenExpiresAt: Date?) {
+        self.init(
+            providerID: providerID, accessToken: tokens.accessToken, tokenType: tokens.tokenType, idToken: tokens.idToken,
+            refreshToken: tokens.refreshToken, expiresAt: tokens.accessToken == nil ? idTokenExpiresAt : tokens.expiresAt,
+            obtainedAt: tokens.accessToken == nil ? nil : tokens.receivedAt, scope: tokens.scope, rawNonce: tokens.rawNonce
+        )
+    }
+}

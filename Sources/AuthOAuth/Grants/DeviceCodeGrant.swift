@@ -1,0 +1,23 @@
+import Foundation
+import AuthPlatform
+
+/// The device authorization grant (RFC 8628): a code the person enters on another device, for
+/// SSH sessions, containers and CI.
+public struct DeviceCodeGrant: AuthorizationGrant {
+    public init() {}
+
+    public func tokens(from server: AuthorizationServer, request: GrantRequest, context: GrantContext) async throws -> GrantedTokens {
+        guard let endpoint = server.deviceAuthorization else { throw OAuthError.noDeviceEndpoint(server.providerID) }
+        let client = DeviceAuthorizationClient(
+            deviceAuthorizationEndpoint: endpoint.url, tokenClient: endpoint.tokenClient, clock: context.clock, sleep: context.sleep
+        )
+        let authorization = try await client.start(scopes: request.scopes)
+        context.notify(
+            "To sign in with \(server.providerID), open \(authorization.verificationURI) on any device and enter the code \(authorization.userCode)"
+                + (authorization.verificationURIComplete.map { "\n(or open \($0))" } ?? "")
+        )
+        let deadline = context.clock.now().addingTimeInterval(request.timeout.timeInterval)
+        let response = try await client.poll(authorization, deadline: deadline)
+        return GrantedTokens(response, receivedAt: context.clock.now(), nonce: nil)
+    }
+}

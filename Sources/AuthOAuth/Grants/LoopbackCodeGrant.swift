@@ -1,0 +1,58 @@
+import Foundation
+
+/// The authorization code grant through the browser and a loopback redirect (RFC 8252 §7.3).
+/// With `acceptsPaste`, a redirect (or code) pasted on stdin is taken too, whichever comes first:
+/// for a browser on another machine that cannot reach the listener.
+public struct LoopbackCodeGrant: AuthorizationGrant {
+    /// The listener's port; 0 lets the system pick a free one.
+    public var port: UInt16
+    public var acceptsPaste: Bool
+    public var opensBrowser: Bool
+
+    public init(port: UInt16 = 0, acceptsPaste: Bool = false, opensBrowser: Bool = true) {
+        self.port = port
+        self.acceptsPaste = acceptsPaste
+        self.opensBrowser = opensBrowser
+    }
+
+    public func tokens(from server: AuthorizationServer, request: GrantRequest, context: GrantContext) async throws -> GrantedTokens {
+        let steps = AuthorizationCodeSteps(server: server, request: request, context: context, opensBrowser: opensBrowser)
+        let parameters = try steps.parameters()
+        // Listening before the URL exists, so the redirect URI is valid when the browser opens.
+        let listener = try context.makeListener(port)
+        let authorization: AuthorizationRequest
+        do {
+            authorization = try steps.authorization(redirectURI: listener.redirectURI, parameters: parameters)
+        } catch {
+            await listener.close()
+            throw error
+        }
+        steps.present(authorization)
+        context.log("listening on \(listener.redirectURI)")
+        let fromListener: @Sendable () async throws -> String = {
+            try await listener.waitForCallback(timeout: request.timeout) { callback in
+                try steps.code(from: callback, for: authorization)
+            }
+        }
+        let code: String
+        if acceptsPaste {
+            code = try await firstOf(fromListener, { try await steps.pastedCode(for: authorization) })
+        } else {
+            code = try await fromListener()
+        }
+        await listener.close()
+        return try await steps.exchange(code, for: authorization)
+    }
+
+    /// Whichever of the browser's redirect and the paste answers first; the other is cancelled.
+    private func firstOf(
+        _ first: @escaping @Sendable () async throws -> String, _ second: @escaping @Sendable () async throws -> String
+    ) async throws -> String {
+        try await withThrowingTaskGroup(of: String.self) { group in
+            group.addTask(operation: first)
+            group.addTask(operation: second)
+            defer { group.cancelAll() }
+            return try await group.next()!
+        }
+    }
+}

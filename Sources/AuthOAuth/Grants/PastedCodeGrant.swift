@@ -1,0 +1,22 @@
+import Foundation
+
+/// The authorization code grant for a provider that only redirects to a registered, non-loopback
+/// URI (`providers add --redirect-uri`): nothing listens; the person pastes the address the
+/// browser landed on, and it is checked exactly as the loopback listener checks a redirect.
+public struct PastedCodeGrant: AuthorizationGrant {
+    public var redirectURI: String
+    public var opensBrowser: Bool
+
+    public init(redirectURI: String, opensBrowser: Bool = true) {
+        self.redirectURI = redirectURI
+        self.opensBrowser = opensBrowser
+    }
+
+    public func tokens(from server: AuthorizationServer, request: GrantRequest, context: GrantContext) async throws -> GrantedTokens {
+        let steps = AuthorizationCodeSteps(server: server, request: request, context: context, opensBrowser: opensBrowser)
+        let authorization = try steps.authorization(redirectURI: redirectURI, parameters: try steps.parameters())
+        steps.present(authorization)
+        let code = try await steps.withTimeout { try await steps.pastedCode(for: authorization) }
+        return try await steps.exchange(code, for: authorization)
+    }
+}

@@ -1,0 +1,61 @@
+import AuthPlatform
+
+/// Why the loopback redirect listener could not deliver a callback.
+///
+/// Binding failures are `.configurationError` when the person chose the port (the fix is to choose
+/// another) and `.internalError` otherwise; a wait ends in `.timeout` or `.cancelled`.
+public enum LoopbackError: AuthCoreError, Equatable {
+    /// The explicit port is taken on 127.0.0.1 by another program.
+    case portInUse(port: UInt16)
+    /// A socket could not be created, bound, or listened on (not "port in use").
+    case cannotListen(address: String, failure: SystemCallError)
+    /// A socket call failed while waiting (poll, accept, pipe).
+    case socketFailure(SystemCallError)
+    /// No request reached the redirect URI before the deadline.
+    case timedOut(redirectURI: String, after: Duration)
+    /// The waiting task was cancelled (Ctrl-C).
+    case cancelled
+    /// The listener was already closed, or a wait already used it (it is one-shot).
+    case notListening
+
+    public var code: AuthErrorCode {
+        switch self {
+        case .portInUse: .configurationError
+        case .cannotListen, .socketFailure, .notListening: .internalError
+        case .timedOut: .timeout
+        case .cancelled: .cancelled
+        }
+    }
+
+    public var message: String {
+        switch self {
+        case .portInUse(let port):
+            "port \(port) on 127.0.0.1 is already in use by another program; choose another port, or let authctl pick a free one"
+        case .cannotListen(let address, let failure):
+            "cannot listen for the sign-in redirect on \(address): \(failure.reason)"
+        case .socketFailure(let failure):
+            "the sign-in redirect listener failed: \(failure.description)"
+        case .timedOut(let redirectURI, let after):
+            "no sign-in redirect reached \(redirectURI) within \(Self.seconds(after)); run the command again to retry"
+        case .cancelled:
+            "sign-in cancelled"
+        case .notListening:
+            "the sign-in redirect listener is closed or already used; start a new one for each sign-in"
+        }
+    }
+
+    public var details: [String: ErrorDetail] {
+        switch self {
+        case .portInUse(let port): ["port": .int(Int(port))]
+        default: [:]
+        }
+    }
+
+    /// "300 seconds", "1 second", "0.3 seconds".
+    static func seconds(_ duration: Duration) -> String {
+        let (whole, attoseconds) = duration.components
+        if attoseconds == 0 { return whole == 1 ? "1 second" : "\(whole) seconds" }
+        let tenths = (duration.timeInterval * 10).rounded() / 10
+        return "\(tenths) seconds"
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import AuthPlatform
+
+/// The loopback redirect listener of a native app (RFC 8252 §7.3): a one-shot HTTP server on
+/// 127.0.0.1 (and [::1] where available) that receives the authorization response.
+///
+/// It listens from `init` on, so the redirect URI is valid before the browser opens. A wait serves
+/// stray requests (404, 405, 400, 431) and keeps waiting; the first GET of ``callbackPath`` ends it
+/// with the caller's verdict and a result page. After a wait, or on ``close()`` or deinit, every
+/// socket is closed and the port is free.
+///
+/// ```swift
+/// let listener = try LoopbackRedirectListener()
+/// // ... put listener.redirectURI in the authorization request, open the browser ...
+/// let code = try await listener.waitForCallback(timeout: .seconds(300)) { request in
+///     try checkStateAndTakeCode(request)  // throws an AuthCoreError on a bad state, iss, error=...
+/// }
+/// ```
+public actor LoopbackRedirectListener: RedirectListener {
+    /// The path of the redirect URI.
+    public static let callbackPath = "/callback"
+
+    /// The port, on every address listened on.
+    public nonisolated let port: UInt16
+    /// `http://127.0.0.1:<port>/callback`: the IP literal, not `localhost` (RFC 8252 §8.3).
+    public nonisolated let redirectURI: String
+    /// The addresses listened on: `127.0.0.1`, then `::1` when IPv6 loopback is available.
+    public nonisolated let addresses: [String]
+
+    private let limits: LoopbackLimits
+    /// The listening sockets, until a wait takes them (and closes them when it ends).
+    private var listeners: [Int32]
+
+    /// Listens on `port` (0: a free port chosen by the system) on 127.0.0.1, and on [::1] at the
+    /// same port when it can; [::1] being unavailable or taken is not an error.
+    public init(port: UInt16 = 0) throws(LoopbackError) {
+        try self.init(port: port, limits: LoopbackLimits())
+    }
+
+    init(port requested: UInt16, limits: LoopbackLimits) throws(LoopbackError) {
+        let ipv4: Int32
+        do {
+            ipv4 = try LoopbackSocket.listen(.ipv4, port: requested)
+        } catch where error.errno == EADDRINUSE && requested != 0 {
+            throw .portInUse(port: requested)
+        } catch {
+            throw .cannotListen(address: "127.0.0.1:\(requested)", failure: error)
+        }
+        let bound: UInt16
+        do {
+            bound = try LoopbackSocket.localPort(ipv4)
+        } catch {
+            POSIX.close(ipv4)
+            throw .cannotListen(address: "127.0.0.1:\(requested)", failure: error)
+        }
+        var listeners = [ipv4]
+        var addresses = [LoopbackSocket.Family.ipv4.address]
+        if let ipv6 = try? LoopbackSocket.listen(.ipv6, port: bound) {
+            listeners.append(ipv6)
+            addresses.append(LoopbackSocket.Family.ipv6.address)
+        }
+        self.port = bound
+        self.redirectURI = "http://127.0.0.1:\(bound)\(Self.callbackPath)"
+        self.addresses = addresses
+        self.limits = limits
+        self.listeners = listeners
+    }
+
+    deinit {
+        for listener in listeners { POSIX.close(listener) }
+    }
+
+    /// Stops listening and frees the port; a later wait throws ``LoopbackError/notListening``.
+    /// A wait in progress owns the sockets: cancel its task instead.
+    public func close() {
+        for listener in listeners { POSIX.close(listener) }
+        listeners = []
+    }
+
+    /// Waits for the first GET of ``callbackPath``, hands it to `evaluate`, shows the person a
+    /// success or failure page, and returns the value or rethrows the error `evaluate` threw. The
+    /// failure page shows an ``AuthCoreError``'s message and code, and only a generic line for any
+    /// other error. One-shot: the listener is closed when this returns or throws.
+    ///
+    /// `evaluate` runs once, on the listener's own thread, and should be quick and pure (check
+    /// `state`, `iss`, repeated parameters; take the code). Throws ``LoopbackError/timedOut(redirectURI:after:)``
+    /// after `timeout`, and ``LoopbackError/cancelled`` promptly when the calling task is cancelled.
+    /// Once the callback has arrived the timeout no longer applies (writing its page is bounded on
+    /// its own), but cancellation still wins until the page is written.
+    public func waitForCallback<T: Sendable>(
+        timeout: Duration,
+        evaluate: @escaping @Sendable (CallbackRequest) throws -> T
+    ) async throws -> T {
+        guard !listeners.isEmpty else { throw LoopbackError.notListening }
+        let sockets = listeners
+        listeners = []
+        let wake: LoopbackWakePipe
+        do {
+            wake = try LoopbackWakePipe()
+        } catch {
+            for socket in sockets { POSIX.close(socket) }
+            throw LoopbackError.socketFailure(error)
+        }
+        let redirectURI = self.redirectURI
+        let limits = self.limits
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+                // Its own thread, not the cooperative pool: poll(2) blocks.
+                Thread.detachNewThread {
+                    let loop = LoopbackPollLoop(
+                        listeners: sockets, wake: wake, redirectURI: redirectURI, timeout: timeout, limits: limits,
+                        evaluate: evaluate)
+                    continuation.resume(with: loop.run())
+                }
+            }
+        } onCancel: {
+            wake.wake()
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+/// The tokens one sign-in produced (the SDK's `OAuthCredential`).
+public struct OAuthCredential: Codable, Sendable, Equatable {
+    public var providerID: String
+    /// Nil for a sign-in with an ID token obtained elsewhere (`--id-token-stdin`).
+    public var accessToken: String?
+    public var tokenType: String
+    public var idToken: String?
+    public var refreshToken: String?
+    /// Absolute expiry, computed from `expires_in` when the response arrived.
+    public var expiresAt: Date?
+    /// When the access token arrived; with ``expiresAt`` it gives the provider's token lifetime.
+    public var obtainedAt: Date?
+    public var scope: String?
+    /// The nonce sent with the request that produced the ID token.
+    public var rawNonce: String?
+
+    public init(
+        providerID: String, accessToken: String?, tokenType: String = "Bearer", idToken: String? = nil,
+        refreshToken: String? = nil, expiresAt: Date? = nil, obtainedAt: Date? = nil, scope: String? = nil, rawNonce: String? = nil
+    ) {
+        self.providerID = providerID
+        self.accessToken = accessToken
+        self.tokenType = tokenType
+        self.idToken = idToken
+        self.refreshToken = refreshToken
+        self.expiresAt = expiresAt
+        self.obtainedAt = obtainedAt
+        self.scope = scope
+        self.rawNonce = rawNonce
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import AuthPlatform
+
+extension TokenClient {
+    /// RFC 6749 §6: `grant_type` for a refresh.
+    public static let refreshGrantType = "refresh_token"
+
+    /// Trades a refresh token for new tokens (RFC 6749 §6), with the same client authentication
+    /// and error handling as ``exchange(code:redirectURI:codeVerifier:)``.
+    ///
+    /// `scope` may only narrow the original grant (§6); nil asks for the same scopes. A refused
+    /// refresh surfaces as ``OAuthError/tokenEndpointError(error:description:status:)``; check
+    /// ``OAuthError/isInvalidGrant`` to tell "sign in again" from a passing failure. When the
+    /// answer carries a new refresh token the old one is dead (§6, rotation): store
+    /// ``TokenResponse/refreshToken(replacing:)``.
+    public func refresh(refreshToken: String, scope: [String]? = nil) async throws -> TokenResponse {
+        var fields = [("grant_type", Self.refreshGrantType), ("refresh_token", refreshToken)]
+        if let scope, !scope.isEmpty {
+            fields.append(("scope", AuthorizationRequest.uniqued(scope).joined(separator: " ")))
+        }
+        return try await post(fields)
+    }
+
+    /// `fields` and headers for a form POST authenticated as this client (RFC 6749 §2.3.1):
+    /// what ``post(_:)`` sends to the token endpoint, for the other endpoints of the same server
+    /// (device authorization, RFC 8628 §3.1; revocation, RFC 7009 §2.1).
+    func authenticatedFormRequest(to url: URL, fields: [(String, String)]) -> HTTPRequest {
+        var fields = fields
+        var headers: [(name: String, value: String)] = [
+            ("Content-Type", "application/x-www-form-urlencoded"), ("Accept", "application/json"),
+        ]
+        switch authentication {
+        case .clientSecretBasic:
+            // RFC 6749 §2.3.1: each part form-encoded before Basic encoding.
+            let credentials = FormEncoding.encode(clientID) + ":" + FormEncoding.encode(clientSecret ?? "")
+            headers.append(("Authorization", "Basic " + Data(credentials.utf8).base64EncodedString()))
+        case .clientSecretPost:
+            fields += [("client_id", clientID), ("client_secret", clientSecret ?? "")]
+        case .none:
+            fields.append(("client_id", clientID))
+        }
+        return HTTPRequest(
+            method: "POST", url: url, headers: headers, body: FormEncoding.body(fields), maxResponseBytes: Self.maximumResponseBytes
+        )
+    }
+}
+
+extension TokenResponse {
+    /// The refresh token to keep after a refresh: the new one when the server rotated it
+    /// (RFC 6749 §6: the client MUST then discard the old one), else `previous`.
+    public func refreshToken(replacing previous: String?) -> String? {
+        refreshToken ?? previous
+    }
+}

@@ -1,0 +1,10 @@
+import Foundation
+
+extension Duration {
+    /// The duration in seconds, as Foundation's dates and timers take it. The one conversion
+    /// every module uses, so rounding is the same everywhere.
+    public var timeInterval: TimeInterval {
+        let (seconds, attoseconds) = components
+        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// Where authctl may send a request or a person: https anywhere, plain http to loopback hosts
+/// only (RFC 8252 §8.3 for the redirect; the same reasoning lets test and demo providers run on
+/// 127.0.0.1). Provider issuers, every endpoint from discovery, and the transport all obey it.
+public enum URLPolicy {
+    /// Throws unless `string` is an absolute https URL, or http on a loopback host, with a host,
+    /// and without fragment or (unless `allowQuery`) query (OpenID Discovery §3: the issuer has
+    /// neither). `field` names the value in the error (`issuer`, `token_endpoint`, `--api-base`).
+    @discardableResult
+    public static func check(_ string: String, field: String, allowQuery: Bool = false) throws(URLPolicyError) -> URL {
+        guard let components = URLComponents(string: string), let scheme = components.scheme?.lowercased(),
+            let host = components.host, !host.isEmpty, components.fragment == nil,
+            allowQuery || components.query == nil, let url = components.url
+        else { throw .malformedURL(field: field, url: string) }
+        switch scheme {
+        case "https": return url
+        case "http" where isLoopbackHost(host): return url
+        case "http": throw .insecureURL(field: field, url: string)
+        default: throw .malformedURL(field: field, url: string)
+        }
+    }
+
+    /// 127.0.0.0/8, ::1 and localhost.
+    public static func isLoopbackHost(_ rawHost: String) -> Bool {
+        let host = rawHost.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        if host == "localhost" || host == "::1" || host == "0:0:0:0:0:0:0:1" { return true }
+        let octets = host.split(separator: ".", omittingEmptySubsequences: false)
+        guard octets.count == 4, octets[0] == "127" else { return false }
+        return octets.allSatisfy { octet in
+            guard let value = Int(octet), (0...255).contains(value), String(value) == octet else { return false }
+            return true
+        }
+    }
+}
+
+/// A URL that ``URLPolicy`` refuses (a configuration error: the fix is another URL).
+public enum URLPolicyError: AuthCoreError, Equatable {
+    /// Plain http to a host that is not loopback.
+    case insecureURL(field: String, url: String)
+    /// Not an absolute http(s) URL with a host, or it has a fragment or an unwanted query.
+    case malformedURL(field: String, url: String)
+
+    public var code: AuthErrorCode { .configurationError }
+
+    public var message: String {
+        switch self {
+        case .insecureURL(let field, let url):
+            "\(field) '\(url)' must use https (plain http is allowed only for loopback hosts)"
+        case .malformedURL(let field, let url):
+            "\(field) '\(url)' is not an absolute URL without query or fragment"
+        }
+    }
+}

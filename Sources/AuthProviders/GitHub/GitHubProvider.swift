@@ -1,0 +1,85 @@
+import AuthJOSE
+import AuthOAuth
+import AuthPlatform
+import Foundation
+
+/// GitHub: OAuth 2.0 with fixed endpoints (github.com, or a GitHub Enterprise Server's
+/// `--api-base`), and the person's identity read from the REST API, since GitHub issues no ID
+/// token. The subject is GitHub's numeric user id (logins can be renamed; ids cannot).
+public struct GitHubProvider: IdentityProviderKind {
+    public static let kindName = "github"
+    public static let usesIssuer = false
+    /// `read:user` for the profile, `user:email` for `GET /user/emails`.
+    public static let defaultScopes = ["read:user", "user:email"]
+
+    public let configuration: ProviderConfiguration
+    public let endpoints: GitHubEndpoints
+
+    public init(configuration: ProviderConfiguration, endpoints: GitHubEndpoints) {
+        self.configuration = configuration
+        self.endpoints = endpoints
+    }
+
+    /// The endpoints at `configuration`'s API base (github.com without one).
+    public static func endpoints(for configuration: ProviderConfiguration) throws(URLPolicyError) -> GitHubEndpoints {
+        guard let apiBase = configuration.apiBase else { return .github }
+        guard let url = URL(string: apiBase) else { throw .malformedURL(field: "api base", url: apiBase) }
+        return try GitHubEndpoints(apiBase: url)
+    }
+
+    public static func validate(_ configuration: ProviderConfiguration) throws {
+        guard configuration.issuer.isEmpty else { throw ProviderError.notApplicable(option: "--issuer", provider: configuration.id) }
+        _ = try endpoints(for: configuration)
+        guard configuration.clientSecret != nil else {
+            throw ProviderError.missingClientSecret(source: "the configuration: GitHub's code exchange needs the client secret")
+        }
+    }
+
+    public static func resolve(_ configuration: ProviderConfiguration, services: ProviderServices) async throws -> GitHubProvider {
+        GitHubProvider(configuration: configuration, endpoints: try endpoints(for: configuration))
+    }
+
+    public var scopes: [String] { Self.defaultScopes + configuration.scopes }
+
+    /// The code exchange sends `client_id` and `client_secret` in the body (what GitHub
+    /// documents); the device flow, and an app without a secret, send `client_id` only.
+    public func authorizationServer(services: ProviderServices) throws -> AuthorizationServer {
+        AuthorizationServer(
+            providerID: configuration.id, authorizationEndpoint: endpoints.authorizationEndpoint.absoluteString,
+            tokenClient: tokenClient(configuration.clientSecret == nil ? .none : .clientSecretPost, services: services),
+            deviceAuthorization: DeviceAuthorizationEndpoint(
+                url: endpoints.deviceAuthorizationEndpoint, tokenClient: tokenClient(.none, services: services)
+            ),
+            sendsNonce: false
+        )
+    }
+
+    /// The profile from `GET /user` and `/user/emails`; an ID token alone proves nothing here.
+    public func identity(of tokens: GrantedTokens, services: ProviderServices) async throws -> ProvenIdentity {
+        guard let accessToken = tokens.accessToken else {
+            throw ProviderError.notApplicable(option: "an ID token", provider: configuration.id)
+        }
+        let client = GitHubProfileClient(endpoints: endpoints, providerID: configuration.id, transport: services.transport)
+        return ProvenIdentity(profile: try await client.fetchProfile(accessToken: accessToken))
+    }
+
+    /// GitHub's refresh answers carry no ID token: nothing more to check.
+    public func checkRefreshed(_ response: TokenResponse, subject: String?, services: ProviderServices) async throws {}
+
+    public func revocation(services: ProviderServices) async -> any TokenRevocation {
+        GitHubTokenDeletion(
+            endpoints: endpoints, clientID: configuration.clientID, clientSecret: configuration.clientSecret, transport: services.transport
+        )
+    }
+
+    public func idTokenValidator(services: ProviderServices) throws -> IDTokenValidator {
+        throw ProviderError.notApplicable(option: "an ID token", provider: configuration.id)
+    }
+
+    private func tokenClient(_ authentication: ClientAuthentication, services: ProviderServices) -> TokenClient {
+        TokenClient(
+            tokenEndpoint: endpoints.tokenEndpoint, clientID: configuration.clientID, clientSecret: configuration.clientSecret,
+            authentication: authentication, transport: services.transport
+        )
+    }
+}

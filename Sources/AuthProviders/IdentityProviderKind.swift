@@ -1,0 +1,77 @@
+import AuthJOSE
+import AuthOAuth
+import AuthPlatform
+import Foundation
+
+/// What differs between kinds of identity provider, so that nothing else branches on the kind:
+/// where the endpoints come from, how the client authenticates, which scopes it asks for, how the
+/// person's identity is proven, how tokens are revoked, and what a refresh must re-check.
+///
+/// A conforming type is both the kind (its static members) and, as a value, one provider of that
+/// kind looked up for one command (``resolve(_:services:)``). ``OpenIDProvider`` (discovery, ID
+/// token and userinfo) and ``GitHubProvider`` (fixed endpoints, the REST API) are the two kinds;
+/// built-in providers are ``ProviderPreset`` entries of one of them.
+public protocol IdentityProviderKind: Sendable {
+    /// The kind's name in `providers show` and `--json` (`oidc`, `github`).
+    static var kindName: String { get }
+    /// Whether `providers add` needs an issuer (OpenID) or takes none (GitHub).
+    static var usesIssuer: Bool { get }
+
+    /// Checks what only this kind cares about (the issuer, the API base, the secret) before a
+    /// configuration is stored.
+    static func validate(_ configuration: ProviderConfiguration) throws
+
+    /// Looks the provider up for one sign-in, refresh or revocation: discovery (cached) for
+    /// OpenID, the fixed layout for GitHub.
+    static func resolve(_ configuration: ProviderConfiguration, services: ProviderServices) async throws -> Self
+
+    var configuration: ProviderConfiguration { get }
+
+    /// The scopes every sign-in asks for: the kind's own, then the configured ones.
+    var scopes: [String] { get }
+
+    /// The authorization server the grants talk to: endpoints, client authentication, rules.
+    func authorizationServer(services: ProviderServices) throws -> AuthorizationServer
+
+    /// Proves who signed in from the tokens a grant returned, or throws why not.
+    func identity(of tokens: GrantedTokens, services: ProviderServices) async throws -> ProvenIdentity
+
+    /// Checks a refresh's answer before it is stored: a new ID token must pass the same checks as
+    /// the first, for the same subject (OpenID Connect Core §12.2).
+    func checkRefreshed(_ response: TokenResponse, subject: String?, services: ProviderServices) async throws
+
+    /// How this provider revokes tokens (`signout --revoke`).
+    func revocation(services: ProviderServices) async -> any TokenRevocation
+
+    /// The validator for ID tokens this provider issues (`verify`); throws where it issues none.
+    func idTokenValidator(services: ProviderServices) throws -> IDTokenValidator
+}
+
+/// The identity a provider proved.
+public struct ProvenIdentity: Sendable {
+    public var profile: FederatedProfile
+    /// The verified ID token, when the identity rests on one.
+    public var idToken: ValidatedIDToken?
+
+    public init(profile: FederatedProfile, idToken: ValidatedIDToken? = nil) {
+        self.profile = profile
+        self.idToken = idToken
+    }
+}
+
+/// The effects a provider needs to be looked up and to prove an identity.
+public struct ProviderServices: Sendable {
+    public var transport: any HTTPTransport
+    public var clock: Clock
+    /// Where discovery and JWK set documents are cached.
+    public var cacheDirectory: String
+    /// `--verbose` diagnostics (stderr); never given a secret.
+    public var log: @Sendable (String) -> Void
+
+    public init(transport: any HTTPTransport, clock: Clock, cacheDirectory: String, log: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.transport = transport
+        self.clock = clock
+        self.cacheDirectory = cacheDirectory
+        self.log = log
+    }
+}

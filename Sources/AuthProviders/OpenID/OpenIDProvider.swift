@@ -1,0 +1,108 @@
+import AuthJOSE
+import AuthOAuth
+import AuthPlatform
+import Foundation
+
+/// An OpenID Connect provider: endpoints from discovery, the person's identity from a verified
+/// ID token (OpenID Connect Core §3.1.3.7) merged with userinfo (§5.3).
+public struct OpenIDProvider: IdentityProviderKind {
+    public static let kindName = "oidc"
+    public static let usesIssuer = true
+    /// Scopes every OpenID sign-in asks for (OpenID Connect Core §5.4).
+    public static let defaultScopes = ["openid", "profile", "email"]
+
+    public let configuration: ProviderConfiguration
+    public let metadata: ProviderMetadata
+
+    public init(configuration: ProviderConfiguration, metadata: ProviderMetadata) {
+        self.configuration = configuration
+        self.metadata = metadata
+    }
+
+    public static func validate(_ configuration: ProviderConfiguration) throws {
+        guard configuration.apiBase == nil else { throw ProviderError.notApplicable(option: "--api-base", provider: configuration.id) }
+        try URLPolicy.check(configuration.issuer, field: "issuer")
+    }
+
+    public static func resolve(_ configuration: ProviderConfiguration, services: ProviderServices) async throws -> OpenIDProvider {
+        let discovery = Discovery(transport: services.transport, clock: services.clock, cacheDirectory: services.cacheDirectory)
+        return OpenIDProvider(configuration: configuration, metadata: try await discovery.metadata(forIssuer: configuration.issuer))
+    }
+
+    public var scopes: [String] { Self.defaultScopes + configuration.scopes }
+
+    /// The client authenticates as discovery advertises (`client_secret_basic` first).
+    public func authorizationServer(services: ProviderServices) throws -> AuthorizationServer {
+        let client = TokenClient(
+            tokenEndpoint: try URLPolicy.check(metadata.tokenEndpoint, field: "token_endpoint"), clientID: configuration.clientID,
+            clientSecret: configuration.clientSecret,
+            authentication: .choose(hasSecret: configuration.clientSecret != nil, supported: metadata.tokenEndpointAuthMethodsSupported),
+            transport: services.transport
+        )
+        let device = try metadata.deviceAuthorizationEndpoint.map { endpoint in
+            DeviceAuthorizationEndpoint(url: try URLPolicy.check(endpoint, field: "device_authorization_endpoint"), tokenClient: client)
+        }
+        return AuthorizationServer(
+            providerID: configuration.id, authorizationEndpoint: metadata.authorizationEndpoint, tokenClient: client,
+            deviceAuthorization: device, issuer: configuration.issuer,
+            issuerParameterRequired: metadata.authorizationResponseIssParameterSupported, sendsNonce: true,
+            codeChallengeMethodsSupported: metadata.codeChallengeMethodsSupported, promptValuesSupported: metadata.promptValuesSupported
+        )
+    }
+
+    /// The ID token, verified (signature, iss, aud, azp, exp, iat, nonce, at_hash); then, with an
+    /// access token, userinfo, whose `sub` must match.
+    public func identity(of tokens: GrantedTokens, services: ProviderServices) async throws -> ProvenIdentity {
+        guard let idToken = tokens.idToken else {
+            throw OAuthError.invalidTokenResponse("no id_token, although the openid scope was requested")
+        }
+        let verified = try await idTokenValidator(services: services)
+            .validate(idToken, expectedNonce: tokens.expectedNonce, accessToken: tokens.accessToken)
+        services.log("ID token verified: \(verified.algorithm.rawValue) signature, iss, aud, exp, iat" + (tokens.expectedNonce == nil ? "" : ", nonce"))
+        var claims = verified.claims.objectValue ?? [:]
+        if let endpoint = metadata.userinfoEndpoint, let accessToken = tokens.accessToken {
+            let userinfo = Userinfo(endpoint: endpoint, transport: services.transport, log: services.log)
+            claims.merge(try await userinfo.claims(accessToken: accessToken, subject: verified.subject)) { _, fromUserinfo in fromUserinfo }
+        }
+        return ProvenIdentity(profile: FederatedProfile(providerID: configuration.id, verified: verified, claims: claims), idToken: verified)
+    }
+
+    public func checkRefreshed(_ response: TokenResponse, subject: String?, services: ProviderServices) async throws {
+        guard let idToken = response.idToken else { return }
+        let verified = try await idTokenValidator(services: services).validate(idToken, expectedNonce: nil, accessToken: response.accessToken)
+        guard verified.subject == subject else {
+            throw OAuthError.userinfoSubjectMismatch(expected: subject ?? "?", received: verified.subject)
+        }
+    }
+
+    /// RFC 7009 at the endpoint discovery names (`revocation_endpoint`, or Yahoo's
+    /// `token_revocation_endpoint`), else the one in the RFC 8414 metadata; else none.
+    public func revocation(services: ProviderServices) async -> any TokenRevocation {
+        var endpoint = metadata.revocationEndpoint
+        if endpoint == nil {
+            endpoint = try? await AuthorizationServerMetadata.revocationEndpoint(forIssuer: configuration.issuer, transport: services.transport)
+        }
+        guard let endpoint, let url = try? URLPolicy.check(endpoint, field: "revocation_endpoint"),
+            let server = try? authorizationServer(services: services)
+        else { return NoRevocation() }
+        return RFC7009Revocation(endpoint: url, client: server.tokenClient)
+    }
+
+    /// The provider's issuer, the client id as audience, its JWK set; HS256 only when opted in.
+    public func idTokenValidator(services: ProviderServices) throws -> IDTokenValidator {
+        IDTokenValidator(
+            issuer: configuration.issuer, clientID: configuration.clientID,
+            keys: HTTPJWKSetSource(
+                jwksURI: try URLPolicy.check(metadata.jwksURI, field: "jwks_uri"),
+                cacheDirectory: services.cacheDirectory, transport: services.transport, clock: services.clock
+            ),
+            clock: services.clock, hmacSecret: hs256Secret
+        )
+    }
+
+    /// The HMAC key for HS256 ID tokens (Core §10.1), when this provider opted in.
+    var hs256Secret: [UInt8]? {
+        guard configuration.acceptsHS256IDTokens == true, let secret = configuration.clientSecret else { return nil }
+        return Array(secret.utf8)
+    }
+}

@@ -1,0 +1,58 @@
+import AuthPlatform
+import Foundation
+
+/// One configured provider, as stored in `providers.json`.
+public struct ProviderConfiguration: Codable, Sendable, Equatable {
+    /// `oidc.<name>`, or a preset: `github.com`, `yahoo.com`.
+    public var id: String
+    /// The issuer identifier; discovery must return exactly this string. Empty for a kind without
+    /// issuers (GitHub, which is not an OpenID provider).
+    public var issuer: String
+    public var clientID: String
+    /// Kept only in the 0600 providers file; never printed.
+    public var clientSecret: String?
+    /// Scopes requested in addition to the kind's own (``IdentityProviderKind/scopes``).
+    public var scopes: [String]
+    /// Extra authorization request parameters, such as `prompt=login`.
+    public var customParameters: [String: String]
+    /// A fixed loopback port, for providers that register the redirect URI with its port.
+    public var redirectPort: UInt16?
+    /// True only when the provider was added with `--hs256-id-tokens`: ID tokens MACed with the
+    /// client secret are then accepted. Never implied, so a public key can never become an HMAC key.
+    public var acceptsHS256IDTokens: Bool?
+    /// The server root of a GitHub Enterprise Server (`--api-base`); nil for github.com and for
+    /// kinds that take no API base.
+    public var apiBase: String?
+    /// A redirect URI registered with the provider that is not a loopback listener
+    /// (`--redirect-uri`): the browser lands there and the person pastes the address back.
+    public var redirectURI: String?
+
+    public init(
+        id: String, issuer: String, clientID: String, clientSecret: String? = nil, scopes: [String] = [],
+        customParameters: [String: String] = [:], redirectPort: UInt16? = nil, acceptsHS256IDTokens: Bool = false,
+        apiBase: String? = nil, redirectURI: String? = nil
+    ) {
+        self.id = id
+        self.issuer = issuer
+        self.clientID = clientID
+        self.clientSecret = clientSecret
+        self.scopes = scopes
+        self.customParameters = customParameters
+        self.redirectPort = redirectPort
+        self.acceptsHS256IDTokens = acceptsHS256IDTokens ? true : nil
+        self.apiBase = apiBase
+        self.redirectURI = redirectURI
+    }
+
+    /// Checks the id, then what the provider's kind requires, then the rules every kind shares,
+    /// before anything is stored.
+    public func validated(presets: ProviderPresets) throws -> ProviderConfiguration {
+        let kind = try presets.requireKind(forID: id)
+        try kind.validate(self)
+        if let redirectURI { try URLPolicy.check(redirectURI, field: "redirect URI", allowQuery: true) }
+        if acceptsHS256IDTokens == true, clientSecret == nil {
+            throw ProviderError.missingClientSecret(source: "the configuration: --hs256-id-tokens needs a client secret, the HMAC key")
+        }
+        return self
+    }
+}

@@ -1,0 +1,54 @@
+import AuthPlatform
+
+/// Why a provider could not be configured, discovered, or used.
+public enum ProviderError: AuthCoreError, Equatable {
+    /// The provider id is neither a preset's (`presets`) nor `oidc.<name>`.
+    case invalidProviderID(String, presets: [String])
+    /// No provider with this id is configured.
+    case unknownProvider(String, configured: [String])
+    case alreadyConfigured(String)
+    /// The discovery document names another issuer than the one configured (OpenID Discovery §4.3).
+    case issuerMismatch(expected: String, received: String)
+    /// The discovery document is not JSON, or lacks a required field.
+    case invalidDiscoveryDocument(url: String, reason: String)
+    /// The provider answered an HTTP request with an unexpected status.
+    case httpStatus(url: String, status: Int, detail: String?)
+    /// A client secret came from an empty or missing source.
+    case missingClientSecret(source: String)
+    /// An option that this kind of provider does not take.
+    case notApplicable(option: String, provider: String)
+
+    public var code: AuthErrorCode {
+        switch self {
+        case .invalidProviderID, .unknownProvider, .alreadyConfigured, .missingClientSecret,
+            .notApplicable:
+            .configurationError
+        case .issuerMismatch, .invalidDiscoveryDocument, .httpStatus:
+            .providerError
+        }
+    }
+
+    public var message: String {
+        switch self {
+        case .invalidProviderID(let id, let presets):
+            "'\(id)' is not a provider id: use \((presets + ["or oidc.<name>"]).joined(separator: ", ")), where <name> is "
+                + "1-\(ProviderPresets.maximumNameLength) of a-z, 0-9, '-' and '_'"
+        case .unknownProvider(let id, let configured):
+            configured.isEmpty
+                ? "no provider '\(id)' is configured; add one with 'authctl providers add \(id) --issuer URL --client-id ID'"
+                : "no provider '\(id)' is configured (configured: \(configured.joined(separator: ", ")))"
+        case .alreadyConfigured(let id):
+            "provider '\(id)' is already configured; remove it first with 'authctl providers remove \(id)'"
+        case .issuerMismatch(let expected, let received):
+            "the provider's discovery document names issuer '\(received)', expected exactly '\(expected)'"
+        case .invalidDiscoveryDocument(let url, let reason):
+            "the discovery document at \(url) is unusable: \(reason)"
+        case .httpStatus(let url, let status, let detail):
+            "\(url) answered HTTP \(status)" + (detail.map { ": \($0)" } ?? "")
+        case .missingClientSecret(let source):
+            "no client secret in \(source)"
+        case .notApplicable(let option, let provider):
+            "\(option) does not apply to \(provider)"
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+
+/// A built-in provider: what authctl knows about it without configuration, short of the client id
+/// and secret, which the person registers with the provider. Adding an OpenID provider that
+/// everyone uses is one entry in ``ProviderPresets/builtIn``.
+public struct ProviderPreset: Sendable, Equatable {
+    /// Which kind of provider the preset is, with what that kind needs to know.
+    public enum Kind: Sendable, Equatable {
+        /// An OpenID provider, discovered at `issuer` unless `providers add --issuer` says otherwise.
+        case openID(issuer: String)
+        /// GitHub: github.com, or a GitHub Enterprise Server with `providers add --api-base`.
+        case gitHub
+    }
+
+    /// The provider id, as in the Firebase SDK: `github.com`, `yahoo.com`.
+    public var id: String
+    public var displayName: String
+    public var kind: Kind
+
+    public init(id: String, displayName: String, kind: Kind) {
+        self.id = id
+        self.displayName = displayName
+        self.kind = kind
+    }
+
+    /// The type that implements this preset's kind.
+    public var providerKind: any IdentityProviderKind.Type {
+        switch kind {
+        case .openID: OpenIDProvider.self
+        case .gitHub: GitHubProvider.self
+        }
+    }
+
+    /// The issuer `providers add` stores when none is given; nil for a kind without issuers.
+    public var defaultIssuer: String? {
+        switch kind {
+        case .openID(let issuer): issuer
+        case .gitHub: nil
+        }
+    }
+
+    public static let github = ProviderPreset(id: "github.com", displayName: "GitHub", kind: .gitHub)
+    public static let yahoo = ProviderPreset(id: "yahoo.com", displayName: "Yahoo", kind: .openID(issuer: "https://api.login.yahoo.com"))
+}
+
+/// The built-in providers, and the rule for every other provider id (`oidc.<name>`): the one
+/// registry that provider ids, help text and error messages read.
+public struct ProviderPresets: Sendable {
+    /// Provider ids of configured OpenID providers: `oidc.` and a name.
+    public static let oidcPrefix = "oidc."
+    /// The name after ``oidcPrefix``: 1 to 64 of these characters.
+    public static let maximumNameLength = 64
+    static let allowedNameCharacters = Set("abcdefghijklmnopqrstuvwxyz0123456789-_")
+
+    public let presets: [ProviderPreset]
+
+    public init(_ presets: [ProviderPreset]) {
+        self.presets = presets
+    }
+
+    /// What authctl ships with.
+    public static let builtIn = ProviderPresets([.github, .yahoo])
+
+    /// The preset with `id`, if there is one.
+    public func preset(_ id: String) -> ProviderPreset? {
+        presets.first { $0.id == id }
+    }
+
+    /// The kind of provider `id` names: a preset's, or OpenID for `oidc.<name>`; nil when `id` is
+    /// no provider id at all.
+    public func kind(forID id: String) -> (any IdentityProviderKind.Type)? {
+        if let preset = preset(id) { return preset.providerKind }
+        guard id.hasPrefix(Self.oidcPrefix) else { return nil }
+        let name = id.dropFirst(Self.oidcPrefix.count)
+        guard !name.isEmpty, name.count <= Self.maximumNameLength, name.allSatisfy(Self.allowedNameCharacters.contains) else {
+            return nil
+        }
+        return OpenIDProvider.self
+    }
+
+    /// The kind of provider `id` names, or ``ProviderError/invalidProviderID(_:presets:)``.
+    public func requireKind(forID id: String) throws(ProviderError) -> any IdentityProviderKind.Type {
+        guard let kind = kind(forID: id) else { throw .invalidProviderID(id, presets: presets.map(\.id)) }
+        return kind
+    }
+
+    /// `github.com, yahoo.com, or an oidc.<name>`: the ids a person may use, for help text.
+    public var idSummary: String {
+        (presets.map(\.id) + ["or an \(Self.oidcPrefix)<name>"]).joined(separator: ", ")
+    }
+}

@@ -1,0 +1,106 @@
+import AuthOAuth
+import AuthPlatform
+import Foundation
+
+/// How the authorization reaches authctl; the flow turns it into an ``AuthorizationGrant``.
+public enum SignInMethod: Sendable, Equatable {
+    /// The browser redirects to the loopback listener (RFC 8252 §7.3); with `acceptsPaste`, a
+    /// redirected URL or code pasted on stdin is taken too, whichever comes first. A provider
+    /// configured with a registered non-loopback `redirectURI` gets no listener: the person pastes.
+    case loopback(acceptsPaste: Bool)
+    /// The device authorization grant (RFC 8628): a code to enter on another device.
+    case device
+    /// An ID token obtained elsewhere (`--id-token-stdin`), with the raw nonce it was issued for.
+    case idToken(String, rawNonce: String?)
+}
+
+/// What the person asked for on top of the provider's configuration.
+public struct SignInOptions: Sendable {
+    /// How long to wait for the person: five minutes (`signin --timeout`).
+    public static let defaultTimeout: Duration = .seconds(300)
+
+    public var extraScopes: [String]
+    public var customParameters: [String: String]
+    public var timeout: Duration
+    /// The listener's port, overriding the provider's `redirectPort` (0 or nil: any free port).
+    public var redirectPort: UInt16?
+    /// False for `--no-browser`: only print the URL.
+    public var opensBrowser: Bool
+    /// A `prompt` value to send unless the person gave one, and only where the provider's
+    /// `prompt_values_supported` (when it lists them) includes it: `login` for reauthentication.
+    public var preferredPrompt: String?
+    public var method: SignInMethod
+
+    public init(
+        extraScopes: [String] = [], customParameters: [String: String] = [:], timeout: Duration = defaultTimeout,
+        redirectPort: UInt16? = nil, opensBrowser: Bool = true, preferredPrompt: String? = nil,
+        method: SignInMethod = .loopback(acceptsPaste: false)
+    ) {
+        self.extraScopes = extraScopes
+        self.customParameters = customParameters
+        self.timeout = timeout
+        self.redirectPort = redirectPort
+        self.opensBrowser = opensBrowser
+        self.preferredPrompt = preferredPrompt
+        self.method = method
+    }
+}
+
+/// One sign-in with a configured provider: look the provider up, obtain tokens by the grant the
+/// options choose, have the provider prove who signed in, and return the verified credential and
+/// profile. Stores nothing: the account rules decide what happens next.
+public struct SignInFlow: Sendable {
+    public let provider: ProviderConfiguration
+    public let registry: ProviderRegistry
+    public let services: ProviderServices
+    public let context: GrantContext
+
+    public init(provider: ProviderConfiguration, registry: ProviderRegistry, services: ProviderServices, context: GrantContext) {
+        self.provider = provider
+        self.registry = registry
+        self.services = services
+        self.context = context
+    }
+
+    public func run(_ options: SignInOptions) async throws -> (OAuthCredential, FederatedProfile) {
+        // 1. The custom parameters: the provider's, overridden by the person's; none reserved.
+        let parameters = provider.customParameters.merging(options.customParameters) { _, given in given }
+        try AuthorizationRequest.checkCustomParameters(parameters)
+
+        // 2. The provider, looked up as its kind (discovery for OpenID), and its server.
+        let resolved = try await registry.resolve(provider, services: services)
+        let server = try resolved.authorizationServer(services: services)
+        services.log("\(provider.id): authorize \(server.authorizationEndpoint), token \(server.tokenClient.tokenEndpoint.redactedForDisplay)")
+
+        // 3. Tokens, by the grant the options choose.
+        let request = GrantRequest(
+            scopes: resolved.scopes + options.extraScopes, parameters: parameters, preferredPrompt: options.preferredPrompt,
+            timeout: options.timeout
+        )
+        let tokens = try await grant(for: options).tokens(from: server, request: request, context: context)
+
+        // 4. Who signed in, proven by the provider.
+        let identity = try await resolved.identity(of: tokens, services: services)
+
+        // 5. The credential to keep.
+        let credential = OAuthCredential(providerID: provider.id, tokens: tokens, idTokenExpiresAt: identity.idToken?.expiresAt)
+        return (credential, identity.profile)
+    }
+
+    /// The grant for `options`: loopback (perhaps racing a paste), a paste to a registered
+    /// redirect URI, a device code, or an ID token from elsewhere.
+    func grant(for options: SignInOptions) -> any AuthorizationGrant {
+        switch options.method {
+        case .device:
+            return DeviceCodeGrant()
+        case .idToken(let token, let rawNonce):
+            return IDTokenGrant(idToken: token, rawNonce: rawNonce)
+        case .loopback(let acceptsPaste):
+            if let registered = provider.redirectURI {
+                return PastedCodeGrant(redirectURI: registered, opensBrowser: options.opensBrowser)
+            }
+            let port = options.redirectPort ?? provider.redirectPort ?? 0
+            return LoopbackCodeGrant(port: port, acceptsPaste: acceptsPaste, opensBrowser: options.opensBrowser)
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import AuthPlatform
+
+/// Why the keystore (or any file in the authctl home) could not be used. Every case has the code
+/// ``AuthErrorCode/keystoreError``, and every message names the path and, where there is one, the fix.
+public enum KeystoreError: AuthCoreError, Equatable {
+    /// Group or other users have some access to `path`; `mode` is its permission bits and `fix`
+    /// the exact command that repairs it (`chmod 700 '/home'`, `chmod 600 '/home/keystore.json'`).
+    case insecurePermissions(path: String, mode: UInt32, fix: String)
+    /// `path` belongs to user `owner`, not to the user running authctl (`expected`).
+    case wrongOwner(path: String, owner: UInt32, expected: UInt32)
+    /// `path` is a symbolic link; files inside the home are never followed through links.
+    case symbolicLink(path: String)
+    /// `path` exists but is not a `expected` ("directory" or "regular file").
+    case wrongFileType(path: String, expected: String)
+    /// Another process held the lock file `lockFile` for the whole lock timeout.
+    case locked(lockFile: String)
+    /// `path` could not be read as an authctl document; it was left untouched.
+    case corrupt(path: String, reason: String)
+    /// `path` has schema version `found`, newer than the `supported` one this build understands.
+    case newerVersion(path: String, found: Int, supported: Int)
+    /// The document could not be turned into JSON; nothing was written to `path`.
+    case unencodable(path: String, reason: String)
+    /// A system call on `path` failed.
+    case io(path: String, call: String, errno: Int32)
+
+    public var code: AuthErrorCode { .keystoreError }
+
+    /// The file or directory the error is about.
+    public var path: String {
+        switch self {
+        case .insecurePermissions(let path, _, _), .wrongOwner(let path, _, _), .symbolicLink(let path),
+            .wrongFileType(let path, _), .locked(let path), .corrupt(let path, _), .newerVersion(let path, _, _),
+            .unencodable(let path, _), .io(let path, _, _):
+            return path
+        }
+    }
+
+    public var message: String {
+        let quoted = Self.shellQuoted(path)
+        switch self {
+        case .insecurePermissions(_, let mode, let fix):
+            return "\(quoted) can be accessed by other users (mode \(Self.octal(mode))); authctl refuses to keep credentials there. Fix: \(fix)"
+        case .wrongOwner(_, let owner, let expected):
+            return "\(quoted) is owned by uid \(owner), not by you (uid \(expected)); authctl only uses files you own. Fix: chown \(expected) \(quoted), or choose another home with --home."
+        case .symbolicLink:
+            return "\(quoted) is a symbolic link; authctl does not follow links inside its home. Fix: replace the link with the file itself, or point --home at the directory that holds it."
+        case .wrongFileType(_, let expected):
+            return "\(quoted) is not a \(expected). Move it aside and try again."
+        case .locked:
+            return "The keystore is locked by another process (lock file \(quoted)). Try again when it has finished."
+        case .corrupt(_, let reason):
+            return "\(quoted) is not a readable authctl file (\(reason)). It was left untouched; move it aside (mv \(quoted) \(Self.shellQuoted(path + ".broken"))) and try again."
+        case .newerVersion(_, let found, let supported):
+            return "\(quoted) was written by a newer authctl (schema version \(found); this build understands up to \(supported)). It was left untouched; upgrade authctl to use it."
+        case .unencodable(_, let reason):
+            return "Could not encode the data for \(quoted) (\(reason)); nothing was written."
+        case .io(_, let call, let errno):
+            return "\(call) failed for \(quoted): \(SystemCallError(call: call, errno: errno).reason) (errno \(errno))."
+        }
+    }
+
+    public var details: [String: ErrorDetail] {
+        var details: [String: ErrorDetail] = ["path": .string(path)]
+        switch self {
+        case .insecurePermissions(_, let mode, let fix):
+            details["mode"] = .string(Self.octal(mode))
+            details["fix"] = .string(fix)
+        case .newerVersion(_, let found, let supported):
+            details["version"] = .int(found)
+            details["supportedVersion"] = .int(supported)
+        default:
+            break
+        }
+        return details
+    }
+
+    /// The failed call `error` on `path`.
+    static func io(_ path: String, _ error: SystemCallError) -> KeystoreError {
+        .io(path: path, call: error.call, errno: error.errno)
+    }
+}
+
+extension KeystoreError {
+    /// `value` as a four-digit octal mode, for example `0755`.
+    static func octal(_ value: UInt32) -> String {
+        let digits = String(value, radix: 8)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+
+    /// `text` in single quotes for a POSIX shell, so that a fix can be pasted as it is.
+    static func shellQuoted(_ text: String) -> String {
+        var quoted = "'"
+        for character in text {
+            if character == "'" { quoted += "'\\''" } else { quoted.append(character) }
+        }
+        return quoted + "'"
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+@testable import AuthCore
+import AuthOAuth
+import AuthPlatform
+import AuthProviders
+import AuthStorage
+import AuthTestSupport
+
+@Suite struct AuthTests {
+    let directory = TemporaryDirectory()
+    let now = Date(timeIntervalSince1970: 1_700_000_000)
+
+    let auth: Auth
+
+    init() {
+        auth = Auth(home: HomeDirectory(path: directory.child("home")), lockTimeout: .seconds(1), clock: .fixed(now), random: SeededRandomSource(seed: 11))
+    }
+
+    func profile(_ provider: String = "oidc.corp", subject: String = "alice-sub", email: String? = "alice@example.com") -> FederatedProfile {
+        FederatedProfile(providerID: provider, subject: subject, email: email, emailVerified: true, displayName: "Alice", rawProfile: ["sub": .string(subject)])
+    }
+
+    func credential(_ provider: String = "oidc.corp", access: String = "at-1", expiresIn: TimeInterval = 3600) -> OAuthCredential {
+        OAuthCredential(providerID: provider, accessToken: access, idToken: "id-1", refreshToken: "rt-1", expiresAt: now.addingTimeInterval(expiresIn))
+    }
+
+    @Test func newIdentityCreatesAUserAndSignsIn() async throws {
+        try HomeDirectory(path: directory.child("home")).ensureExists()
+        let result = try await auth.signIn(with: credential(), profile: profile())
+        #expect(result.additionalUserInfo.isNewUser)
+        #expect(result.user.uid.count == LocalAccountBackend.uidLength)
+        #expect(result.user.uid.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) })
+        #expect(result.user.providerData == [UserInfo(providerID: "oidc.corp", uid: "alice-sub", email: "alice@example.com", displayName: "Alice")])
+        #expect(result.user.email == "alice@example.com")
+        #expect(result.user.emailVerified)
+        #expect(try auth.currentUser() == result.user)
+    }
+
+    @Test func returningIdentityLandsOnTheSameUser() async throws {
+        try HomeDirectory(path: directory.child("home")).ensureExists()
+        let first = try await auth.signIn(with: credential(access: "a"), profile: profile())
+        try auth.signOut()
+        let second = try await auth.signIn(with: credential(access: "b"), profile: profile())
+        #expect(!second.additionalUserInfo.isNewUser)
+        #expect(second.user.uid == first.user.uid)
+        #expect(try auth.token(providerID: nil, idToken: false) == "b")
+    }
+
+    @Test func uidsNeverCollideEvenWithARepeatingRandomSource() async throws {
+        try HomeDirectory(path: directory.child("home")).ensureExists()
+        let sameSeed = Auth(home: HomeDirectory(path: directory.child("home")), lockTimeout: .seconds(1), clock: .fixed(now), random: SeededRandomSource(seed: 11))
+        let alice = try await auth.signIn(with: credential(), profile: profile())
+        let bob = try await sameSeed.signIn(with: credential(), profile: profile(subject: "bob-sub", email: nil))
+        #expect(alice.user.uid != bob.user.uid)
+    }
+
+    @Test func anotherSubjectIsAnotherUser() async throws {
+        try HomeDirectory(path: directory.child("home")).ensureExists()
+        let alice = try await auth.signIn(with: credential(), profile: profile())
+        let bob = try await auth.signIn(with: credential(), profile: profile(subject: "bob-sub", email: "bob@example.com"))
+        #expect(alice.user.uid != bob.user.uid)
+        #expect(try auth.currentUser()?.uid == bob.user.uid)
+    }
+
+    @Test func signOutForgetsTokensButKeepsTheAccount() async throws {
+        try HomeDirectory(path: directory.child("home")).ensureExists()
+        _ = try await auth.signIn(with: credential(), profile: profile())
+        #expect(try auth.signOut().users == 1)
+        #expect(try auth.currentUser() == nil)
+        #expect(throws: AccountError.notSignedIn) { try auth.token(providerID: nil, idToken: false) }
+        #expect(try auth.signOut().users == 0)
+        let contents = try String(contentsOfFile: directory.child("home/keystore.json"), encoding: .utf8)
+        #expect(!contents.contains("at-1"))
+        #expect(!contents.contains("rt-1"))
+    }
+
+    @Test func tokenForProviderAndIDToken() async throws {
+        try HomeDirectory(path: directory.child("home")).ensureExists()
+        _ = try await auth.signIn(with: credential(), profile: profile())
+        #expect(try auth.token(providerID: "oidc.corp", idToken: false) == "at-1")
+        #expect(try auth.token(providerID: nil, idToken: true) == "id-1")
+        #expect(throws: AccountError.noSession(providerID: "oidc.other")) { try auth.token(providerID: "oidc.other", idToken: false) }
+    }
+
+    @Test func expiredAccessTokenIsNotHandedOut() async throws {
+        try HomeDirectory(path: directory.child("home")).ensureExists()
+        _ = try await auth.signIn(with: credential(expiresIn: -1), profile: profile())
+        #expect(throws: AccountError.tokenExpired(providerID: "oidc.corp")) { try auth.token(providerID: nil, idToken: false) }
+    }
+
+    @Test func notSignedInWithoutAKeystore() throws {
+        #expect(try auth.currentUser() == nil)
+    }
+}
+
+@Suite struct ProviderRegistryTests {
+    let directory = TemporaryDirectory()
+    var registry: ProviderRegistry { ProviderRegistry(storage: HomeDocumentStorage(home: HomeDirectory(path: directory.path + "/h"), lockTimeout: .seconds(1))) }
+
+    @Test func addShowListRemove() throws {
+        try HomeDirectory(path: directory.path + "/h").ensureExists()
+        let corp = ProviderConfiguration(id: "oidc.corp", issuer: "https://corp.example", clientID: "c", clientSecret: "s")
+        try registry.add(corp)
+        try registry.add(ProviderConfiguration(id: "oidc.a", issuer: "http://127.0.0.1:1", clientID: "d"))
+        #expect(try registry.all().map(\.id) == ["oidc.a", "oidc.corp"])
+        #expect(try registry.provider("oidc.corp") == corp)
+        #expect(throws: ProviderError.alreadyConfigured("oidc.corp")) { try registry.add(corp) }
+        try registry.remove("oidc.a")
+        #expect(throws: ProviderError.unknownProvider("oidc.a", configured: ["oidc.corp"])) { try registry.provider("oidc.a") }
+        #expect(throws: ProviderError.unknownProvider("oidc.a", configured: ["oidc.corp"])) { try registry.remove("oidc.a") }
+    }
+
+    @Test func refusesInsecureIssuerBeforeStoring() throws {
+        try HomeDirectory(path: directory.path + "/h").ensureExists()
+        #expect(throws: URLPolicyError.insecureURL(field: "issuer", url: "http://corp.example")) {
+            try registry.add(ProviderConfiguration(id: "oidc.corp", issuer: "http://corp.example", clientID: "c"))
+        }
+        #expect(try registry.all().isEmpty)
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+@testable import AuthOAuth
+import AuthTestSupport
+
+@Suite struct AuthorizationResponseTests {
+    static let issuer = "https://idp.example"
+    let request = try! AuthorizationRequest(
+        authorizationEndpoint: "https://idp.example/authorize", clientID: "c", redirectURI: "http://127.0.0.1:1/callback",
+        scopes: ["openid"], customParameters: [:], random: SeededRandomSource(seed: 3)
+    )
+
+    enum Case: String, CaseIterable {
+        case good, goodWithIss, wrongState, missingState, wrongIss, missingIssWhenRequired, accessDenied,
+            otherError, duplicateCode, duplicateState, missingCode, emptyCode, errorWithWrongState
+    }
+
+    func parameters(_ c: Case) -> (params: [(name: String, value: String)], issRequired: Bool) {
+        let state = request.state
+        switch c {
+        case .good: return ([("code", "abc"), ("state", state)], false)
+        case .goodWithIss: return ([("code", "abc"), ("state", state), ("iss", Self.issuer)], true)
+        case .wrongState: return ([("code", "abc"), ("state", state + "x")], false)
+        case .missingState: return ([("code", "abc")], false)
+        case .wrongIss: return ([("code", "abc"), ("state", state), ("iss", "https://evil.example")], false)
+        case .missingIssWhenRequired: return ([("code", "abc"), ("state", state)], true)
+        case .accessDenied: return ([("error", "access_denied"), ("state", state)], false)
+        case .otherError: return ([("error", "server_error"), ("error_description", "boom"), ("state", state)], false)
+        case .duplicateCode: return ([("code", "abc"), ("code", "def"), ("state", state)], false)
+        case .duplicateState: return ([("code", "abc"), ("state", state), ("state", state)], false)
+        case .missingCode: return ([("state", state)], false)
+        case .emptyCode: return ([("code", ""), ("state", state)], false)
+        case .errorWithWrongState: return ([("error", "access_denied"), ("state", "forged")], false)
+        }
+    }
+
+    func expected(_ c: Case) -> Result<String, OAuthError> {
+        switch c {
+        case .good, .goodWithIss: .success("abc")
+        case .wrongState, .missingState, .errorWithWrongState: .failure(.stateMismatch)
+        case .wrongIss: .failure(.issuerMismatch(expected: Self.issuer, received: "https://evil.example"))
+        case .missingIssWhenRequired: .failure(.issuerMismatch(expected: Self.issuer, received: nil))
+        case .accessDenied: .failure(.accessDenied(description: nil))
+        case .otherError: .failure(.authorizationFailed(error: "server_error", description: "boom"))
+        case .duplicateCode: .failure(.duplicateParameter("code"))
+        case .duplicateState: .failure(.duplicateParameter("state"))
+        case .missingCode, .emptyCode: .failure(.missingCode)
+        }
+    }
+
+    @Test(arguments: Case.allCases)
+    func evaluatesRedirect(_ c: Case) {
+        let (params, required) = parameters(c)
+        let result = Result { () throws(OAuthError) -> String in
+            try AuthorizationResponse.code(from: params, for: request, issuer: Self.issuer, issuerParameterRequired: required)
+        }
+        #expect(result == expected(c))
+    }
+
+    @Test func errorCodesMapToTheExitTable() {
+        #expect(OAuthError.accessDenied(description: nil).code == .cancelled)
+        #expect(OAuthError.stateMismatch.code == .invalidCredential)
+        #expect(OAuthError.issuerMismatch(expected: "a", received: nil).code == .invalidCredential)
+        #expect(OAuthError.tokenEndpointError(error: "invalid_grant", description: nil, status: 400).code == .providerError)
+    }
+}
