@@ -67,95 +67,113 @@ public struct IDTokenValidator: Sendable {
     public func validate(
         _ compactToken: String, expectedNonce: String?, accessToken: String?, audience: String? = nil
     ) async throws -> ValidatedIDToken {
-        let expectedAudience = audience ?? clientID
         // (1) Encrypted ID tokens (JWE) are not supported: CompactJWS refuses five segments.
         // (7) The alg is one we accept (never none) — checked while parsing the header.
         let jws = try CompactJWS(parsingUnverified: compactToken)
         let claims = jws.payload
-
-        // (2) iss exactly equals the configured issuer (no normalisation).
-        let iss = try Self.string(claims, "iss")
-        guard iss == issuer else { throw JOSEError.issuerMismatch(expected: issuer, received: iss) }
-
-        // (3) aud (a string or an array of strings) contains our client id.
-        let audiences = try Self.audiences(claims)
-        guard audiences.contains(expectedAudience) else {
-            throw JOSEError.audienceMismatch(expected: expectedAudience, received: audiences)
-        }
-
-        // (4) Several audiences need an azp.
-        var azp: String?
-        if let member = claims["azp"] {
-            guard let text = member.stringValue else { throw JOSEError.invalidClaim(name: "azp", reason: "it is not a string") }
-            azp = text
-        }
-        if audiences.count > 1, azp == nil { throw JOSEError.missingAuthorizedParty(audiences: audiences) }
-        // (5) An azp must be our client id.
-        if let azp, azp != expectedAudience { throw JOSEError.authorizedPartyMismatch(expected: expectedAudience, received: azp) }
-
+        let issuer = try checkIssuer(claims)  // (2)
+        let audience = try checkAudience(claims, expected: audience ?? clientID)  // (3)-(5)
         // (6) The signature verifies with a provider key (kid, one rotation refresh) or, (8) for
         // HS256, with the client secret; never with a key whose type or alg differs from the token's.
         let key = try await JWSVerifier(keys: keys, hmacSecret: hmacSecret).verify(jws)
+        let times = try checkTimes(claims, now: clock.now())  // (9), (10)
+        let nonce = try Self.checkNonce(claims, expected: expectedNonce)  // (11)
+        // (12) acr and (13) auth_time are not requested by authctl; auth_time is only read.
+        let authTime = claims["auth_time"] == nil ? nil : try Self.numericDate(claims, "auth_time")
+        if let accessToken { try Self.checkAccessTokenHash(claims, accessToken: accessToken) }  // §3.1.3.8
+        let subject = try Self.checkSubject(claims)  // §2
+        return ValidatedIDToken(
+            header: jws.header, claims: claims, algorithm: jws.algorithm, keyID: key?.keyID ?? jws.keyID,
+            issuer: issuer, subject: subject, audiences: audience.audiences, authorizedParty: audience.authorizedParty,
+            expiresAt: times.expiresAt, issuedAt: times.issuedAt, nonce: nonce, authTime: authTime,
+            email: claims["email"]?.stringValue, emailVerified: Self.emailVerified(claims),
+            name: claims["name"]?.stringValue, picture: claims["picture"]?.stringValue
+        )
+    }
 
-        let now = clock.now()
-        // (9) now < exp + leeway.
+    // MARK: The steps of §3.1.3.7
+
+    /// (2) `iss` exactly equals the configured issuer (no normalisation).
+    func checkIssuer(_ claims: JSONValue) throws(JOSEError) -> String {
+        let iss = try Self.string(claims, "iss")
+        guard iss == issuer else { throw .issuerMismatch(expected: issuer, received: iss) }
+        return iss
+    }
+
+    /// (3) `aud` (a string or an array of strings) contains the expected audience; (4) several
+    /// audiences need an `azp`; (5) an `azp` must be the expected audience.
+    func checkAudience(_ claims: JSONValue, expected: String) throws(JOSEError) -> (audiences: [String], authorizedParty: String?) {
+        let audiences = try Self.audiences(claims)
+        guard audiences.contains(expected) else { throw .audienceMismatch(expected: expected, received: audiences) }
+        let azp = try Self.optionalString(claims, "azp")
+        if audiences.count > 1, azp == nil { throw .missingAuthorizedParty(audiences: audiences) }
+        if let azp, azp != expected { throw .authorizedPartyMismatch(expected: expected, received: azp) }
+        return (audiences, azp)
+    }
+
+    /// (9) now < exp + leeway; RFC 7519 §4.1.5: now >= nbf - leeway when present; (10) iat is
+    /// present and not in the future beyond the leeway.
+    func checkTimes(_ claims: JSONValue, now: Date) throws(JOSEError) -> (expiresAt: Date, issuedAt: Date) {
         let exp = try Self.numericDate(claims, "exp")
-        guard now < exp.addingTimeInterval(leeway) else { throw JOSEError.expired(expiresAt: exp, now: now, leeway: leeway) }
-        // (9a) RFC 7519 §4.1.5: if nbf is present, now >= nbf - leeway.
+        guard now < exp.addingTimeInterval(leeway) else { throw .expired(expiresAt: exp, now: now, leeway: leeway) }
         if claims["nbf"] != nil {
             let nbf = try Self.numericDate(claims, "nbf")
-            guard now >= nbf.addingTimeInterval(-leeway) else { throw JOSEError.notYetValid(notBefore: nbf, now: now, leeway: leeway) }
+            guard now >= nbf.addingTimeInterval(-leeway) else { throw .notYetValid(notBefore: nbf, now: now, leeway: leeway) }
         }
-        // (10) iat is present and not in the future beyond the leeway.
         let iat = try Self.numericDate(claims, "iat")
-        guard iat <= now.addingTimeInterval(leeway) else { throw JOSEError.issuedInFuture(issuedAt: iat, now: now, leeway: leeway) }
+        guard iat <= now.addingTimeInterval(leeway) else { throw .issuedInFuture(issuedAt: iat, now: now, leeway: leeway) }
+        return (exp, iat)
+    }
 
-        // (11) The nonce is the one sent (constant-time). A token may carry a nonce we did not ask for.
-        var nonce: String?
-        if let member = claims["nonce"] {
-            guard let text = member.stringValue else { throw JOSEError.invalidClaim(name: "nonce", reason: "it is not a string") }
-            nonce = text
+    /// (11) The nonce is the one sent, compared in constant time. A token may carry a nonce we did
+    /// not ask for.
+    static func checkNonce(_ claims: JSONValue, expected: String?) throws(JOSEError) -> String? {
+        let nonce = try optionalString(claims, "nonce")
+        guard let expected else { return nonce }
+        guard let nonce else { throw .missingNonce }
+        guard ConstantTime.equals(Array(nonce.utf8), Array(expected.utf8)) else {
+            throw .nonceMismatch(expectedPrefix: JOSEError.prefix(expected), receivedPrefix: JOSEError.prefix(nonce))
         }
-        if let expectedNonce {
-            guard let nonce else { throw JOSEError.missingNonce }
-            guard ConstantTime.equals(Array(nonce.utf8), Array(expectedNonce.utf8)) else {
-                throw JOSEError.nonceMismatch(expectedPrefix: JOSEError.prefix(expectedNonce), receivedPrefix: JOSEError.prefix(nonce))
-            }
+        return nonce
+    }
+
+    /// §3.1.3.8 / §3.2.2.9: `at_hash`, when present, is the left half of SHA-256 of the access token.
+    static func checkAccessTokenHash(_ claims: JSONValue, accessToken: String) throws(JOSEError) {
+        guard let received = try optionalString(claims, "at_hash") else { return }
+        let expected = OIDCTokenHash.leftHalfSHA256(accessToken)
+        guard ConstantTime.equals(Array(received.utf8), Array(expected.utf8)) else {
+            throw .accessTokenHashMismatch(expected: expected, received: received)
         }
+    }
 
-        // (12) acr and (13) auth_time are not requested by authctl; auth_time is only read.
-        var authTime: Date?
-        if claims["auth_time"] != nil { authTime = try Self.numericDate(claims, "auth_time") }
-
-        // §3.1.3.8 / §3.2.2.9: at_hash, when present and the access token is known.
-        if let member = claims["at_hash"], let accessToken {
-            guard let received = member.stringValue else { throw JOSEError.invalidClaim(name: "at_hash", reason: "it is not a string") }
-            let expected = OIDCTokenHash.leftHalfSHA256(accessToken)
-            guard ConstantTime.equals(Array(received.utf8), Array(expected.utf8)) else {
-                throw JOSEError.accessTokenHashMismatch(expected: expected, received: received)
-            }
+    /// §2: `sub` is a locally unique identifier of at most 255 ASCII characters.
+    static func checkSubject(_ claims: JSONValue) throws(JOSEError) -> String {
+        let sub = try string(claims, "sub")
+        guard !sub.isEmpty else { throw .invalidSubject(reason: "it is empty") }
+        guard sub.unicodeScalars.allSatisfy(\.isASCII) else { throw .invalidSubject(reason: "it is not ASCII") }
+        guard sub.utf8.count <= maximumSubjectLength else {
+            throw .invalidSubject(reason: "it is \(sub.utf8.count) characters; at most \(maximumSubjectLength) are allowed")
         }
+        return sub
+    }
 
-        // §2: sub is a locally unique identifier of at most 255 ASCII characters.
-        let sub = try Self.string(claims, "sub")
-        guard !sub.isEmpty else { throw JOSEError.invalidSubject(reason: "it is empty") }
-        guard sub.unicodeScalars.allSatisfy(\.isASCII) else { throw JOSEError.invalidSubject(reason: "it is not ASCII") }
-        guard sub.utf8.count <= Self.maximumSubjectLength else {
-            throw JOSEError.invalidSubject(reason: "it is \(sub.utf8.count) characters; at most \(Self.maximumSubjectLength) are allowed")
-        }
-
-        let emailVerified: Bool? = switch claims["email_verified"] {
+    /// `email_verified` as a boolean; some providers send the string "true".
+    static func emailVerified(_ claims: JSONValue) -> Bool? {
+        switch claims["email_verified"] {
         case .bool(let value): value
         case .string("true"): true
         case .string("false"): false
         default: nil
         }
-        return ValidatedIDToken(
-            header: jws.header, claims: claims, algorithm: jws.algorithm, keyID: key?.keyID ?? jws.keyID,
-            issuer: iss, subject: sub, audiences: audiences, authorizedParty: azp, expiresAt: exp, issuedAt: iat,
-            nonce: nonce, authTime: authTime, email: claims["email"]?.stringValue, emailVerified: emailVerified,
-            name: claims["name"]?.stringValue, picture: claims["picture"]?.stringValue
-        )
+    }
+
+    // MARK: Claim readers
+
+    /// The claim `name` if present; it must then be a string.
+    private static func optionalString(_ claims: JSONValue, _ name: String) throws(JOSEError) -> String? {
+        guard let member = claims[name] else { return nil }
+        guard let text = member.stringValue else { throw .invalidClaim(name: name, reason: "it is not a string") }
+        return text
     }
 
     private static func string(_ claims: JSONValue, _ name: String) throws(JOSEError) -> String {

@@ -82,7 +82,12 @@ public enum JOSEError: AuthCoreError, Equatable {
         switch self {
         case .invalidKeySet, .keySetUnavailable: .providerError
         case .hmacSecretTooShort: .configurationError
-        default: .invalidCredential
+        case .invalidBase64URL, .tokenTooLarge, .malformedToken, .unsupportedCriticalHeader, .unsupportedHeader, .unsecuredToken,
+            .unsupportedAlgorithm, .hmacNotConfigured, .noMatchingKey, .ambiguousKey, .keyAlgorithmMismatch, .invalidSignature,
+            .unusableKey, .missingClaim, .invalidClaim, .issuerMismatch, .audienceMismatch, .missingAuthorizedParty,
+            .authorizedPartyMismatch, .expired, .notYetValid, .issuedInFuture, .missingNonce, .nonceMismatch,
+            .accessTokenHashMismatch, .invalidSubject:
+            .invalidCredential
         }
     }
 

@@ -38,55 +38,88 @@ public struct JWK: Sendable, Equatable {
     /// Members that only a private key has (RFC 7518 §6.2.2, §6.3.2); a published key must not carry them.
     public static let privateMembers = ["d", "p", "q", "dp", "dq", "qi", "oth"]
 
+    /// The key types of RFC 7518 §6.1 and RFC 8037 §2, named so that every switch over them is
+    /// exhaustive: a type authctl cannot verify with is refused by name, not by a `default:`.
+    public enum KeyType: String, Sendable, CaseIterable {
+        case rsa = "RSA"
+        case ellipticCurve = "EC"
+        case octetSequence = "oct"
+        case octetKeyPair = "OKP"
+    }
+
     /// Parses one JWK object; throws ``JOSEError/unusableKey(kid:reason:)`` for anything that cannot verify.
     public static func parse(_ value: JSONValue) throws(JOSEError) -> JWK {
         guard let members = value.objectValue else { throw .unusableKey(kid: nil, reason: "not a JSON object") }
-        var kid: String?
-        if let member = members["kid"] {
-            guard let text = member.stringValue else { throw .unusableKey(kid: nil, reason: "kid is not a string") }
-            kid = text
-        }
+        let kid = try keyID(members)
         func refuse(_ reason: String) -> JOSEError { .unusableKey(kid: kid, reason: reason) }
-
         guard let kty = members["kty"]?.stringValue else { throw refuse("kty is missing or not a string") }
         if let leaked = privateMembers.first(where: { members[$0] != nil }) {
             throw refuse("it carries private key material ('\(leaked)'); a provider must publish public keys only")
         }
-        // RFC 7517 §4.2: a key published for encryption must not verify signatures.
-        var use: String?
-        if let member = members["use"] {
-            guard let text = member.stringValue else { throw refuse("use is not a string") }
-            guard text == "sig" else { throw refuse("use is '\(text)', not 'sig'") }
-            use = text
+        let use = try publicKeyUse(members, refuse)
+        let operations = try keyOperations(members, refuse)
+        let algorithm = try statedAlgorithm(members, refuse)
+        guard let type = KeyType(rawValue: kty) else { throw refuse("key type '\(kty)' is not supported") }
+        let key = JWK(
+            publicKey: try publicKey(type, members, kid: kid, refuse), keyID: kid, algorithm: algorithm, use: use,
+            keyOperations: operations, thumbprint: try thumbprint(of: value)
+        )
+        if let algorithm, !key.fits(algorithm) {
+            throw refuse("its alg \(algorithm.rawValue) does not fit a \(kty) key")
         }
-        // RFC 7517 §4.3: key_ops, if present, is a set of strings and must allow "verify".
-        var operations: [String]?
-        if let member = members["key_ops"] {
-            guard let list = member.arrayValue?.compactMap(\.stringValue), list.count == member.arrayValue?.count else {
-                throw refuse("key_ops is not an array of strings")
-            }
-            guard Set(list).count == list.count else { throw refuse("key_ops repeats a value") }
-            guard list.contains("verify") else { throw refuse("key_ops [\(list.joined(separator: ", "))] does not allow 'verify'") }
-            operations = list
-        }
-        var algorithm: JWSAlgorithm?
-        if let member = members["alg"] {
-            guard let text = member.stringValue else { throw refuse("alg is not a string") }
-            guard let known = JWSAlgorithm(rawValue: text) else { throw refuse("its alg '\(text)' is not supported") }
-            algorithm = known
-        }
+        return key
+    }
 
-        let publicKey: PublicKey
-        switch kty {
-        case "RSA":
+    // MARK: The members of RFC 7517 §4
+
+    /// `kid` (§4.5), if present; it must be a string.
+    private static func keyID(_ members: [String: JSONValue]) throws(JOSEError) -> String? {
+        guard let member = members["kid"] else { return nil }
+        guard let text = member.stringValue else { throw .unusableKey(kid: nil, reason: "kid is not a string") }
+        return text
+    }
+
+    /// `use` (§4.2): a key published for encryption must not verify signatures.
+    private static func publicKeyUse(_ members: [String: JSONValue], _ refuse: (String) -> JOSEError) throws(JOSEError) -> String? {
+        guard let member = members["use"] else { return nil }
+        guard let text = member.stringValue else { throw refuse("use is not a string") }
+        guard text == "sig" else { throw refuse("use is '\(text)', not 'sig'") }
+        return text
+    }
+
+    /// `key_ops` (§4.3): if present, a set of strings that allows "verify".
+    private static func keyOperations(_ members: [String: JSONValue], _ refuse: (String) -> JOSEError) throws(JOSEError) -> [String]? {
+        guard let member = members["key_ops"] else { return nil }
+        guard let list = member.arrayValue?.compactMap(\.stringValue), list.count == member.arrayValue?.count else {
+            throw refuse("key_ops is not an array of strings")
+        }
+        guard Set(list).count == list.count else { throw refuse("key_ops repeats a value") }
+        guard list.contains("verify") else { throw refuse("key_ops [\(list.joined(separator: ", "))] does not allow 'verify'") }
+        return list
+    }
+
+    /// `alg` (§4.4), when the key is bound to one algorithm authctl knows.
+    private static func statedAlgorithm(_ members: [String: JSONValue], _ refuse: (String) -> JOSEError) throws(JOSEError) -> JWSAlgorithm? {
+        guard let member = members["alg"] else { return nil }
+        guard let text = member.stringValue else { throw refuse("alg is not a string") }
+        guard let known = JWSAlgorithm(rawValue: text) else { throw refuse("its alg '\(text)' is not supported") }
+        return known
+    }
+
+    /// The verification key of a `type` key (RFC 7518 §6.3.1 RSA, §6.2.1 EC on P-256 only).
+    private static func publicKey(
+        _ type: KeyType, _ members: [String: JSONValue], kid: String?, _ refuse: (String) -> JOSEError
+    ) throws(JOSEError) -> PublicKey {
+        switch type {
+        case .rsa:
             let n = try bytes(members, "n", kid: kid)
             let e = try bytes(members, "e", kid: kid)
             do {
-                publicKey = .rsa(try RSAPublicKey(modulus: n, exponent: e))
+                return .rsa(try RSAPublicKey(modulus: n, exponent: e))
             } catch {
                 throw refuse(error.description)
             }
-        case "EC":
+        case .ellipticCurve:
             guard let crv = members["crv"]?.stringValue else { throw refuse("crv is missing or not a string") }
             guard crv == "P-256" else { throw refuse("curve '\(crv)' is not supported (only P-256)") }
             let x = try bytes(members, "x", kid: kid)
@@ -95,23 +128,15 @@ public struct JWK: Sendable, Equatable {
                 throw refuse("P-256 coordinates must be exactly 32 bytes (RFC 7518 §6.2.1.2)")
             }
             do {
-                publicKey = .p256(try P256PublicKey(x: x, y: y))
+                return .p256(try P256PublicKey(x: x, y: y))
             } catch {
                 throw refuse(error.description)
             }
-        case "oct":
+        case .octetSequence:
             throw refuse("symmetric (oct) keys are never taken from a key set; HS256 uses the configured client secret")
-        default:
-            throw refuse("key type '\(kty)' is not supported")
+        case .octetKeyPair:
+            throw refuse("key type '\(type.rawValue)' is not supported")
         }
-        let key = JWK(
-            publicKey: publicKey, keyID: kid, algorithm: algorithm, use: use, keyOperations: operations,
-            thumbprint: try thumbprint(of: value)
-        )
-        if let algorithm, !key.fits(algorithm) {
-            throw refuse("its alg \(algorithm.rawValue) does not fit a \(kty) key")
-        }
-        return key
     }
 
     /// Parses one JWK from JSON text.
@@ -130,13 +155,14 @@ public struct JWK: Sendable, Equatable {
     public static func thumbprint(of value: JSONValue) throws(JOSEError) -> String {
         let kid = value["kid"]?.stringValue
         guard let kty = value["kty"]?.stringValue else { throw .unusableKey(kid: kid, reason: "kty is missing or not a string") }
-        let required: [String]
-        switch kty {
-        case "RSA": required = ["e", "kty", "n"]  // RFC 7638 §3.2
-        case "EC": required = ["crv", "kty", "x", "y"]  // RFC 7638 §3.2
-        case "OKP": required = ["crv", "kty", "x"]  // RFC 8037 §2
-        case "oct": required = ["k", "kty"]  // RFC 7638 §3.2
-        default: throw .unusableKey(kid: kid, reason: "no RFC 7638 thumbprint is defined for key type '\(kty)'")
+        guard let type = KeyType(rawValue: kty) else {
+            throw .unusableKey(kid: kid, reason: "no RFC 7638 thumbprint is defined for key type '\(kty)'")
+        }
+        let required = switch type {
+        case .rsa: ["e", "kty", "n"]  // RFC 7638 §3.2
+        case .ellipticCurve: ["crv", "kty", "x", "y"]  // RFC 7638 §3.2
+        case .octetKeyPair: ["crv", "kty", "x"]  // RFC 8037 §2
+        case .octetSequence: ["k", "kty"]  // RFC 7638 §3.2
         }
         var canonical: [String: JSONValue] = [:]
         for name in required {
@@ -154,7 +180,7 @@ public struct JWK: Sendable, Equatable {
         if let stated = self.algorithm, stated != algorithm { return false }
         switch (publicKey, algorithm) {
         case (.rsa, .rs256), (.rsa, .ps256), (.p256, .es256): return true
-        default: return false
+        case (.rsa, .es256), (.p256, .rs256), (.p256, .ps256), (.rsa, .hs256), (.p256, .hs256): return false
         }
     }
 
@@ -171,7 +197,7 @@ public struct JWK: Sendable, Equatable {
             // RFC 7518 §3.4: the 64-octet R ‖ S form, never DER.
             guard signature.count == 2 * Self.p256CoordinateBytes else { return false }
             return key.isValidES256Signature(signature, for: signingInput)
-        default:
+        case (.rsa, .es256), (.p256, .rs256), (.p256, .ps256), (.rsa, .hs256), (.p256, .hs256):
             return false
         }
     }

@@ -54,8 +54,13 @@ public struct ProviderRegistry: Sendable {
         presets.kind(forID: configuration.id)?.kindName
     }
 
+    /// Stores `configuration` after checking it; a preset's issuer is filled in when none is given.
     public func add(_ configuration: ProviderConfiguration) throws {
-        let configuration = try configuration.validated(presets: presets)
+        var configuration = configuration
+        if configuration.issuer.isEmpty, let issuer = presets.preset(configuration.id)?.defaultIssuer {
+            configuration.issuer = issuer
+        }
+        configuration = try configuration.validated(presets: presets)
         try store.update { document in
             guard !document.providers.contains(where: { $0.id == configuration.id }) else {
                 throw ProviderError.alreadyConfigured(configuration.id)

@@ -1,15 +1,12 @@
 import Foundation
 import Testing
 import AuthCrypto
+import AuthTestSupport
 
 /// Locates and decodes the shared test vectors at `<package root>/../shared/vectors`.
 enum Vectors {
-    /// `<root>/../shared/vectors`, with the root found from this file's path (symlinks resolved).
-    static let directory: URL = {
-        let testsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().resolvingSymlinksInPath()
-        let root = testsFolder.deletingLastPathComponent().deletingLastPathComponent()
-        return root.deletingLastPathComponent().appendingPathComponent("shared/vectors", isDirectory: true)
-    }()
+    /// `<root>/../shared/vectors` (``TestVectors/directory``).
+    static let directory = URL(fileURLWithPath: TestVectors.directory, isDirectory: true)
 
     static var arePresent: Bool { FileManager.default.fileExists(atPath: directory.path) }
     /// In CI a missing vector folder is a failure, never a silent skip.

@@ -95,26 +95,24 @@ public final class TemporaryDirectory: @unchecked Sendable {
     }
 }
 
-/// Where the shared test vectors live: `../shared/vectors` beside the repository.
+/// Where the shared test vectors live: `../shared/vectors` beside the package root, the folder
+/// of the `Package.swift` above this file (links resolved). Nothing else is searched.
 public enum TestVectors {
-    public static func directory(filePath: String = #filePath) -> String {
-        var url = URL(fileURLWithPath: filePath)
-        while url.path != "/" {
+    public static let directory: String = {
+        var url = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
+        repeat {
             url.deleteLastPathComponent()
-            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
-                return url.deletingLastPathComponent().appendingPathComponent("shared/vectors").path
-            }
-        }
-        return "/work/shared/vectors"
-    }
+        } while url.path != "/" && !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path)
+        return url.deletingLastPathComponent().appendingPathComponent("shared/vectors").path
+    }()
 
     /// True when the vectors are present; under CI=true a missing folder is a failure, not a skip.
     public static var available: Bool {
-        FileManager.default.fileExists(atPath: directory()) || ProcessInfo.processInfo.environment["CI"] == "true"
+        FileManager.default.fileExists(atPath: directory) || ProcessInfo.processInfo.environment["CI"] == "true"
     }
 
     public static func load(_ relativePath: String) throws -> JSONValue {
-        let path = directory() + "/" + relativePath
+        let path = directory + "/" + relativePath
         guard let data = FileManager.default.contents(atPath: path) else {
             throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: path])
         }

@@ -5,41 +5,6 @@ import Glibc
 import Darwin
 #endif
 
-/// A self-pipe that wakes the poll loop from another thread (on task cancellation).
-///
-/// Both ends close when the last holder lets go, so a late `wake()` never writes to a
-/// descriptor number that was closed and handed to someone else.
-final class LoopbackWakePipe: Sendable {
-    let readEnd: Int32
-    let writeEnd: Int32
-
-    init() throws(SystemCallError) {
-        (readEnd, writeEnd) = try LoopbackSocket.makePipe()
-    }
-
-    func wake() {
-        LoopbackSocket.writeByte(writeEnd)
-    }
-
-    deinit {
-        POSIX.close(readEnd)
-        POSIX.close(writeEnd)
-    }
-}
-
-/// The limits of one wait, named so that tests and readers see them in one place.
-struct LoopbackLimits: Sendable {
-    /// A connection must deliver its whole request head within this time (stops slow clients).
-    var readTimeout: Duration = .seconds(10)
-    /// A response must be written within this time after it is queued.
-    var writeTimeout: Duration = .seconds(5)
-    /// After the response, how long to drain the peer's leftovers before closing; closing with
-    /// unread bytes would send a reset that can destroy the response in flight.
-    var lingerTimeout: Duration = .seconds(2)
-    /// Open connections at most; at the limit the oldest unanswered one is dropped for a new one.
-    var maximumConnections = 16
-}
-
 /// The poll loop of one wait. It runs on its own thread, owns every descriptor it is given, and
 /// closes them all before it returns, so the port is free when the wait ends.
 final class LoopbackPollLoop<Value: Sendable> {
@@ -54,10 +19,14 @@ final class LoopbackPollLoop<Value: Sendable> {
 
     private struct Connection {
         let descriptor: Int32
+        /// Accept order: at the connection limit the oldest unanswered connection is dropped.
+        let sequence: Int
         var state: State
         var deadline: ContinuousClock.Instant
         /// True for the connection that carries the callback's result page.
         var isDecisive = false
+
+        var isReading: Bool { if case .reading = state { true } else { false } }
     }
 
     private var listeners: [Int32]
@@ -67,7 +36,9 @@ final class LoopbackPollLoop<Value: Sendable> {
     private let limits: LoopbackLimits
     private let evaluate: @Sendable (CallbackRequest) throws -> Value
     private let clock = ContinuousClock()
-    private var connections: [Connection] = []
+    /// The open connections, by descriptor.
+    private var connections: [Int32: Connection] = [:]
+    private var acceptedCount = 0
     /// The callback's outcome, once the first callback has arrived.
     private var decided: Result<Value, any Error>?
     private var readBuffer = [UInt8](repeating: 0, count: 4096)
@@ -90,17 +61,16 @@ final class LoopbackPollLoop<Value: Sendable> {
         let deadline = clock.now.advanced(by: timeout)
         while true {
             if let decided, connections.isEmpty { return decided }
-            let acceptsMore = decided == nil && (connections.count < limits.maximumConnections || oldestReadingIndex() != nil)
+            let acceptsMore = decided == nil && (connections.count < limits.maximumConnections || oldestReading() != nil)
             var descriptors = [pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0)]
             if acceptsMore {
                 descriptors += listeners.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             }
-            let firstConnection = descriptors.count
-            for connection in connections {
+            for connection in connections.values {
                 let events = if case .writing = connection.state { Int16(POLLOUT) } else { Int16(POLLIN) }
                 descriptors.append(pollfd(fd: connection.descriptor, events: events, revents: 0))
             }
-            var wakeAt = connections.map(\.deadline).min()
+            var wakeAt = connections.values.map(\.deadline).min()
             if decided == nil { wakeAt = min(wakeAt ?? deadline, deadline) }
             do {
                 _ = try LoopbackSocket.poll(&descriptors, timeout: Self.milliseconds(from: clock.now, to: wakeAt))
@@ -112,21 +82,20 @@ final class LoopbackPollLoop<Value: Sendable> {
             if decided == nil, now >= deadline {
                 return .failure(LoopbackError.timedOut(redirectURI: redirectURI, after: timeout))
             }
-
-            for (offset, polled) in descriptors[firstConnection...].enumerated() {
-                if decided != nil && !connections[offset].isDecisive { break }
-                if polled.revents != 0 { service(&connections[offset], now: now) }
+            let ready = Set(descriptors.filter { $0.revents != 0 }.map(\.fd))
+            for descriptor in connections.values.sorted(by: { $0.sequence < $1.sequence }).map(\.descriptor) {
+                if decided != nil, connections[descriptor]?.isDecisive != true { continue }
+                if ready.contains(descriptor) { service(descriptor, now: now) }
                 // Checked even after a read, so that a client dribbling bytes cannot outlive its deadline.
-                if connections[offset].descriptor >= 0, now >= connections[offset].deadline { expire(&connections[offset], now: now) }
+                if let connection = connections[descriptor], now >= connection.deadline { expire(descriptor, now: now) }
             }
-            connections.removeAll { $0.descriptor < 0 }
             if decided != nil {
                 finishOthers()
                 continue
             }
             if acceptsMore {
-                for (offset, polled) in descriptors[1..<firstConnection].enumerated() where polled.revents != 0 {
-                    if let failure = acceptAll(from: listeners[offset], now: now) { return .failure(failure) }
+                for listener in listeners where ready.contains(listener) {
+                    if let failure = acceptAll(from: listener, now: now) { return .failure(failure) }
                 }
             }
         }
@@ -134,55 +103,84 @@ final class LoopbackPollLoop<Value: Sendable> {
 
     // MARK: Connections
 
+    /// What becomes of a connection after serving it.
+    private enum Disposition {
+        case keep
+        case close
+    }
+
+    /// Serves the connection on `descriptor`, then keeps it or closes it.
+    private func service(_ descriptor: Int32, now: ContinuousClock.Instant) {
+        guard var connection = connections[descriptor] else { return }
+        let disposition = service(&connection, now: now)
+        settle(descriptor, connection: connection, disposition)
+    }
+
+    /// A connection's deadline passed: a partial request gets 408; an idle one (a browser's
+    /// preconnect) is closed silently, as servers close idle connections and browsers expect.
+    private func expire(_ descriptor: Int32, now: ContinuousClock.Instant) {
+        guard var connection = connections[descriptor] else { return }
+        let disposition: Disposition
+        if case .reading(let buffer) = connection.state, !buffer.isEmpty {
+            disposition = respond(&connection, .refusal(.requestTimeout), includeBody: true, now: now)
+        } else {
+            disposition = .close
+        }
+        settle(descriptor, connection: connection, disposition)
+    }
+
+    private func settle(_ descriptor: Int32, connection: Connection, _ disposition: Disposition) {
+        switch disposition {
+        case .keep: connections[descriptor] = connection
+        case .close: close(descriptor)
+        }
+    }
+
     /// Reads, writes or drains, as the connection's state asks.
-    private func service(_ connection: inout Connection, now: ContinuousClock.Instant) {
+    private func service(_ connection: inout Connection, now: ContinuousClock.Instant) -> Disposition {
         switch connection.state {
         case .reading(var buffer):
             let room = LoopbackRequestParser.maximumHeadBytes + 1 - buffer.count
             switch receive(connection.descriptor, upTo: max(room, 1)) {
             case .wouldBlock:
-                return
+                return .keep
             case .closed:
                 // A half-closed client still reads: tell it why its partial request failed.
-                if buffer.isEmpty { close(&connection) } else { respond(&connection, .refusal(.badRequest), includeBody: true, now: now) }
+                return buffer.isEmpty ? .close : respond(&connection, .refusal(.badRequest), includeBody: true, now: now)
             case .bytes(let bytes):
                 buffer += bytes
                 connection.state = .reading(buffer)
-                handle(&connection, buffer: buffer, now: now)
+                return handle(&connection, buffer: buffer, now: now)
             }
         case .writing:
-            advanceWriting(&connection, now: now)
+            return advanceWriting(&connection, now: now)
         case .lingering:
             switch receive(connection.descriptor, upTo: readBuffer.count) {
-            case .wouldBlock, .bytes: return
-            case .closed: close(&connection)
+            case .wouldBlock, .bytes: return .keep
+            case .closed: return .close
             }
         }
     }
 
     /// Parses what has arrived and answers once there is a head or an error.
-    private func handle(_ connection: inout Connection, buffer: [UInt8], now: ContinuousClock.Instant) {
+    private func handle(_ connection: inout Connection, buffer: [UInt8], now: ContinuousClock.Instant) -> Disposition {
         let outcome: LoopbackRequestParser.Outcome
         do {
             outcome = try LoopbackRequestParser.parse(buffer)
         } catch {
-            respond(&connection, .refusal(error.status), includeBody: true, now: now)
-            return
+            return respond(&connection, .refusal(error.status), includeBody: true, now: now)
         }
-        guard case .complete(let head) = outcome else { return }
+        guard case .complete(let head) = outcome else { return .keep }
         let includeBody = head.method != "HEAD"
         guard head.method == "GET" || head.method == "HEAD" else {
-            respond(&connection, .refusal(.methodNotAllowed), includeBody: true, now: now)
-            return
+            return respond(&connection, .refusal(.methodNotAllowed), includeBody: true, now: now)
         }
         guard head.path == LoopbackRedirectListener.callbackPath else {
-            respond(&connection, .refusal(.notFound), includeBody: includeBody, now: now)
-            return
+            return respond(&connection, .refusal(.notFound), includeBody: includeBody, now: now)
         }
         // HEAD is safe (RFC 9110 §9.3.2): a prefetch must not consume the one callback.
         guard head.method == "GET" else {
-            respond(&connection, .refusal(.ok), includeBody: false, now: now)
-            return
+            return respond(&connection, .refusal(.ok), includeBody: false, now: now)
         }
         let page: LoopbackResponse
         do {
@@ -193,40 +191,30 @@ final class LoopbackPollLoop<Value: Sendable> {
             page = .failure(error)
         }
         connection.isDecisive = true
-        respond(&connection, page, includeBody: true, now: now)
+        return respond(&connection, page, includeBody: true, now: now)
     }
 
-    private func respond(_ connection: inout Connection, _ response: LoopbackResponse, includeBody: Bool, now: ContinuousClock.Instant) {
+    private func respond(
+        _ connection: inout Connection, _ response: LoopbackResponse, includeBody: Bool, now: ContinuousClock.Instant
+    ) -> Disposition {
         connection.state = .writing(response.serialized(includeBody: includeBody), offset: 0)
         connection.deadline = now.advanced(by: limits.writeTimeout)
-        advanceWriting(&connection, now: now)
+        return advanceWriting(&connection, now: now)
     }
 
     /// Sends what the socket takes; once all is sent, half-closes and lingers.
-    private func advanceWriting(_ connection: inout Connection, now: ContinuousClock.Instant) {
-        guard case .writing(let bytes, var offset) = connection.state else { return }
-        guard let sent = LoopbackSocket.send(connection.descriptor, bytes[offset...]) else {
-            close(&connection)
-            return
-        }
+    private func advanceWriting(_ connection: inout Connection, now: ContinuousClock.Instant) -> Disposition {
+        guard case .writing(let bytes, var offset) = connection.state else { return .keep }
+        guard let sent = LoopbackSocket.send(connection.descriptor, bytes[offset...]) else { return .close }
         offset += sent
         guard offset == bytes.count else {
             connection.state = .writing(bytes, offset: offset)
-            return
+            return .keep
         }
         LoopbackSocket.shutdownWriting(connection.descriptor)
         connection.state = .lingering
         connection.deadline = now.advanced(by: limits.lingerTimeout)
-    }
-
-    /// A connection's deadline passed: a partial request gets 408; an idle one (a browser's
-    /// preconnect) is closed silently, as servers close idle connections and browsers expect.
-    private func expire(_ connection: inout Connection, now: ContinuousClock.Instant) {
-        if case .reading(let buffer) = connection.state, !buffer.isEmpty {
-            respond(&connection, .refusal(.requestTimeout), includeBody: true, now: now)
-        } else {
-            close(&connection)
-        }
+        return .keep
     }
 
     private func receive(_ descriptor: Int32, upTo count: Int) -> ReceiveResult {
@@ -247,9 +235,9 @@ final class LoopbackPollLoop<Value: Sendable> {
         case closed
     }
 
-    private func close(_ connection: inout Connection) {
-        POSIX.close(connection.descriptor)
-        connection = Connection(descriptor: -1, state: .lingering, deadline: connection.deadline)
+    private func close(_ descriptor: Int32) {
+        POSIX.close(descriptor)
+        connections[descriptor] = nil
     }
 
     /// Once the callback is decided: stop listening (the port is free at once) and drop every
@@ -257,11 +245,7 @@ final class LoopbackPollLoop<Value: Sendable> {
     private func finishOthers() {
         for listener in listeners { POSIX.close(listener) }
         listeners = []
-        connections.removeAll { connection in
-            if connection.isDecisive { return false }
-            POSIX.close(connection.descriptor)
-            return true
-        }
+        for (descriptor, connection) in connections where !connection.isDecisive { close(descriptor) }
     }
 
     // MARK: Accepting
@@ -271,34 +255,36 @@ final class LoopbackPollLoop<Value: Sendable> {
     private func acceptAll(from listener: Int32, now: ContinuousClock.Instant) -> LoopbackError? {
         while true {
             if connections.count >= limits.maximumConnections {
-                guard let oldest = oldestReadingIndex() else { return nil }
-                POSIX.close(connections[oldest].descriptor)
-                connections.remove(at: oldest)
+                guard let oldest = oldestReading() else { return nil }
+                close(oldest)
             }
             let accepted: Int32?
             do {
                 accepted = try LoopbackSocket.accept(listener)
             } catch {
                 guard [EMFILE, ENFILE, ENOBUFS, ENOMEM].contains(error.errno) else { return .socketFailure(error) }
-                guard let oldest = oldestReadingIndex() else { return .socketFailure(error) }
-                POSIX.close(connections[oldest].descriptor)
-                connections.remove(at: oldest)
+                guard let oldest = oldestReading() else { return .socketFailure(error) }
+                close(oldest)
                 continue
             }
             guard let descriptor = accepted else { return nil }
-            connections.append(Connection(descriptor: descriptor, state: .reading([]), deadline: now.advanced(by: limits.readTimeout)))
+            acceptedCount += 1
+            connections[descriptor] = Connection(
+                descriptor: descriptor, sequence: acceptedCount, state: .reading([]), deadline: now.advanced(by: limits.readTimeout)
+            )
         }
     }
 
-    private func oldestReadingIndex() -> Int? {
-        connections.firstIndex { if case .reading = $0.state { true } else { false } }
+    /// The descriptor of the longest-waiting connection still reading its request.
+    private func oldestReading() -> Int32? {
+        connections.values.filter(\.isReading).min { $0.sequence < $1.sequence }?.descriptor
     }
 
     private func closeEverything() {
         for listener in listeners { POSIX.close(listener) }
         listeners = []
-        for connection in connections where connection.descriptor >= 0 { POSIX.close(connection.descriptor) }
-        connections = []
+        for descriptor in connections.keys { POSIX.close(descriptor) }
+        connections = [:]
     }
 
     /// The poll timeout until `instant`, rounded up so that the loop never spins just before it.

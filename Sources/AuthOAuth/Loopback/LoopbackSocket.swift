@@ -226,3 +226,25 @@ private func systemSend(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ coun
 private func systemAccept(_ descriptor: Int32, _ address: UnsafeMutablePointer<sockaddr>?, _ length: UnsafeMutablePointer<socklen_t>?) -> Int32 {
     accept(descriptor, address, length)
 }
+
+/// A self-pipe that wakes the poll loop from another thread (on task cancellation).
+///
+/// Both ends close when the last holder lets go, so a late `wake()` never writes to a
+/// descriptor number that was closed and handed to someone else.
+final class LoopbackWakePipe: Sendable {
+    let readEnd: Int32
+    let writeEnd: Int32
+
+    init() throws(SystemCallError) {
+        (readEnd, writeEnd) = try LoopbackSocket.makePipe()
+    }
+
+    func wake() {
+        LoopbackSocket.writeByte(writeEnd)
+    }
+
+    deinit {
+        POSIX.close(readEnd)
+        POSIX.close(writeEnd)
+    }
+}

@@ -1,0 +1,12 @@
+/// The limits of one wait, named so that tests and readers see them in one place.
+struct LoopbackLimits: Sendable {
+    /// A connection must deliver its whole request head within this time (stops slow clients).
+    var readTimeout: Duration = .seconds(10)
+    /// A response must be written within this time after it is queued.
+    var writeTimeout: Duration = .seconds(5)
+    /// After the response, how long to drain the peer's leftovers before closing; closing with
+    /// unread bytes would send a reset that can destroy the response in flight.
+    var lingerTimeout: Duration = .seconds(2)
+    /// Open connections at most; at the limit the oldest unanswered one is dropped for a new one.
+    var maximumConnections = 16
+}

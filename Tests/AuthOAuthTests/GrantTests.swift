@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+import AuthCrypto
+@testable import AuthOAuth
+import AuthPlatform
+import AuthTestSupport
+
+/// The grants against a fake authorization server, a scripted browser and a fake listener: no
+/// sockets, no waiting, every timeout on the injected sleep.
+@Suite struct GrantTests {
+    let issuer = TestTokenFactory.issuer
+
+    func server(_ transport: FakeTransport, pkce: [String] = ["S256"], device: Bool = false) -> AuthorizationServer {
+        let client = TokenClient(
+            tokenEndpoint: URL(string: issuer + "/token")!, clientID: TestTokenFactory.clientID, clientSecret: nil,
+            authentication: .none, transport: transport
+        )
+        return AuthorizationServer(
+            providerID: "oidc.test", authorizationEndpoint: issuer + "/authorize", tokenClient: client,
+            deviceAuthorization: device ? DeviceAuthorizationEndpoint(url: URL(string: issuer + "/device")!, tokenClient: client) : nil,
+            issuer: issuer, issuerParameterRequired: true, sendsNonce: true, codeChallengeMethodsSupported: pkce
+        )
+    }
+
+    func context(_ redirect: FakeRedirect, transport: FakeTransport, pasted: String? = nil, sleeper: RecordingSleeper = RecordingSleeper()) -> GrantContext {
+        GrantContext(
+            transport: transport, clock: TestTokenFactory.clock, random: SeededRandomSource(seed: 7), browser: redirect.browser,
+            notify: { _ in }, log: { _ in },
+            readPastedLine: {
+                guard let pasted else {
+                    try? await Task.sleep(for: .seconds(3600))  // a person who never pastes; cancelled by the timeout
+                    return nil
+                }
+                return pasted
+            },
+            sleep: sleeper.sleep, makeListener: redirect.makeListener
+        )
+    }
+
+    let request = GrantRequest(scopes: ["openid", "email"], parameters: ["login_hint": "alice"], timeout: .seconds(300))
+
+    @Test func loopbackGrantSendsPKCEStateAndNonceAndExchangesTheCodeWithTheVerifier() async throws {
+        let redirect = FakeRedirect(.code("code-123", iss: issuer))
+        let provider = FakeOpenIDServer(authorization: { redirect.lastAuthorization })
+        let tokens = try await LoopbackCodeGrant(port: 8123).tokens(
+            from: server(provider.transport), request: request, context: context(redirect, transport: provider.transport)
+        )
+        let sent = redirect.lastAuthorization
+        #expect(redirect.requestedPorts == [8123])
+        #expect(sent["redirect_uri"] == "http://127.0.0.1:8123/callback")
+        #expect(sent["code_challenge_method"] == "S256")
+        #expect(sent["scope"] == "openid email" && sent["login_hint"] == "alice" && sent["response_type"] == "code")
+        #expect(tokens.accessToken == TestTokenFactory.accessToken)
+        #expect(tokens.expectedNonce == sent["nonce"] && tokens.rawNonce == sent["nonce"] && sent["nonce"] != nil)
+        #expect(tokens.receivedAt == TestTokenFactory.now)
+        #expect(tokens.expiresAt == TestTokenFactory.now.addingTimeInterval(3600))
+        #expect(provider.received.map(\.url.path) == ["/token"])
+    }
+
+    @Test func aForgedStateIsRefusedBeforeAnyExchange() async throws {
+        let redirect = FakeRedirect(.custom { [issuer] _ in [("code", "code-123"), ("state", "forged"), ("iss", issuer)] })
+        let provider = FakeOpenIDServer(authorization: { redirect.lastAuthorization })
+        await #expect(throws: OAuthError.stateMismatch) {
+            try await LoopbackCodeGrant().tokens(from: server(provider.transport), request: request, context: context(redirect, transport: provider.transport))
+        }
+        #expect(provider.received.isEmpty)
+    }
+
+    @Test func nobodyComingBackTimesOut() async throws {
+        let redirect = FakeRedirect(.never)
+        let transport = FakeTransport { _ in HTTPResponse(status: 500) }
+        await #expect(throws: LoopbackError.timedOut(redirectURI: "http://127.0.0.1:49152/callback", after: .seconds(300))) {
+            try await LoopbackCodeGrant().tokens(from: server(transport), request: request, context: context(redirect, transport: transport))
+        }
+    }
+
+    @Test func aServerWithoutS256IsRefusedBeforeListening() async throws {
+        let redirect = FakeRedirect(.code("c", iss: issuer))
+        let transport = FakeTransport { _ in HTTPResponse(status: 500) }
+        await #expect(throws: OAuthError.pkceUnsupported(methods: ["plain"])) {
+            try await LoopbackCodeGrant().tokens(
+                from: server(transport, pkce: ["plain"]), request: request, context: context(redirect, transport: transport)
+            )
+        }
+        #expect(redirect.requestedPorts.isEmpty && redirect.authorizationURLs.isEmpty)
+    }
+
+    @Test func pastedRedirectIsCheckedLikeTheListenersAndExchanged() async throws {
+        let redirect = FakeRedirect(.never)  // nothing listens: the person pastes
+        let provider = FakeOpenIDServer(authorization: { redirect.lastAuthorization })
+        let registered = "https://example.com/authctl/callback"
+        // The browser ends on the registered URI; the person pastes that address.
+        let pasting = GrantContext(
+            transport: provider.transport, clock: TestTokenFactory.clock, random: SeededRandomSource(seed: 7), browser: redirect.browser,
+            notify: { _ in }, log: { _ in },
+            readPastedLine: { [issuer] in "\(registered)?code=code-123&state=\(redirect.lastAuthorization["state"] ?? "")&iss=\(issuer)" },
+            sleep: RecordingSleeper().sleep, makeListener: redirect.makeListener
+        )
+        let tokens = try await PastedCodeGrant(redirectURI: registered).tokens(from: server(provider.transport), request: request, context: pasting)
+        #expect(tokens.accessToken == TestTokenFactory.accessToken)
+        #expect(redirect.lastAuthorization["redirect_uri"] == registered)
+        #expect(redirect.requestedPorts.isEmpty)
+    }
+
+    @Test func nothingPastedTimesOutOnTheInjectedSleep() async throws {
+        let redirect = FakeRedirect(.never)
+        let transport = FakeTransport { _ in HTTPResponse(status: 500) }
+        let sleeper = RecordingSleeper()
+        await #expect(throws: OAuthError.timedOut(after: .seconds(300))) {
+            try await PastedCodeGrant(redirectURI: "https://example.com/cb").tokens(
+                from: server(transport), request: request, context: context(redirect, transport: transport, sleeper: sleeper)
+            )
+        }
+        #expect(sleeper.waits == [.seconds(300)])
+    }
+
+    @Test func deviceGrantNeedsAnEndpoint() async throws {
+        let transport = FakeTransport { _ in HTTPResponse(status: 500) }
+        await #expect(throws: OAuthError.noDeviceEndpoint("oidc.test")) {
+            try await DeviceCodeGrant().tokens(from: server(transport), request: request, context: context(FakeRedirect(.never), transport: transport))
+        }
+        #expect(transport.requests.isEmpty)
+    }
+
+    @Test func idTokenGrantExpectsTheHashOfTheRawNonceAndAsksNothing() async throws {
+        let transport = FakeTransport { _ in HTTPResponse(status: 500) }
+        let tokens = try await IDTokenGrant(idToken: "header.payload.signature", rawNonce: "abc").tokens(
+            from: server(transport), request: request, context: context(FakeRedirect(.never), transport: transport)
+        )
+        // SHA-256("abc") (FIPS 180-2 B.1), hex.
+        #expect(tokens.expectedNonce == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(tokens.rawNonce == "abc" && tokens.accessToken == nil && tokens.idToken == "header.payload.signature")
+        #expect(transport.requests.isEmpty)
+    }
+}
