@@ -16,6 +16,10 @@ public struct AuthorizationRequest: Sendable {
 
     public let url: URL
     public let state: String
+    /// The nonce kept by the client (the SDK's raw nonce): 256 random bits.
+    public let rawNonce: String
+    /// The nonce sent, which the ID token must carry: SHA-256 of ``rawNonce`` in hex, as the
+    /// Firebase SDKs send it, so that Firebase can check an ID token against the raw nonce.
     public let nonce: String
     public let pkce: PKCE
     public let redirectURI: String
@@ -27,7 +31,8 @@ public struct AuthorizationRequest: Sendable {
     ) throws(OAuthError) {
         try Self.checkCustomParameters(customParameters)
         state = Base64URL.encode(random.bytes(count: Self.stateBytes))
-        nonce = Base64URL.encode(random.bytes(count: Self.nonceBytes))
+        rawNonce = Base64URL.encode(random.bytes(count: Self.nonceBytes))
+        nonce = Nonce.hashed(rawNonce)
         pkce = PKCE.generate(using: random)
         self.redirectURI = redirectURI
         var components = URLComponents(string: authorizationEndpoint)!
@@ -94,5 +99,14 @@ public enum FormEncoding {
 
     public static func body(_ fields: [(String, String)]) -> [UInt8] {
         Array(fields.map { "\(encode($0.0))=\(encode($0.1))" }.joined(separator: "&").utf8)
+    }
+}
+
+/// The OpenID Connect nonce as the Firebase SDKs use it: the request and the ID token carry
+/// SHA-256(raw nonce), the client keeps the raw value (and hands it to Firebase, which checks it).
+public enum Nonce {
+    /// SHA-256 of `raw`, lower-case hex.
+    public static func hashed(_ raw: String) -> String {
+        SHA256.hash(Array(raw.utf8)).map { String(format: "%02x", $0) }.joined()
     }
 }

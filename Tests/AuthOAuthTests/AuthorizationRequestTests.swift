@@ -36,9 +36,11 @@ import AuthTestSupport
         let request = try makeRequest()
         // 32 bytes base64url-encoded without padding is 43 characters.
         #expect(request.state.count == 43)
-        #expect(request.nonce.count == 43)
+        #expect(request.rawNonce.count == 43)
         #expect(request.pkce.codeVerifier.count == 43)
-        #expect(Set([request.state, request.nonce, request.pkce.codeVerifier]).count == 3)
+        #expect(Set([request.state, request.rawNonce, request.pkce.codeVerifier]).count == 3)
+        // Sent as Firebase checks it: SHA-256 of the raw nonce, hex.
+        #expect(request.nonce == Nonce.hashed(request.rawNonce) && request.nonce.count == 64)
     }
 
     @Test func keepsTheEndpointsOwnQuery() throws {

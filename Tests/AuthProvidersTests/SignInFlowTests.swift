@@ -40,7 +40,7 @@ import AuthTestSupport
         #expect(profile.providerID == "example.com" && profile.subject == TestTokenFactory.subject)
         #expect(profile.email == "alice@example.com" && profile.emailVerified)
         #expect(credential.providerID == "example.com" && credential.accessToken == TestTokenFactory.accessToken)
-        #expect(credential.refreshToken == "rt-1" && credential.rawNonce == redirect.lastAuthorization["nonce"])
+        #expect(credential.refreshToken == "rt-1" && credential.rawNonce.map(Nonce.hashed) == redirect.lastAuthorization["nonce"])
         #expect(redirect.lastAuthorization["scope"] == "openid profile email groups")
         #expect(provider.received.map(\.url.path) == ["/.well-known/openid-configuration", "/token", "/jwks", "/userinfo"])
     }

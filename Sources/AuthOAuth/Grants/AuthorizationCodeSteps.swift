@@ -65,7 +65,10 @@ struct AuthorizationCodeSteps: Sendable {
         let response = try await server.tokenClient.exchange(
             code: code, redirectURI: authorization.redirectURI, codeVerifier: authorization.pkce.codeVerifier
         )
-        return GrantedTokens(response, receivedAt: receivedAt, nonce: server.sendsNonce ? authorization.nonce : nil)
+        return GrantedTokens(
+            response, receivedAt: receivedAt, nonce: server.sendsNonce ? authorization.nonce : nil,
+            rawNonce: server.sendsNonce ? authorization.rawNonce : nil
+        )
     }
 
     /// Runs `body`, giving up with ``OAuthError/timedOut(after:)`` after the request's timeout,

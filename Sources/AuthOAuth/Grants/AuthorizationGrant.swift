@@ -153,12 +153,13 @@ public struct GrantedTokens: Sendable, Equatable {
         self.rawNonce = rawNonce
     }
 
-    /// A token endpoint's answer, received at `receivedAt`, for a request that sent `nonce`.
-    public init(_ response: TokenResponse, receivedAt: Date, nonce: String?) {
+    /// A token endpoint's answer, received at `receivedAt`, for a request that sent `nonce`
+    /// (kept as `rawNonce` by the client).
+    public init(_ response: TokenResponse, receivedAt: Date, nonce: String?, rawNonce: String?) {
         self.init(
             accessToken: response.accessToken, tokenType: response.tokenType, idToken: response.idToken,
             refreshToken: response.refreshToken, expiresIn: response.expiresIn, receivedAt: receivedAt,
-            scope: response.scope, expectedNonce: nonce, rawNonce: nonce
+            scope: response.scope, expectedNonce: nonce, rawNonce: rawNonce
         )
     }
 

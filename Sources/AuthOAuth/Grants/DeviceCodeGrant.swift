@@ -18,6 +18,6 @@ public struct DeviceCodeGrant: AuthorizationGrant {
         )
         let deadline = context.clock.now().addingTimeInterval(request.timeout.timeInterval)
         let response = try await client.poll(authorization, deadline: deadline)
-        return GrantedTokens(response, receivedAt: context.clock.now(), nonce: nil)
+        return GrantedTokens(response, receivedAt: context.clock.now(), nonce: nil, rawNonce: nil)
     }
 }

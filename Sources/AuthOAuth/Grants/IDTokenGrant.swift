@@ -1,4 +1,3 @@
-import AuthCrypto
 import Foundation
 
 /// An ID token obtained elsewhere (a CI job's token, `signin --id-token-stdin`): the SDK's
@@ -15,15 +14,10 @@ public struct IDTokenGrant: AuthorizationGrant {
         self.rawNonce = rawNonce
     }
 
-    /// SHA-256 of `rawNonce`, lower-case hex: what an ID token obtained with that nonce carries.
-    public static func hashedNonce(_ rawNonce: String) -> String {
-        SHA256.hash(Array(rawNonce.utf8)).map { String(format: "%02x", $0) }.joined()
-    }
-
     public func tokens(from server: AuthorizationServer, request: GrantRequest, context: GrantContext) async throws -> GrantedTokens {
         GrantedTokens(
             accessToken: nil, idToken: idToken, receivedAt: context.clock.now(),
-            expectedNonce: rawNonce.map(Self.hashedNonce), rawNonce: rawNonce
+            expectedNonce: rawNonce.map(Nonce.hashed), rawNonce: rawNonce
         )
     }
 }
