@@ -31,8 +31,13 @@ let package = Package(
         .target(name: "AuthProviders", dependencies: ["AuthOAuth", "AuthJOSE", "AuthStorage", "AuthPlatform"]),
         // The account model: Auth, User, the account-backend seam and its local backend, token refresh.
         .target(name: "AuthCore", dependencies: ["AuthProviders", "AuthOAuth", "AuthStorage", "AuthPlatform"]),
+        // A Firebase / Identity Platform project as the account backend (Identity Toolkit, Secure Token).
+        .target(name: "AuthFirebase", dependencies: ["AuthCore", "AuthProviders", "AuthOAuth", "AuthJOSE", "AuthStorage", "AuthPlatform"]),
         // argv, command specs and help, renderers, the error funnel, live wiring.
-        .target(name: "AuthCLI", dependencies: ["AuthCore", "AuthProviders", "AuthOAuth", "AuthJOSE", "AuthStorage", "AuthPlatform"]),
+        .target(
+            name: "AuthCLI",
+            dependencies: ["AuthCore", "AuthFirebase", "AuthProviders", "AuthOAuth", "AuthJOSE", "AuthStorage", "AuthPlatform"]
+        ),
         .executableTarget(name: "authctl", dependencies: ["AuthCLI"]),
 
         .target(
@@ -50,6 +55,7 @@ let package = Package(
         .testTarget(name: "AuthOAuthTests", dependencies: ["AuthOAuth", "AuthTestSupport"]),
         .testTarget(name: "AuthProvidersTests", dependencies: ["AuthProviders", "AuthTestSupport"]),
         .testTarget(name: "AuthCoreTests", dependencies: ["AuthCore", "AuthTestSupport"]),
+        .testTarget(name: "AuthFirebaseTests", dependencies: ["AuthFirebase", "AuthTestSupport"]),
         .testTarget(name: "AuthCLITests", dependencies: ["AuthCLI", "AuthTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

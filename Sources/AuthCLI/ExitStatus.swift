@@ -27,17 +27,17 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     public init(_ code: AuthErrorCode) {
         switch code {
         case .internalError: self = .unexpectedFailure
-        case .invalidArgument: self = .usage
-        case .noCurrentUser, .userTokenExpired, .interactiveSignInRequired: self = .notSignedIn
+        case .invalidArgument, .weakPassword: self = .usage
+        case .noCurrentUser, .userTokenExpired, .interactiveSignInRequired, .invalidUserToken: self = .notSignedIn
         case .cancelled: self = .cancelled
         case .timeout: self = .timedOut
         case .accountExistsWithDifferentCredential: self = .accountExists
-        case .credentialAlreadyInUse, .providerAlreadyLinked, .noSuchProvider: self = .credentialConflict
+        case .credentialAlreadyInUse, .providerAlreadyLinked, .noSuchProvider, .emailAlreadyInUse: self = .credentialConflict
         case .requiresRecentLogin, .userMismatch: self = .reauthenticationNeeded
-        case .providerError: self = .providerError
-        case .invalidCredential: self = .invalidCredential
+        case .providerError, .tooManyRequests: self = .providerError
+        case .invalidCredential, .userDisabled, .wrongPassword: self = .invalidCredential
         case .keystoreError: self = .keystoreError
-        case .configurationError: self = .configurationError
+        case .configurationError, .invalidAPIKey, .operationNotAllowed: self = .configurationError
         }
     }
 }

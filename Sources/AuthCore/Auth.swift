@@ -48,7 +48,7 @@ public struct Auth: Sendable {
     /// Every user in this keystore, the current one marked.
     public func users() throws -> [(user: User, isCurrent: Bool, isSignedIn: Bool)] {
         let document = try store.read()
-        return document.accounts.map { ($0.user, $0.user.uid == document.currentUID, !$0.sessions.isEmpty) }
+        return document.accounts.map { ($0.user, $0.user.uid == document.currentUID, $0.isSignedIn) }
     }
 
     /// The providers an account with `email` signs in with (the SDK's fetchSignInMethods).
@@ -112,9 +112,10 @@ public struct Auth: Sendable {
         try store.update { document in
             var result = SignOut(users: 0, sessions: [])
             for index in document.accounts.indices where all || document.accounts[index].user.uid == document.currentUID {
-                if !document.accounts[index].sessions.isEmpty { result.users += 1 }
+                if document.accounts[index].isSignedIn { result.users += 1 }
                 result.sessions += document.accounts[index].sessions
                 document.accounts[index].sessions = []
+                document.accounts[index].backendSession = nil
             }
             document.currentUID = nil
             return result
@@ -133,7 +134,7 @@ public struct Auth: Sendable {
             let chosen = exact.count == 1 ? exact : matches
             guard chosen.count == 1 else { throw AccountError.ambiguousUser(query, uids: chosen.map { document.accounts[$0].user.uid }) }
             let account = document.accounts[chosen[0]]
-            guard !account.sessions.isEmpty else {
+            guard account.isSignedIn else {
                 throw AccountError.userSignedOut(account.user.email ?? account.user.uid, providerID: account.lastProviderID)
             }
             document.currentUID = account.user.uid

@@ -60,6 +60,12 @@ public struct AuthDataResult: Sendable, Equatable {
     public var user: User
     public var credential: OAuthCredential
     public var additionalUserInfo: AdditionalUserInfo
+
+    public init(user: User, credential: OAuthCredential, additionalUserInfo: AdditionalUserInfo) {
+        self.user = user
+        self.credential = credential
+        self.additionalUserInfo = additionalUserInfo
+    }
 }
 
 /// The SDK's `AdditionalUserInfo`.
@@ -68,4 +74,11 @@ public struct AdditionalUserInfo: Sendable, Equatable {
     public var profile: JSONValue
     public var username: String?
     public var isNewUser: Bool
+
+    public init(providerID: String, profile: JSONValue, username: String?, isNewUser: Bool) {
+        self.providerID = providerID
+        self.profile = profile
+        self.username = username
+        self.isNewUser = isNewUser
+    }
 }

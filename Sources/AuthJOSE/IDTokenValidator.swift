@@ -94,7 +94,7 @@ public struct IDTokenValidator: Sendable {
     // MARK: The steps of §3.1.3.7
 
     /// (2) `iss` exactly equals the configured issuer (no normalisation).
-    func checkIssuer(_ claims: JSONValue) throws(JOSEError) -> String {
+    package func checkIssuer(_ claims: JSONValue) throws(JOSEError) -> String {
         let iss = try Self.string(claims, "iss")
         guard iss == issuer else { throw .issuerMismatch(expected: issuer, received: iss) }
         return iss
@@ -102,7 +102,7 @@ public struct IDTokenValidator: Sendable {
 
     /// (3) `aud` (a string or an array of strings) contains the expected audience; (4) several
     /// audiences need an `azp`; (5) an `azp` must be the expected audience.
-    func checkAudience(_ claims: JSONValue, expected: String) throws(JOSEError) -> (audiences: [String], authorizedParty: String?) {
+    package func checkAudience(_ claims: JSONValue, expected: String) throws(JOSEError) -> (audiences: [String], authorizedParty: String?) {
         let audiences = try Self.audiences(claims)
         guard audiences.contains(expected) else { throw .audienceMismatch(expected: expected, received: audiences) }
         let azp = try Self.optionalString(claims, "azp")
@@ -113,7 +113,7 @@ public struct IDTokenValidator: Sendable {
 
     /// (9) now < exp + leeway; RFC 7519 §4.1.5: now >= nbf - leeway when present; (10) iat is
     /// present and not in the future beyond the leeway.
-    func checkTimes(_ claims: JSONValue, now: Date) throws(JOSEError) -> (expiresAt: Date, issuedAt: Date) {
+    package func checkTimes(_ claims: JSONValue, now: Date) throws(JOSEError) -> (expiresAt: Date, issuedAt: Date) {
         let exp = try Self.numericDate(claims, "exp")
         guard now < exp.addingTimeInterval(leeway) else { throw .expired(expiresAt: exp, now: now, leeway: leeway) }
         if claims["nbf"] != nil {
@@ -147,7 +147,7 @@ public struct IDTokenValidator: Sendable {
     }
 
     /// §2: `sub` is a locally unique identifier of at most 255 ASCII characters.
-    static func checkSubject(_ claims: JSONValue) throws(JOSEError) -> String {
+    package static func checkSubject(_ claims: JSONValue) throws(JOSEError) -> String {
         let sub = try string(claims, "sub")
         guard !sub.isEmpty else { throw .invalidSubject(reason: "it is empty") }
         guard sub.unicodeScalars.allSatisfy(\.isASCII) else { throw .invalidSubject(reason: "it is not ASCII") }

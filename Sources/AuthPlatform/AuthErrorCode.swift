@@ -24,6 +24,22 @@ public enum AuthErrorCode: String, Sendable, CaseIterable, Codable {
     case noSuchProvider = "no-such-provider"
     case requiresRecentLogin = "requires-recent-login"
     case userMismatch = "user-mismatch"
+    /// Another account has this email (email/password sign-up, or linking on a project).
+    case emailAlreadyInUse = "email-already-in-use"
+    /// The account is disabled in the project.
+    case userDisabled = "user-disabled"
+    /// Email/password sign-in: the password is wrong, or no account has the email.
+    case wrongPassword = "wrong-password"
+    /// The password is too weak for the project's policy.
+    case weakPassword = "weak-password"
+    /// The project refuses requests from this client for a while.
+    case tooManyRequests = "too-many-requests"
+    /// The project's API key is not valid.
+    case invalidAPIKey = "invalid-api-key"
+    /// The sign-in method is not enabled in the project's console.
+    case operationNotAllowed = "operation-not-allowed"
+    /// The backend's session for the user is no longer valid (expired, revoked, user deleted).
+    case invalidUserToken = "invalid-user-token"
     /// The provider could not be reached, or answered with an error.
     case providerError = "provider-error"
     /// A credential failed a check: signature, nonce, state, iss, aud, exp, ...

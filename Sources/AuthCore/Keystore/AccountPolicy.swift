@@ -61,10 +61,24 @@ public struct PendingCredential: Codable, Sendable, Equatable {
 
     public var credential: OAuthCredential
     public var profile: FederatedProfile
-    /// The account whose email collided: only it may link this credential.
-    public var accountUID: String
+    /// The account whose email collided: only it may link this credential (nil where the backend
+    /// does not say which account it is: then the signed-in user's email must be ``email``).
+    public var accountUID: String?
     public var email: String
     public var expiresAt: Date
+    /// The backend's handle for the credential (Firebase's `pendingToken`), sent instead of it.
+    public var pendingToken: String?
+
+    public init(
+        credential: OAuthCredential, profile: FederatedProfile, accountUID: String?, email: String, expiresAt: Date, pendingToken: String? = nil
+    ) {
+        self.credential = credential
+        self.profile = profile
+        self.accountUID = accountUID
+        self.email = email
+        self.expiresAt = expiresAt
+        self.pendingToken = pendingToken
+    }
 }
 
 /// `pending.json`: at most one pending credential.

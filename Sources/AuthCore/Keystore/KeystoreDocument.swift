@@ -14,6 +14,19 @@ public struct KeystoreDocument: VersionedDocument, Equatable {
         public var sessions: [OAuthCredential]
         /// The provider the user signed in with last (the default for `token` and `reauth`).
         public var lastProviderID: String?
+        /// The account backend's own session for this user (a Firebase project's ID token), if
+        /// the backend has one; nil when signed out and for local accounts.
+        public var backendSession: BackendSession?
+
+        public init(user: User, sessions: [OAuthCredential], lastProviderID: String?, backendSession: BackendSession? = nil) {
+            self.user = user
+            self.sessions = sessions
+            self.lastProviderID = lastProviderID
+            self.backendSession = backendSession
+        }
+
+        /// Signed in: some token is kept for the user, a provider's or the backend's.
+        public var isSignedIn: Bool { !sessions.isEmpty || backendSession != nil }
     }
 
     public var accounts: [Account]
@@ -25,13 +38,17 @@ public struct KeystoreDocument: VersionedDocument, Equatable {
         currentUID = nil
     }
 
-    var currentAccountIndex: Int? {
+    public var currentAccountIndex: Int? {
         guard let currentUID else { return nil }
         return accounts.firstIndex { $0.user.uid == currentUID }
     }
 }
 
 extension KeystoreDocument {
+    public func accountIndex(uid: String) -> Int? {
+        accounts.firstIndex { $0.user.uid == uid }
+    }
+
     func accountIndex(providerID: String, subject: String) -> Int? {
         accounts.firstIndex { $0.user.identity(for: providerID)?.uid == subject }
     }
@@ -47,7 +64,7 @@ extension KeystoreDocument {
         return (provider, session)
     }
 
-    func requireCurrentAccountIndex() throws(AccountError) -> Int {
+    public func requireCurrentAccountIndex() throws(AccountError) -> Int {
         guard let index = currentAccountIndex else { throw .notSignedIn }
         return index
     }

@@ -1,0 +1,20 @@
+import Foundation
+
+/// An account backend's own tokens for the signed-in user: a Firebase project's ID token (what a
+/// backend or Security Rules check) and the refresh token that renews it.
+public struct BackendSession: Codable, Sendable, Equatable {
+    /// What issued the session, such as `firebase:my-project`.
+    public var issuer: String
+    public var idToken: String
+    public var refreshToken: String
+    public var expiresAt: Date
+    public var obtainedAt: Date
+
+    public init(issuer: String, idToken: String, refreshToken: String, expiresAt: Date, obtainedAt: Date) {
+        self.issuer = issuer
+        self.idToken = idToken
+        self.refreshToken = refreshToken
+        self.expiresAt = expiresAt
+        self.obtainedAt = obtainedAt
+    }
+}

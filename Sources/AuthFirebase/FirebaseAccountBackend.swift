@@ -1,0 +1,188 @@
+import AuthCore
+import AuthOAuth
+import AuthPlatform
+import AuthProviders
+import AuthStorage
+import Foundation
+
+/// Accounts in a Firebase / Identity Platform project: every rule runs in the project, through the
+/// REST calls the Firebase SDKs make; the keystore keeps the signed-in user's copy, the project's
+/// ID and refresh tokens (``BackendSession``), and the providers' own tokens.
+///
+/// `storage` should be this project's namespace (``FirebaseProject/storageNamespace``), so its
+/// accounts never mix with local ones or another project's.
+public struct FirebaseAccountBackend: AccountBackend {
+    /// `requestUri` of signInWithIdp: authctl posts the credential itself, as the SDKs do.
+    static let requestURI = "http://localhost"
+    /// The project's recent-login window for sensitive operations (Firebase's five minutes), for messages.
+    static let recentLoginSeconds = 300
+
+    public let project: FirebaseProject
+    public let endpoints: FirebaseEndpoints
+    let toolkit: IdentityToolkit
+    let store: any DocumentStore<KeystoreDocument>
+    let pendingStore: any DocumentStore<PendingDocument>
+    let clock: Clock
+
+    public init(project: FirebaseProject, endpoints: FirebaseEndpoints, storage: any DocumentStorage, transport: any HTTPTransport, clock: Clock) {
+        self.project = project
+        self.endpoints = endpoints
+        toolkit = IdentityToolkit(project: project, endpoints: endpoints, transport: transport)
+        store = storage.store(KeystoreDocument.fileName, of: KeystoreDocument.self)
+        pendingStore = storage.store(PendingDocument.fileName, of: PendingDocument.self)
+        self.clock = clock
+    }
+
+    // MARK: Federated sign-in (accounts:signInWithIdp)
+
+    public func signIn(with credential: OAuthCredential, profile: FederatedProfile) async throws -> AuthDataResult {
+        let answer = try await signInWithIdp(Self.assertion(credential), idToken: nil, during: .signIn)
+        if answer["needConfirmation"]?.boolValue == true {
+            throw try await accountExists(answer, credential: credential, profile: profile)
+        }
+        return try await record(answer, credential: credential, profile: profile, authenticated: true)
+    }
+
+    public func link(with credential: OAuthCredential, profile: FederatedProfile) async throws -> AuthDataResult {
+        let account = try currentAccount()
+        if account.user.identity(for: profile.providerID) != nil { throw AccountError.providerAlreadyLinked(providerID: profile.providerID) }
+        let idToken = try await freshSession().idToken
+        let answer = try await signInWithIdp(Self.assertion(credential), idToken: idToken, during: .link)
+        return try await record(answer, credential: credential, profile: profile, authenticated: false)
+    }
+
+    public func linkPending() async throws -> AuthDataResult {
+        guard let pending = try pendingStore.read().pending else { throw AccountError.noPendingCredential }
+        guard pending.expiresAt > clock.now() else {
+            try pendingStore.update { $0.pending = nil }
+            throw AccountError.pendingCredentialExpired(providerID: pending.credential.providerID)
+        }
+        let account = try currentAccount()
+        guard account.user.email?.lowercased() == pending.email.lowercased() else { throw AccountError.pendingForAnotherAccount(email: pending.email) }
+        let idToken = try await freshSession().idToken
+        var body: [String: JSONValue] = ["idToken": .string(idToken)]
+        if let token = pending.pendingToken { body["pendingToken"] = .string(token) } else { body["postBody"] = .string(Self.assertion(pending.credential)) }
+        let answer = try await call("signInWithIdp", body.merging(Self.idpOptions) { a, _ in a }, during: .link)
+        let result = try await record(answer, credential: pending.credential, profile: pending.profile, authenticated: false)
+        try pendingStore.update { $0.pending = nil }
+        return result
+    }
+
+    /// `autoCreate: false`: the project must already have the identity, on this user.
+    public func reauthenticate(with credential: OAuthCredential, profile: FederatedProfile) async throws -> AuthDataResult {
+        let account = try currentAccount()
+        let answer: JSONValue
+        do {
+            answer = try await signInWithIdp(Self.assertion(credential), idToken: nil, autoCreate: false, during: .reauthenticate)
+        } catch let failure as IdentityToolkitFailure where failure.code == "USER_NOT_FOUND" {
+            throw AccountError.userMismatch(providerID: profile.providerID)
+        }
+        guard answer["localId"]?.stringValue == account.user.uid else { throw AccountError.userMismatch(providerID: profile.providerID) }
+        return try await record(answer, credential: credential, profile: profile, authenticated: true)
+    }
+
+    // MARK: Sensitive operations (need a recent sign-in, decided by the project)
+
+    public func unlink(providerID: String) async throws -> User {
+        let account = try currentAccount()
+        guard account.user.identity(for: providerID) != nil else {
+            throw AccountError.noSuchProvider(providerID: providerID, linked: account.user.providerData.map(\.providerID))
+        }
+        let idToken = try await freshSession().idToken
+        let answer = try await call(
+            "update", ["idToken": .string(idToken), "deleteProvider": [.string(providerID)], "returnSecureToken": true],
+            during: .other, recentLoginOperation: "unlink"
+        )
+        return try await refreshUser(after: answer, removingSessionOf: providerID)
+    }
+
+    public func deleteCurrentUser() async throws -> User {
+        let account = try currentAccount()
+        let idToken = try await freshSession().idToken
+        _ = try await call("delete", ["idToken": .string(idToken)], during: .other, recentLoginOperation: "account delete")
+        try store.update { document in
+            document.accounts.removeAll { $0.user.uid == account.user.uid }
+            document.currentUID = nil
+        }
+        return account.user
+    }
+
+    // MARK: Reading
+
+    /// `accounts:lookup`: the project's record now, stored over the keystore's copy.
+    public func lookUpCurrentUser() async throws -> User? {
+        guard (try store.read().currentAccountIndex) != nil else { return nil }
+        return try await refreshUser(after: nil, removingSessionOf: nil)
+    }
+
+    /// `accounts:createAuthUri`: empty when no account has the email, and always empty when the
+    /// project has email-enumeration protection on (the default for new projects).
+    public func signInMethods(forEmail email: String) async throws -> [String] {
+        let answer = try await call("createAuthUri", ["identifier": .string(email), "continueUri": .string(Self.requestURI)], during: .other)
+        return (answer["signinMethods"]?.arrayValue ?? answer["allProviders"]?.arrayValue ?? []).compactMap(\.stringValue)
+    }
+
+    public func userToken(minimumValidity: TimeInterval) async throws -> String? {
+        try await freshSession(minimumValidity: minimumValidity).idToken
+    }
+
+    // MARK: Requests
+
+    static let idpOptions: [String: JSONValue] = [
+        "requestUri": .string(requestURI), "returnSecureToken": true, "returnIdpCredential": true,
+    ]
+
+    /// signInWithIdp with a provider's credential, as the SDKs send it.
+    func signInWithIdp(_ postBody: String, idToken: String?, autoCreate: Bool = true, during operation: FirebaseError.Operation) async throws -> JSONValue {
+        var body = Self.idpOptions
+        body["postBody"] = .string(postBody)
+        if let idToken { body["idToken"] = .string(idToken) }
+        if !autoCreate { body["autoCreate"] = false }
+        return try await call("signInWithIdp", body, during: operation)
+    }
+
+    /// The provider's credential as signInWithIdp's `postBody`: an ID token (with the raw nonce it
+    /// was requested with: Firebase checks SHA-256 of it against the token's nonce), or else the
+    /// access token (GitHub, which issues no ID token).
+    static func assertion(_ credential: OAuthCredential) -> String {
+        var fields: [(String, String)] = []
+        if let idToken = credential.idToken {
+            fields.append(("id_token", idToken))
+            if let nonce = credential.rawNonce { fields.append(("nonce", nonce)) }
+        } else if let accessToken = credential.accessToken {
+            fields.append(("access_token", accessToken))
+        }
+        fields.append(("providerId", credential.providerID))
+        return String(decoding: FormEncoding.body(fields), as: UTF8.self)
+    }
+
+    /// One call, its refusal named: account conflicts become ``AccountError``s, the rest ``FirebaseError``s.
+    func call(
+        _ method: String, _ body: [String: JSONValue], during operation: FirebaseError.Operation, recentLoginOperation: String? = nil
+    ) async throws -> JSONValue {
+        do {
+            return try await toolkit.call(method, body)
+        } catch let failure as IdentityToolkitFailure {
+            if failure.code == "USER_NOT_FOUND", operation == .reauthenticate { throw failure }
+            throw accountError(failure, recentLoginOperation: recentLoginOperation) ?? failure.named(during: operation)
+        }
+    }
+
+    /// The server strings that are account rules.
+    func accountError(_ failure: IdentityToolkitFailure, recentLoginOperation: String?) -> AccountError? {
+        let account = try? currentAccount()
+        switch failure.code {
+        case "FEDERATED_USER_ID_ALREADY_LINKED", "CREDENTIAL_ALREADY_IN_USE":
+            let provider = failure.answer?["providerId"]?.stringValue ?? "this provider"
+            return .credentialAlreadyInUse(providerID: provider, holder: failure.answer?["email"]?.stringValue ?? "another account in the project")
+        case "PROVIDER_ALREADY_LINKED":
+            return .providerAlreadyLinked(providerID: failure.answer?["providerId"]?.stringValue ?? failure.detail ?? "this provider")
+        case "CREDENTIAL_TOO_OLD_LOGIN_AGAIN":
+            return .requiresRecentLogin(
+                operation: recentLoginOperation ?? "this operation", providerID: account?.lastProviderID, maximumAge: Self.recentLoginSeconds
+            )
+        default:
+            return nil
+        }
+    }
+}

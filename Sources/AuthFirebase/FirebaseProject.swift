@@ -1,0 +1,106 @@
+import AuthOAuth
+import AuthPlatform
+import AuthStorage
+import Foundation
+
+/// A Firebase / Identity Platform project that holds the accounts (`authctl firebase use`). The
+/// API key identifies the project to Google's APIs; it is public, not a secret.
+public struct FirebaseProject: Codable, Sendable, Equatable {
+    public var apiKey: String
+    public var projectID: String
+    /// An Identity Platform tenant inside the project, if accounts live in one.
+    public var tenantID: String?
+
+    public init(apiKey: String, projectID: String, tenantID: String? = nil) {
+        self.apiKey = apiKey
+        self.projectID = projectID
+        self.tenantID = tenantID
+    }
+
+    /// Project ids are 6 to 30 of a-z, 0-9 and '-'; tenant ids letters, digits and '-'. Both end up
+    /// in URLs and file names, so nothing else is accepted. API keys are URL-safe tokens.
+    public func validated() throws(FirebaseError) -> FirebaseProject {
+        let projectCharacters = Set("abcdefghijklmnopqrstuvwxyz0123456789-")
+        guard (Self.projectIDLengths).contains(projectID.count), projectID.allSatisfy(projectCharacters.contains) else {
+            throw .invalidProject("'\(projectID)' is not a project id (6-30 of a-z, 0-9 and '-', as the console shows it)")
+        }
+        if let tenantID, tenantID.isEmpty || !tenantID.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) {
+            throw .invalidProject("'\(tenantID)' is not a tenant id (letters, digits and '-')")
+        }
+        guard !apiKey.isEmpty, apiKey.count <= 256, apiKey.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_".contains($0)) }) else {
+            throw .invalidProject("the API key is empty or has characters an API key never has (it looks like AIza...)")
+        }
+        return self
+    }
+
+    /// The Firebase console's limits on a project id.
+    static let projectIDLengths = 6...30
+
+    /// `firebase:<project>[/<tenant>]`: the issuer of this project's sessions, and the keystore namespace.
+    public var sessionIssuer: String { "firebase:" + projectID + (tenantID.map { "/" + $0 } ?? "") }
+    /// The storage namespace of this project's accounts (`firebase.<project>[.<tenant>]`).
+    public var storageNamespace: String { "firebase." + projectID + (tenantID.map { "." + $0 } ?? "") }
+    /// `https://securetoken.google.com/<project>`: the `iss` of the project's ID tokens.
+    public var tokenIssuer: String { "https://securetoken.google.com/" + projectID }
+}
+
+/// `firebase.json` in the home: the project accounts live in, if any.
+public struct FirebaseDocument: VersionedDocument, Equatable {
+    public static let schemaVersion = 1
+    public static let fileName = "firebase.json"
+    public var project: FirebaseProject?
+
+    public init() { project = nil }
+}
+
+/// Where the project's REST APIs are: Google's production hosts, or the emulator at
+/// `FIREBASE_AUTH_EMULATOR_HOST`, under the same paths as the SDKs use.
+public struct FirebaseEndpoints: Sendable, Equatable {
+    /// The environment variable the Firebase SDKs read: `host:port` of the Auth emulator.
+    public static let emulatorHostVariable = "FIREBASE_AUTH_EMULATOR_HOST"
+    static let identityToolkitHost = "identitytoolkit.googleapis.com"
+    static let secureTokenHost = "securetoken.googleapis.com"
+    /// Google's JWK set of the keys that sign Firebase ID tokens.
+    static let publicKeysPath = "www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com"
+
+    /// `https://identitytoolkit.googleapis.com/v1`, or `http://HOST/identitytoolkit.googleapis.com/v1`.
+    public let identityToolkit: String
+    /// `https://securetoken.googleapis.com/v1/token`, or its emulator path.
+    public let secureToken: String
+    /// The JWK set of the project's ID token keys, or the emulator's path for it.
+    public let publicKeys: String
+    /// The emulator's `host:port`, when talking to the emulator.
+    public let emulatorHost: String?
+
+    /// Production, unless `emulatorHost` is set. An emulator must be on a loopback host: it is
+    /// plain http, and authctl sends provider credentials to it.
+    public init(emulatorHost: String?) throws(FirebaseError) {
+        guard let host = emulatorHost.map({ $0.trimmingCharacters(in: .whitespaces) }), !host.isEmpty else {
+            identityToolkit = "https://\(Self.identityToolkitHost)/v1"
+            secureToken = "https://\(Self.secureTokenHost)/v1/token"
+            publicKeys = "https://" + Self.publicKeysPath
+            self.emulatorHost = nil
+            return
+        }
+        let root = "http://" + host
+        guard !host.contains("/"), !host.contains("@"), let url = URLComponents(string: root), let name = url.host, url.port != nil else {
+            throw .invalidEmulatorHost(host, reason: "expected host:port, such as 127.0.0.1:9099")
+        }
+        guard URLPolicy.isLoopbackHost(name) else {
+            throw .invalidEmulatorHost(host, reason: "the emulator speaks plain http, which authctl uses with loopback hosts only; forward its port to 127.0.0.1")
+        }
+        identityToolkit = "\(root)/\(Self.identityToolkitHost)/v1"
+        secureToken = "\(root)/\(Self.secureTokenHost)/v1/token"
+        publicKeys = "\(root)/\(Self.publicKeysPath)"
+        self.emulatorHost = host
+    }
+
+    /// `<identityToolkit>/accounts:<method>?key=<apiKey>`.
+    func accounts(_ method: String, apiKey: String) -> String {
+        "\(identityToolkit)/accounts:\(method)?key=\(FormEncoding.encode(apiKey))"
+    }
+
+    func secureToken(apiKey: String) -> String {
+        "\(secureToken)?key=\(FormEncoding.encode(apiKey))"
+    }
+}

@@ -1,0 +1,144 @@
+import AuthCore
+import AuthOAuth
+import AuthPlatform
+import AuthProviders
+import Foundation
+
+extension FirebaseAccountBackend {
+    /// The signed-in account, or not-signed-in.
+    func currentAccount() throws -> KeystoreDocument.Account {
+        let document = try store.read()
+        return document.accounts[try document.requireCurrentAccountIndex()]
+    }
+
+    /// The project's session for the signed-in user, refreshed through the Secure Token API when it
+    /// expires within `minimumValidity` seconds. As with providers' tokens, the keystore lock is
+    /// held across the refresh, so concurrent processes refresh exactly once; a refresh the project
+    /// refuses (expired, revoked, deleted or disabled user) signs the user out, as the SDKs do.
+    func freshSession(minimumValidity: TimeInterval = 60) async throws -> BackendSession {
+        let document = try store.read()
+        let index = try document.requireCurrentAccountIndex()
+        guard let session = document.accounts[index].backendSession else { throw AccountError.notSignedIn }
+        if Self.isFresh(session, for: minimumValidity, at: clock.now()) { return session }
+        enum Outcome { case session(BackendSession), ended(FirebaseError) }
+        let outcome = try await store.update { (document: inout KeystoreDocument) async throws -> Outcome in
+            let index = try document.requireCurrentAccountIndex()
+            guard let current = document.accounts[index].backendSession else { throw AccountError.notSignedIn }
+            // Refreshed by another process while we waited for the lock.
+            if current.idToken != session.idToken || Self.isFresh(current, for: minimumValidity, at: clock.now()) { return .session(current) }
+            let grant: SecureTokenGrant
+            do {
+                grant = try await toolkit.refresh(current.refreshToken)
+            } catch let failure as IdentityToolkitFailure {
+                let error = failure.named(during: .refresh)
+                guard case .sessionEnded = error else { throw error }
+                document.accounts[index].backendSession = nil
+                document.accounts[index].sessions = []
+                document.currentUID = nil
+                return .ended(error)
+            }
+            let now = clock.now()
+            let renewed = BackendSession(
+                issuer: project.sessionIssuer, idToken: grant.idToken, refreshToken: grant.refreshToken,
+                expiresAt: now.addingTimeInterval(TimeInterval(grant.expiresIn)), obtainedAt: now
+            )
+            document.accounts[index].backendSession = renewed
+            return .session(renewed)
+        }
+        switch outcome {
+        case .session(let session): return session
+        case .ended(let error): throw error
+        }
+    }
+
+    /// Valid for `seconds` more, or as fresh as a refresh gets (90% of its lifetime left).
+    static func isFresh(_ session: BackendSession, for seconds: TimeInterval, at now: Date) -> Bool {
+        let lifetime = session.expiresAt.timeIntervalSince(session.obtainedAt)
+        let required = min(seconds, lifetime * 0.9)
+        return session.expiresAt > now && session.expiresAt.timeIntervalSince(now) >= max(required, 0)
+    }
+
+    /// The session in a sign-in answer (`idToken`, `refreshToken`, `expiresIn`).
+    func session(from answer: JSONValue, method: String) throws(FirebaseError) -> BackendSession {
+        guard let idToken = answer["idToken"]?.stringValue, let refreshToken = answer["refreshToken"]?.stringValue,
+            let expiresIn = IdentityToolkit.seconds(answer["expiresIn"])
+        else { throw .invalidResponse(method: method, reason: "no idToken, refreshToken and expiresIn") }
+        let now = clock.now()
+        return BackendSession(
+            issuer: project.sessionIssuer, idToken: idToken, refreshToken: refreshToken,
+            expiresAt: now.addingTimeInterval(TimeInterval(expiresIn)), obtainedAt: now
+        )
+    }
+
+    /// Stores a sign-in's outcome: the project's session, the user as `accounts:lookup` reports it
+    /// (as the SDKs fetch it after signing in), and the provider's credential; makes the user
+    /// current. `authenticated` moves the recent-login time (a sign-in or reauthentication).
+    func record(_ answer: JSONValue, credential: OAuthCredential?, profile: FederatedProfile?, authenticated: Bool) async throws -> AuthDataResult {
+        let method = "signInWithIdp"
+        let session = try session(from: answer, method: method)
+        let now = clock.now()
+        let previous = try? store.read().accounts.first { $0.user.uid == answer["localId"]?.stringValue }
+        let lookup = try await call("lookup", ["idToken": .string(session.idToken)], during: .other)
+        let user = try FirebaseUserRecord.user(
+            from: lookup, lastAuthenticatedAt: authenticated ? now : previous?.user.lastAuthenticatedAt ?? now, now: now
+        )
+        try store.update { document in
+            var account = document.accountIndex(uid: user.uid).map { document.accounts[$0] }
+                ?? KeystoreDocument.Account(user: user, sessions: [], lastProviderID: nil)
+            account.user = user
+            account.backendSession = session
+            if let credential {
+                account.sessions.removeAll { $0.providerID == credential.providerID }
+                account.sessions.append(credential)
+            }
+            account.lastProviderID = credential?.providerID ?? answer["providerId"]?.stringValue ?? account.lastProviderID
+            if let index = document.accountIndex(uid: user.uid) { document.accounts[index] = account } else { document.accounts.append(account) }
+            document.currentUID = user.uid
+        }
+        let providerID = credential?.providerID ?? answer["providerId"]?.stringValue ?? "password"
+        let rawProfile = answer["rawUserInfo"]?.stringValue.flatMap { try? JSONValue.parse(Array($0.utf8)) } ?? profile?.rawProfile ?? [:]
+        return AuthDataResult(
+            user: user, credential: credential ?? OAuthCredential(providerID: providerID, accessToken: nil),
+            additionalUserInfo: AdditionalUserInfo(
+                providerID: providerID, profile: rawProfile,
+                username: answer["screenName"]?.stringValue ?? profile?.username, isNewUser: answer["isNewUser"]?.boolValue ?? false
+            )
+        )
+    }
+
+    /// After `accounts:update` (its answer may carry a new session) or on its own: looks the user
+    /// up and stores the record, dropping the session of an unlinked provider.
+    func refreshUser(after answer: JSONValue?, removingSessionOf providerID: String?) async throws -> User {
+        var session = try await freshSession()
+        if let answer, answer["idToken"] != nil { session = try self.session(from: answer, method: "update") }
+        let lookup = try await call("lookup", ["idToken": .string(session.idToken)], during: .other)
+        let account = try currentAccount()
+        let user = try FirebaseUserRecord.user(from: lookup, lastAuthenticatedAt: account.user.lastAuthenticatedAt, now: clock.now())
+        try store.update { document in
+            guard let index = document.accountIndex(uid: user.uid) else { return }
+            document.accounts[index].user = user
+            document.accounts[index].backendSession = session
+            if let providerID {
+                document.accounts[index].sessions.removeAll { $0.providerID == providerID }
+                if document.accounts[index].lastProviderID == providerID {
+                    document.accounts[index].lastProviderID = document.accounts[index].sessions.last?.providerID
+                }
+            }
+        }
+        return user
+    }
+
+    /// needConfirmation: another account of the project has this email. The credential is kept
+    /// (with the project's pendingToken) for `link --pending`, and nothing else is stored.
+    func accountExists(_ answer: JSONValue, credential: OAuthCredential, profile: FederatedProfile) async throws -> AccountError {
+        let email = answer["email"]?.stringValue ?? profile.email ?? "this email"
+        var providers = (answer["verifiedProvider"]?.arrayValue ?? []).compactMap(\.stringValue)
+        if providers.isEmpty { providers = (try? await signInMethods(forEmail: email)) ?? [] }
+        let pending = PendingCredential(
+            credential: credential, profile: profile, accountUID: nil, email: email,
+            expiresAt: clock.now().addingTimeInterval(PendingCredential.lifetime), pendingToken: answer["pendingToken"]?.stringValue
+        )
+        try pendingStore.update { $0.pending = pending }
+        return .accountExistsWithDifferentCredential(email: email, providers: providers)
+    }
+}

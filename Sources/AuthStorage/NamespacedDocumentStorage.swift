@@ -1,0 +1,19 @@
+/// Another storage's documents under a prefix: `keystore.json` becomes
+/// `firebase.my-project.keystore.json`. Each account backend keeps its accounts, pending credential
+/// and settings apart, so switching backends never mixes users, and switching back finds them.
+public struct NamespacedDocumentStorage: DocumentStorage {
+    public let base: any DocumentStorage
+    /// Letters, digits, `-`, `_` and `.`: it becomes part of a file name.
+    public let namespace: String
+
+    public init(_ base: any DocumentStorage, namespace: String) {
+        precondition(!namespace.isEmpty && namespace.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) },
+            "a storage namespace is part of a file name")
+        self.base = base
+        self.namespace = namespace
+    }
+
+    public func store<Document: VersionedDocument>(_ fileName: String, of type: Document.Type) -> any DocumentStore<Document> {
+        base.store(namespace + "." + fileName, of: type)
+    }
+}
