@@ -125,10 +125,10 @@ public struct HTTPJWKSetSource: JWKSetSource {
     }
 
     public func keySet(_ request: JWKSetRequest) async throws -> JWKSet {
-        let now = clock.now()
-        let entry = readEntry()
         switch request {
         case .cached:
+            let now = clock.now()
+            let entry = readEntry()
             if let entry, let body = entry.body, entry.fetchedAt <= now, now < entry.expiresAt,
                 let set = try? JWKSet.parse(Array(body.utf8), source: source)
             {
@@ -136,22 +136,32 @@ public struct HTTPJWKSetSource: JWKSetSource {
             }
             return try await fetch(previous: entry, now: now, forced: false)
         case .refreshBecauseOfUnknownKey:
-            // Refetches for unknown kids are rate-limited, and pointless for a set fetched a moment
-            // ago (in this same validation); a provider that rotated its keys after our last
-            // ordinary fetch is still seen at once.
-            if let entry, let body = entry.body {
-                let sinceFetch = now.timeIntervalSince(entry.fetchedAt)
-                let sinceForced = entry.lastForcedRefreshAt.map { now.timeIntervalSince($0) } ?? .infinity
-                let justFetched = sinceFetch >= 0 && sinceFetch < JWKSetCachePolicy.justFetchedInterval
-                let rateLimited = sinceForced >= 0 && sinceForced < JWKSetCachePolicy.forcedRefreshInterval
-                if justFetched || rateLimited,
-                    let set = try? JWKSet.parse(Array(body.utf8), source: source)
-                {
-                    return set
-                }
+            // One process refetches at a time: the others wait, then find the set it stored and
+            // the rate limit it set, so two processes never both refetch.
+            let cache = PrivateFileCache(directory: cacheDirectory)
+            return try await cache.withExclusiveLock(for: cachePath, timeout: Self.refreshLockTimeout) {
+                let now = clock.now()
+                let entry = readEntry()
+                if let set = rateLimitedSet(entry, now: now) { return set }
+                return try await fetch(previous: entry, now: now, forced: true)
             }
-            return try await fetch(previous: entry, now: now, forced: true)
         }
+    }
+
+    /// How long a process waits for another's refetch before fetching anyway.
+    static let refreshLockTimeout: Duration = .seconds(10)
+
+    /// The cached set, when an unknown kid may not refetch it: the rate limit is in force, or the
+    /// set was fetched a moment ago (in this same validation). A provider that rotated its keys
+    /// after our last ordinary fetch is still seen at once.
+    private func rateLimitedSet(_ entry: CacheEntry?, now: Date) -> JWKSet? {
+        guard let entry, let body = entry.body else { return nil }
+        let sinceFetch = now.timeIntervalSince(entry.fetchedAt)
+        let sinceForced = entry.lastForcedRefreshAt.map { now.timeIntervalSince($0) } ?? .infinity
+        let justFetched = sinceFetch >= 0 && sinceFetch < JWKSetCachePolicy.justFetchedInterval
+        let rateLimited = sinceForced >= 0 && sinceForced < JWKSetCachePolicy.forcedRefreshInterval
+        guard justFetched || rateLimited else { return nil }
+        return try? JWKSet.parse(Array(body.utf8), source: source)
     }
 
     private var source: String { jwksURI.redactedForDisplay }

@@ -23,6 +23,8 @@ public struct AuthorizationRequest: Sendable {
     public let nonce: String
     public let pkce: PKCE
     public let redirectURI: String
+    /// The `prompt` sent, if any (`login`, `none`, ...).
+    public let prompt: String?
 
     /// Builds the request. Custom parameters are checked against ``reservedParameters``.
     public init(
@@ -35,6 +37,7 @@ public struct AuthorizationRequest: Sendable {
         nonce = Nonce.hashed(rawNonce)
         pkce = PKCE.generate(using: random)
         self.redirectURI = redirectURI
+        prompt = customParameters["prompt"]
         var components = URLComponents(string: authorizationEndpoint)!
         var items = components.queryItems ?? []
         items += [

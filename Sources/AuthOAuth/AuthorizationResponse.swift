@@ -2,17 +2,27 @@ import AuthCrypto
 
 /// Reads the redirect that ends an authorization request (RFC 6749 §4.1.2, RFC 9207 §2.4).
 public enum AuthorizationResponse {
+    /// OpenID Connect Core §3.1.2.6: the provider needed the person (to log in, to consent) and
+    /// could not ask. Unless authctl sent `prompt=none` (which asks it not to), the person was asked
+    /// and said no: a cancellation, not a provider failure (LemonLDAP::NG's "Refuse" sends consent_required).
+    static let refusalsWhenPrompted: Set<String> = ["consent_required", "login_required", "interaction_required"]
+
     /// The parameters that may appear only once in a redirect (RFC 6749 §3.1).
     static let singleValuedParameters: Set<String> = ["code", "state", "iss", "error", "error_description", "error_uri"]
 
     /// Checks the redirect's parameters against `request` and returns the authorization code.
     ///
-    /// The order is: no repeated parameter; `iss` (RFC 9207: before anything else is trusted);
-    /// `state` in constant time; then `error` or `code`.
+    /// The order is: `state`, exactly once and equal in constant time (anything else is not an
+    /// answer to this request: ``OAuthError/stateMismatch``, which a listener ignores); no other
+    /// parameter repeated; `iss` (RFC 9207); then `error` or `code`.
     public static func code(
         from parameters: [(name: String, value: String)], for request: AuthorizationRequest, issuer: String?,
         issuerParameterRequired: Bool
     ) throws(OAuthError) -> String {
+        let states = parameters.filter { $0.name == "state" }.map(\.value)
+        guard states.count == 1, ConstantTime.equals(Array(states[0].utf8), Array(request.state.utf8)) else {
+            throw .stateMismatch
+        }
         var values: [String: String] = [:]
         for (name, value) in parameters where singleValuedParameters.contains(name) {
             guard values.updateValue(value, forKey: name) == nil else { throw .duplicateParameter(name) }
@@ -25,11 +35,11 @@ public enum AuthorizationResponse {
                 throw .issuerMismatch(expected: issuer, received: nil)
             }
         }
-        guard let state = values["state"], ConstantTime.equals(Array(state.utf8), Array(request.state.utf8)) else {
-            throw .stateMismatch
-        }
         if let error = values["error"] {
             if error == "access_denied" { throw .accessDenied(description: values["error_description"]) }
+            if refusalsWhenPrompted.contains(error), request.prompt != "none" {
+                throw .accessDenied(description: values["error_description"].map { "\(error): \($0)" } ?? error)
+            }
             throw .authorizationFailed(error: error, description: values["error_description"])
         }
         guard let code = values["code"], !code.isEmpty else { throw .missingCode }

@@ -36,13 +36,23 @@ public struct PrivateFileCache: Sendable {
         return bytes
     }
 
+    /// Runs `body` holding an exclusive lock on `<path>.lock`, so that processes sharing the cache
+    /// take turns at something costly (refetching a key set). A lock that cannot be opened, or is
+    /// not free within `timeout`, does not stop `body`: a cache is an optimisation, never a reason
+    /// to fail.
+    public func withExclusiveLock<Result>(for path: String, timeout: Duration, _ body: () async throws -> Result) async throws -> Result {
+        ensureDirectory()
+        guard let descriptor = try? POSIX.open(path + ".lock", O_RDONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, mode: 0o600) else {
+            return try await body()
+        }
+        defer { POSIX.close(descriptor) }
+        _ = try await LockWait.exclusive(descriptor, timeout: timeout)
+        return try await body()
+    }
+
     /// Replaces the file atomically; gives up silently on any failure.
     public func write(_ path: String, bytes: [UInt8]) {
-        if (try? POSIX.fileStatus(atPath: directory)) == nil {
-            try? FileManager.default.createDirectory(
-                atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]
-            )
-        }
+        ensureDirectory()
         let temporary = path + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         guard let descriptor = try? POSIX.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode: 0o600) else {
             return
@@ -57,6 +67,14 @@ public struct PrivateFileCache: Sendable {
         POSIX.close(descriptor)
         if !written || (try? POSIX.rename(temporary, to: path)) == nil {
             try? POSIX.unlink(temporary)
+        }
+    }
+
+    private func ensureDirectory() {
+        if (try? POSIX.fileStatus(atPath: directory)) == nil {
+            try? FileManager.default.createDirectory(
+                atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]
+            )
         }
     }
 }

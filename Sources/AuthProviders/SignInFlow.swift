@@ -62,7 +62,13 @@ public struct SignInFlow: Sendable {
         self.context = context
     }
 
-    public func run(_ options: SignInOptions) async throws -> (OAuthCredential, FederatedProfile) {
+    /// Signs in and hands the verified credential and profile to `complete` (the account rules),
+    /// which returns its result and who signed in; only then is a browser waiting on the redirect
+    /// told how the sign-in ended ("Signed in as ...", or the failure), so its page never lies.
+    public func run<Result: Sendable>(
+        _ options: SignInOptions,
+        complete: (OAuthCredential, FederatedProfile) async throws -> (result: Result, who: String)
+    ) async throws -> Result {
         // 1. The custom parameters: the provider's, overridden by the person's; none reserved.
         let parameters = provider.customParameters.merging(options.customParameters) { _, given in given }
         try AuthorizationRequest.checkCustomParameters(parameters)
@@ -77,14 +83,28 @@ public struct SignInFlow: Sendable {
             scopes: resolved.scopes + options.extraScopes, parameters: parameters, preferredPrompt: options.preferredPrompt,
             timeout: options.timeout
         )
-        let tokens = try await grant(for: options).tokens(from: server, request: request, context: context)
+        let granted = try await grant(for: options).tokens(from: server, request: request, context: context)
+        do {
+            // 4. Who signed in, proven by the provider.
+            let identity = try await resolved.identity(of: granted.tokens, services: services)
 
-        // 4. Who signed in, proven by the provider.
-        let identity = try await resolved.identity(of: tokens, services: services)
+            // 5. The credential, through the account rules.
+            let credential = OAuthCredential(providerID: provider.id, tokens: granted.tokens, idTokenExpiresAt: identity.idToken?.expiresAt)
+            let (result, who) = try await complete(credential, identity.profile)
+            await granted.reply.finish(.signedIn(who: who))
+            return result
+        } catch {
+            await granted.reply.finish(.failed(error))
+            throw error
+        }
+    }
 
-        // 5. The credential to keep.
-        let credential = OAuthCredential(providerID: provider.id, tokens: tokens, idTokenExpiresAt: identity.idToken?.expiresAt)
-        return (credential, identity.profile)
+    /// Signs in and returns the verified credential and profile, storing nothing; a waiting
+    /// browser is told who signed in.
+    public func run(_ options: SignInOptions) async throws -> (OAuthCredential, FederatedProfile) {
+        try await run(options) { credential, profile in
+            ((credential, profile), profile.email ?? profile.displayName ?? profile.subject)
+        }
     }
 
     /// The grant for `options`: loopback (perhaps racing a paste), a paste to a registered

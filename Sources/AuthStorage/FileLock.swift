@@ -12,17 +12,21 @@ import Darwin
 /// other exactly as two processes do (a `flock` belongs to the open file, not the process).
 /// The lock is released when the descriptor is closed, including when the process dies.
 enum FileLock {
-    /// How long to sleep between non-blocking attempts while another process holds the lock.
-    static let pollInterval: Duration = .milliseconds(10)
-
     /// Runs `body` while holding an exclusive lock on `path` (created 0600 if missing), waiting up
     /// to `timeout` for another holder to finish, then throwing ``KeystoreError/locked(lockFile:)``.
+    /// The wait blocks the calling thread (``LockWait/exclusiveBlocking(_:timeout:)``).
     static func withExclusiveLock<Result>(
         at path: String, timeout: Duration, _ body: () throws -> Result
     ) throws -> Result {
         let descriptor = try open(path)
         defer { POSIX.close(descriptor) }
-        try acquire(descriptor, path: path, timeout: timeout)
+        let held: Bool
+        do {
+            held = try LockWait.exclusiveBlocking(descriptor, timeout: timeout)
+        } catch {
+            throw KeystoreError.io(path, error)
+        }
+        guard held else { throw KeystoreError.locked(lockFile: path) }
         return try body()
     }
 
@@ -34,12 +38,13 @@ enum FileLock {
     ) async throws -> Result {
         let descriptor = try open(path)
         defer { POSIX.close(descriptor) }
-        let deadline = ContinuousClock.now.advanced(by: timeout)
-        while try !tryLock(descriptor, path: path) {
-            let remaining = ContinuousClock.now.duration(to: deadline)
-            guard remaining > .zero else { throw KeystoreError.locked(lockFile: path) }
-            try await Task.sleep(for: min(pollInterval, remaining))
+        let held: Bool
+        do {
+            held = try await LockWait.exclusive(descriptor, timeout: timeout)
+        } catch let error as SystemCallError {
+            throw KeystoreError.io(path, error)
         }
+        guard held else { throw KeystoreError.locked(lockFile: path) }
         return try await body()
     }
 
@@ -48,24 +53,5 @@ enum FileLock {
             throw .io(path: path, call: "open", errno: ENOENT)
         }
         return descriptor
-    }
-
-    /// Waits, blocking this (non-cooperative) caller's thread, until the lock is ours or `timeout` passes.
-    private static func acquire(_ descriptor: Int32, path: String, timeout: Duration) throws(KeystoreError) {
-        let deadline = ContinuousClock.now.advanced(by: timeout)
-        while try !tryLock(descriptor, path: path) {
-            let remaining = ContinuousClock.now.duration(to: deadline)
-            guard remaining > .zero else { throw .locked(lockFile: path) }
-            Thread.sleep(forTimeInterval: min(pollInterval, remaining).timeInterval)
-        }
-    }
-
-    /// One non-blocking attempt: true when the lock is now held.
-    private static func tryLock(_ descriptor: Int32, path: String) throws(KeystoreError) -> Bool {
-        do {
-            return try POSIX.flock(descriptor, LOCK_EX | LOCK_NB)
-        } catch {
-            throw .io(path, error)
-        }
     }
 }

@@ -216,4 +216,23 @@ struct HTTPJWKSetSourceTests {
     func cacheControl(header: String?, age: String?, expected: JWKSetCachePolicy.Lifetime) {
         #expect(JWKSetCachePolicy.lifetime(cacheControl: header, age: age) == expected)
     }
+
+    /// Two processes meeting the same unknown kid: one refetches, the other waits for it and uses
+    /// what it stored. The first fetch is held open (at most a second) to see whether a second
+    /// fetch arrives meanwhile, as it would without the cache lock.
+    @Test func concurrentUnknownKidRefetchesHappenOnce() async throws {
+        let world = World()
+        let fetches = LockedValue(0)
+        let transport = FakeTransport { _ in
+            let count = fetches.withLock { $0 += 1; return $0 }
+            if count == 1 {
+                for _ in 0..<100 where fetches.withLock({ $0 }) == 1 { Thread.sleep(forTimeInterval: 0.01) }
+            }
+            return .json(Factory.standardJWKS)
+        }
+        async let first = world.source(transport: transport).keySet(.refreshBecauseOfUnknownKey(kid: "new"))
+        let second = try await world.source(transport: transport).keySet(.refreshBecauseOfUnknownKey(kid: "new"))
+        #expect(try await first.keys.count == second.keys.count)
+        #expect(fetches.withLock { $0 } == 1)
+    }
 }

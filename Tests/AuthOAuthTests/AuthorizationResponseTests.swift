@@ -43,7 +43,8 @@ import AuthTestSupport
         case .accessDenied: .failure(.accessDenied(description: nil))
         case .otherError: .failure(.authorizationFailed(error: "server_error", description: "boom"))
         case .duplicateCode: .failure(.duplicateParameter("code"))
-        case .duplicateState: .failure(.duplicateParameter("state"))
+        // The state decides first whether a redirect is ours; one stated twice is not (a listener ignores it).
+        case .duplicateState: .failure(.stateMismatch)
         case .missingCode, .emptyCode: .failure(.missingCode)
         }
     }
@@ -55,6 +56,25 @@ import AuthTestSupport
             try AuthorizationResponse.code(from: params, for: request, issuer: Self.issuer, issuerParameterRequired: required)
         }
         #expect(result == expected(c))
+    }
+
+    /// OpenID Connect Core §3.1.2.6: without prompt=none, "needed the person" means the person refused.
+    @Test(arguments: [("consent_required", nil, true), ("login_required", nil, true), ("interaction_required", nil, true),
+                      ("consent_required", "none", false), ("login_required", "none", false), ("server_error", nil, false)] as [(String, String?, Bool)])
+    func refusalsAtThePromptAreCancellations(error: String, prompt: String?, cancelled: Bool) throws {
+        let prompted = try AuthorizationRequest(
+            authorizationEndpoint: "https://idp.example/authorize", clientID: "c", redirectURI: "http://127.0.0.1:1/callback",
+            scopes: ["openid"], customParameters: prompt.map { ["prompt": $0] } ?? [:], random: SeededRandomSource(seed: 9)
+        )
+        let result = Result { () throws(OAuthError) -> String in
+            try AuthorizationResponse.code(
+                from: [("error", error), ("error_description", "Refused"), ("state", prompted.state)], for: prompted, issuer: nil,
+                issuerParameterRequired: false
+            )
+        }
+        let expected: OAuthError = cancelled ? .accessDenied(description: "\(error): Refused") : .authorizationFailed(error: error, description: "Refused")
+        #expect(result == .failure(expected))
+        #expect((try? result.get()) == nil && (expected.code == .cancelled) == cancelled)
     }
 
     @Test func errorCodesMapToTheExitTable() {

@@ -44,7 +44,7 @@ import AuthTestSupport
         let provider = FakeOpenIDServer(authorization: { redirect.lastAuthorization })
         let tokens = try await LoopbackCodeGrant(port: 8123).tokens(
             from: server(provider.transport), request: request, context: context(redirect, transport: provider.transport)
-        )
+        ).tokens
         let sent = redirect.lastAuthorization
         #expect(redirect.requestedPorts == [8123])
         #expect(sent["redirect_uri"] == "http://127.0.0.1:8123/callback")
@@ -58,13 +58,32 @@ import AuthTestSupport
         #expect(provider.received.map(\.url.path) == ["/token"])
     }
 
-    @Test func aForgedStateIsRefusedBeforeAnyExchange() async throws {
-        let redirect = FakeRedirect(.custom { [issuer] _ in [("code", "code-123"), ("state", "forged"), ("iss", issuer)] })
+    @Test func aCallbackWithAnotherStateIsIgnoredAndTheRealOneGoesThrough() async throws {
+        let redirect = FakeRedirect(.foreign, .code("code-123", iss: issuer))
         let provider = FakeOpenIDServer(authorization: { redirect.lastAuthorization })
-        await #expect(throws: OAuthError.stateMismatch) {
+        let outcome = try await LoopbackCodeGrant().tokens(
+            from: server(provider.transport), request: request, context: context(redirect, transport: provider.transport)
+        )
+        #expect(outcome.tokens.accessToken == TestTokenFactory.accessToken)
+        #expect(provider.received.map(\.url.path) == ["/token"])
+    }
+
+    @Test func onlyForeignCallbacksTimeOutSayingHowManyWereIgnored() async throws {
+        let redirect = FakeRedirect(.foreign, .foreign)
+        let provider = FakeOpenIDServer(authorization: { redirect.lastAuthorization })
+        await #expect(throws: LoopbackError.timedOut(redirectURI: "http://127.0.0.1:49152/callback", after: .seconds(300), ignoredCallbacks: 2)) {
             try await LoopbackCodeGrant().tokens(from: server(provider.transport), request: request, context: context(redirect, transport: provider.transport))
         }
         #expect(provider.received.isEmpty)
+    }
+
+    @Test func aFailedExchangeIsShownToTheWaitingBrowser() async throws {
+        let redirect = FakeRedirect(.code("wrong-code", iss: issuer))
+        let provider = FakeOpenIDServer(authorization: { redirect.lastAuthorization })
+        await #expect(throws: OAuthError.self) {
+            try await LoopbackCodeGrant().tokens(from: server(provider.transport), request: request, context: context(redirect, transport: provider.transport))
+        }
+        #expect(redirect.outcomes == ["failed: the token endpoint refused the request (HTTP 400): invalid_grant"])
     }
 
     @Test func nobodyComingBackTimesOut() async throws {
@@ -95,9 +114,10 @@ import AuthTestSupport
             transport: provider.transport, clock: TestTokenFactory.clock, random: SeededRandomSource(seed: 7), browser: redirect.browser,
             notify: { _ in }, log: { _ in },
             readPastedLine: { [issuer] in "\(registered)?code=code-123&state=\(redirect.lastAuthorization["state"] ?? "")&iss=\(issuer)" },
-            sleep: RecordingSleeper().sleep, makeListener: redirect.makeListener
+            sleep: { try await Task.sleep(for: $0) },  // the paste wins; the timeout is cancelled
+            makeListener: redirect.makeListener
         )
-        let tokens = try await PastedCodeGrant(redirectURI: registered).tokens(from: server(provider.transport), request: request, context: pasting)
+        let tokens = try await PastedCodeGrant(redirectURI: registered).tokens(from: server(provider.transport), request: request, context: pasting).tokens
         #expect(tokens.accessToken == TestTokenFactory.accessToken)
         #expect(redirect.lastAuthorization["redirect_uri"] == registered)
         #expect(redirect.requestedPorts.isEmpty)
@@ -127,7 +147,7 @@ import AuthTestSupport
         let transport = FakeTransport { _ in HTTPResponse(status: 500) }
         let tokens = try await IDTokenGrant(idToken: "header.payload.signature", rawNonce: "abc").tokens(
             from: server(transport), request: request, context: context(FakeRedirect(.never), transport: transport)
-        )
+        ).tokens
         // SHA-256("abc") (FIPS 180-2 B.1), hex.
         #expect(tokens.expectedNonce == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
         #expect(tokens.rawNonce == "abc" && tokens.accessToken == nil && tokens.idToken == "header.payload.signature")

@@ -3,11 +3,12 @@ import AuthOAuth
 import AuthPlatform
 
 /// The person at the browser, played by a test: the browser records the authorization URL, and
-/// the redirect listener answers the wait with the callback the provider would send, built from
-/// that URL (its `state`), without sockets and without waiting.
+/// the redirect listener answers the wait with the callbacks the test scripts, in order, built
+/// from that URL (its `state`), without sockets and without waiting. The page the sign-in ends
+/// with is recorded (``outcomes``).
 ///
-/// With ``Answer/never`` the person never comes back and the wait times out at once, as a real
-/// listener would after its timeout.
+/// When the script runs out (``Answer/never``, or only ignored callbacks), the wait times out at
+/// once, as a real listener would after its timeout.
 public final class FakeRedirect: Sendable {
     public enum Answer: Sendable {
         /// `code`, the request's `state`, and `iss` when given.
@@ -16,17 +17,24 @@ public final class FakeRedirect: Sendable {
         case error(String, iss: String?)
         /// Parameters of the test's choosing, given the authorization request's.
         case custom(@Sendable ([String: String]) -> [(String, String)])
+        /// A local process's callback with another `state` (and a code of its own).
+        case foreign
         /// Nobody comes back.
         case never
     }
 
-    public let answer: Answer
+    public let answers: [Answer]
     private let opened = LockedValue<[URL]>([])
     private let listenersMade = LockedValue<[UInt16]>([])
+    private let pages = LockedValue<[String]>([])
 
-    public init(_ answer: Answer) {
-        self.answer = answer
+    /// The callbacks delivered, in order.
+    public init(_ answers: Answer...) {
+        self.answers = answers
     }
+
+    /// How each held callback was answered: `signed in as WHO`, or `failed: MESSAGE`.
+    public var outcomes: [String] { pages.withLock { $0 } }
 
     /// The authorization URLs the browser was asked to open.
     public var authorizationURLs: [URL] { opened.withLock { $0 } }
@@ -54,18 +62,30 @@ public final class FakeRedirect: Sendable {
         opened.withLock { $0.append(url) }
     }
 
-    fileprivate func callback() -> CallbackRequest? {
+    /// The scripted callbacks, built against the last authorization request.
+    fileprivate func callbacks() -> [CallbackRequest] {
         let request = lastAuthorization
-        guard !request.isEmpty else { return nil }
+        guard !request.isEmpty else { return [] }
         let state = request["state"] ?? ""
-        let pairs: [(String, String)]
-        switch answer {
-        case .code(let code, let iss): pairs = [("code", code), ("state", state)] + (iss.map { [("iss", $0)] } ?? [])
-        case .error(let error, let iss): pairs = [("error", error), ("state", state)] + (iss.map { [("iss", $0)] } ?? [])
-        case .custom(let build): pairs = build(request)
-        case .never: return nil
+        return answers.compactMap { answer -> CallbackRequest? in
+            let pairs: [(String, String)]
+            switch answer {
+            case .code(let code, let iss): pairs = [("code", code), ("state", state)] + (iss.map { [("iss", $0)] } ?? [])
+            case .error(let error, let iss): pairs = [("error", error), ("state", state)] + (iss.map { [("iss", $0)] } ?? [])
+            case .custom(let build): pairs = build(request)
+            case .foreign: pairs = [("code", "forged-code"), ("state", "another-sign-in")]
+            case .never: return nil
+            }
+            return CallbackRequest(parameters: pairs.map { CallbackParameter(name: $0.0, value: $0.1) })
         }
-        return CallbackRequest(parameters: pairs.map { CallbackParameter(name: $0.0, value: $0.1) })
+    }
+
+    fileprivate func record(_ outcome: SignInOutcome) {
+        let text = switch outcome {
+        case .signedIn(let who): "signed in as \(who)"
+        case .failed(let error): "failed: \((error as? any AuthCoreError)?.message ?? "\(error)")"
+        }
+        pages.withLock { $0.append(text) }
     }
 
     private struct RecordingBrowser: BrowserOpener {
@@ -82,12 +102,28 @@ public final class FakeRedirect: Sendable {
         var redirectURI: String { "http://127.0.0.1:\(port)\(LoopbackRedirectListener.callbackPath)" }
 
         func waitForCallback<T: Sendable>(
-            timeout: Duration, evaluate: @escaping @Sendable (CallbackRequest) throws -> T
-        ) async throws -> T {
-            guard let callback = redirect.callback() else { throw LoopbackError.timedOut(redirectURI: redirectURI, after: timeout) }
-            return try evaluate(callback)
+            timeout: Duration, evaluate: @escaping @Sendable (CallbackRequest) throws -> CallbackVerdict<T>
+        ) async throws -> (value: T, reply: any BrowserReply) {
+            var ignored = 0
+            for callback in redirect.callbacks() {
+                do {
+                    switch try evaluate(callback) {
+                    case .accept(let value): return (value, Reply(redirect: redirect))
+                    case .ignore: ignored += 1
+                    }
+                } catch {
+                    redirect.record(.failed(error))
+                    throw error
+                }
+            }
+            throw LoopbackError.timedOut(redirectURI: redirectURI, after: timeout, ignoredCallbacks: ignored)
         }
 
         func close() async {}
+    }
+
+    private struct Reply: BrowserReply {
+        let redirect: FakeRedirect
+        func finish(_ outcome: SignInOutcome) async { redirect.record(outcome) }
     }
 }

@@ -14,6 +14,8 @@ Options (before the URL) for hostile cases:
   --user NAME --password PW   who signs in (default alice, with her e2e password)
   --deny                      refuse consent: the provider redirects with error=access_denied
   --tamper-state              replace `state` in the callback
+  --forged-first              before the real callback, deliver a copy with another `state` (as a
+                              hostile local process could), and log how it was answered
   --drop-iss / --wrong-iss    remove / falsify the RFC 9207 `iss` parameter in the callback
   --stray                     first send /favicon.ico, /other, a malformed request line and a
                               >16 KiB header to the listener over raw sockets
@@ -31,6 +33,8 @@ It prints nothing on stdout or stderr, whatever happens: authctl's streams are t
 from __future__ import annotations
 
 import argparse
+import html
+import re
 import secrets
 import socket
 import sys
@@ -209,6 +213,13 @@ def tamper(callback: str, args, log: Log) -> str:
     return urlunsplit(parts._replace(query=urlencode(query)))
 
 
+def page_text(body: str) -> str:
+    """The words of a result page's <main> (its title and paragraphs), for the log."""
+    main = re.search(r"<main[^>]*>(.*?)</main>", body, re.S)
+    text = re.sub(r"<[^>]+>", " ", main.group(1) if main else body)
+    return " ".join(html.unescape(text).split())[:400]
+
+
 def raw_exchange(host: str, port: int, payload: bytes, log: Log, label: str) -> None:
     try:
         with socket.create_connection((host, port), timeout=3) as sock:
@@ -254,6 +265,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--password", default=None)
     parser.add_argument("--deny", action="store_true")
     parser.add_argument("--tamper-state", action="store_true")
+    parser.add_argument("--forged-first", action="store_true")
     parser.add_argument("--drop-iss", action="store_true")
     parser.add_argument("--wrong-iss", action="store_true")
     parser.add_argument("--stray", action="store_true")
@@ -298,10 +310,15 @@ def main(argv: list[str]) -> int:
             log("preconnect: holding an idle connection open")
         if args.stray:
             send_strays(callback, log)
+        if args.forged_first:
+            forged = urlunsplit(target._replace(query=urlencode(
+                [(k, v) for k, v in parse_qsl(target.query, keep_blank_values=True) if k != "state"]
+                + [("state", "forged-" + secrets.token_urlsafe(16))])))
+            response = requests.get(forged, allow_redirects=False, timeout=HTTP_TIMEOUT)
+            log(f"forged callback -> {response.status_code} {page_text(response.text)!r}")
         try:
             response = requests.get(callback, allow_redirects=False, timeout=HTTP_TIMEOUT)
-            body = response.text[:200].replace("\n", " ")
-            log(f"callback delivered -> {response.status_code} {body!r}")
+            log(f"callback delivered -> {response.status_code} {page_text(response.text)!r}")
         except requests.RequestException as error:
             log(f"callback delivery failed: {error.__class__.__name__}: {error}")
             raise

@@ -36,10 +36,37 @@ def _fails_and_stores_nothing(cli, expected: int, *, browser=(), extra=(), timeo
     return result
 
 
-def test_wrong_state_is_rejected(cli, idp):
+def test_wrong_state_is_ignored_until_the_timeout(cli, idp):
+    """A callback with another state may come from any local process: it is answered 400 and
+    ignored, so it cannot end the person's sign-in; with no real callback the wait times out."""
     cli.add_provider(idp)
-    _fails_and_stores_nothing(cli, INVALID_CREDENTIAL, browser=("--tamper-state",))
-    assert "tampered with state" in cli.wait_for_browser()
+    result = _fails_and_stores_nothing(cli, TIMED_OUT, browser=("--tamper-state",), timeout=5)
+    log = cli.wait_for_browser()
+    assert "tampered with state" in log and "callback delivered -> 400 'Not for this sign-in" in log, log
+    assert "1 redirect with another sign-in's state was ignored" in result.stderr, str(result)
+
+
+def test_a_forged_callback_then_the_real_one_signs_in(cli, idp):
+    """Issue 12: a forged /callback with a wrong state during a sign-in, then the real one: exit 0."""
+    cli.add_provider(idp)
+    result = cli.signin(browser=("--forged-first",))
+    assert result.returncode == OK, str(result)
+    log = cli.wait_for_browser()
+    assert "forged callback -> 400 'Not for this sign-in" in log, log
+    assert "callback delivered -> 200 'Signed in Signed in as alice@example.com." in log, log
+
+
+@pytest.mark.dot
+def test_the_page_after_a_refused_exchange_says_the_sign_in_failed(cli, dot_idp):
+    """The browser is answered after the code exchange: a wrong client secret (invalid_client)
+    must not be shown as "Signed in"."""
+    result = cli.run("providers", "add", PROVIDER_NAME, "--issuer", dot_idp.issuer, "--client-id", dot_idp.client_id,
+                     "--client-secret-stdin", input="not-the-secret\n")
+    assert result.returncode == OK, str(result)
+    _fails_and_stores_nothing(cli, PROVIDER_ERROR)
+    log = cli.wait_for_browser()
+    assert "callback delivered -> 200 'Sign-in failed" in log and "invalid_client" in log, log
+    assert "Signed in as" not in log, log
 
 
 def test_access_denied_is_a_cancellation(cli, idp):
@@ -135,8 +162,8 @@ def test_second_signin_with_another_failure_keeps_the_first_account(cli, mock_id
     cli.signed_in(mock_idp)
     before = cli.snapshot()
     assert before is not None
-    result = cli.signin(browser=("--tamper-state",))
-    assert result.returncode == INVALID_CREDENTIAL, str(result)
+    result = cli.signin(browser=("--tamper-state",), timeout=5)
+    assert result.returncode == TIMED_OUT, str(result)
     assert cli.snapshot() == before
     assert cli.run("whoami", "--check").returncode == OK
     assert PROVIDER_NAME in cli.run("whoami").stdout

@@ -81,15 +81,15 @@ enum SignInCommand {
                 method: arguments.device ? .device : .loopback(acceptsPaste: acceptsPaste)
             )
         }
-        let (credential, profile) = try await runFlow(
-            SignInFlow(provider: provider, registry: env.registry, services: env.services, context: env.grantContext(browser: browser)),
-            options: options, in: env
-        )
-        let result: AuthDataResult
-        switch arguments.purpose {
-        case .signIn: result = try await auth.signIn(with: credential, profile: profile)
-        case .link: result = try await auth.link(with: credential, profile: profile)
-        case .reauthenticate: result = try await auth.reauthenticate(with: credential, profile: profile)
+        let flow = SignInFlow(provider: provider, registry: env.registry, services: env.services, context: env.grantContext(browser: browser))
+        let result = try await runFlow(flow, options: options, in: env) { credential, profile in
+            let result: AuthDataResult
+            switch arguments.purpose {
+            case .signIn: result = try await auth.signIn(with: credential, profile: profile)
+            case .link: result = try await auth.link(with: credential, profile: profile)
+            case .reauthenticate: result = try await auth.reauthenticate(with: credential, profile: profile)
+            }
+            return (result, result.user.email ?? result.user.displayName ?? result.user.uid)
         }
         report(result, purpose: arguments.purpose, in: env)
     }
@@ -120,9 +120,12 @@ enum SignInCommand {
         }
     }
 
-    /// Runs the sign-in in a task that Ctrl-C cancels.
-    static func runFlow(_ flow: SignInFlow, options: SignInOptions, in env: CommandEnvironment) async throws -> (OAuthCredential, FederatedProfile) {
-        let task = Task { try await flow.run(options) }
+    /// Runs the sign-in, and `complete` (the account rules), in a task that Ctrl-C cancels.
+    static func runFlow(
+        _ flow: SignInFlow, options: SignInOptions, in env: CommandEnvironment,
+        complete: @escaping @Sendable (OAuthCredential, FederatedProfile) async throws -> (result: AuthDataResult, who: String)
+    ) async throws -> AuthDataResult {
+        let task = Task { try await flow.run(options, complete: complete) }
         let removeHandler = env.context.onInterrupt { task.cancel() }
         defer { removeHandler() }
         do {

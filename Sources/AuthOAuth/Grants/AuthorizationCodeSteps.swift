@@ -49,12 +49,29 @@ struct AuthorizationCodeSteps: Sendable {
         )
     }
 
-    /// Checks a redirect's parameters (repeats, `iss`, `state`, `error`) and takes the code.
-    func code(from callback: CallbackRequest, for authorization: AuthorizationRequest) throws(OAuthError) -> String {
-        try AuthorizationResponse.code(
-            from: callback.parameters.map { ($0.name, $0.value) }, for: authorization, issuer: server.issuer,
-            issuerParameterRequired: server.issuerParameterRequired
-        )
+    /// A redirect's verdict: another sign-in's `state` is ignored; otherwise its parameters are
+    /// checked (repeats, `iss`, `error`) and the code is taken.
+    func verdict(for callback: CallbackRequest, of authorization: AuthorizationRequest) throws(OAuthError) -> CallbackVerdict<String> {
+        do {
+            return .accept(try AuthorizationResponse.code(
+                from: callback.parameters.map { ($0.name, $0.value) }, for: authorization, issuer: server.issuer,
+                issuerParameterRequired: server.issuerParameterRequired
+            ))
+        } catch .stateMismatch {
+            context.log("ignored a redirect with another sign-in's state")
+            return .ignore
+        }
+    }
+
+    /// Exchanges the code (RFC 6749 §4.1.3) and keeps `reply` for the sign-in's outcome; when the
+    /// exchange fails, the browser is told at once.
+    func exchange(_ code: String, for authorization: AuthorizationRequest, reply: any BrowserReply) async throws -> GrantOutcome {
+        do {
+            return GrantOutcome(tokens: try await exchange(code, for: authorization), reply: reply)
+        } catch {
+            await reply.finish(.failed(error))
+            throw error
+        }
     }
 
     /// Exchanges the code at the token endpoint (RFC 6749 §4.1.3) with the PKCE verifier.
@@ -73,10 +90,10 @@ struct AuthorizationCodeSteps: Sendable {
 
     /// Runs `body`, giving up with ``OAuthError/timedOut(after:)`` after the request's timeout,
     /// measured with the context's (injected) sleep.
-    func withTimeout(_ body: @escaping @Sendable () async throws -> String) async throws -> String {
+    func withTimeout<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
         let timeout = request.timeout
         let sleep = context.sleep
-        return try await withThrowingTaskGroup(of: String.self) { group in
+        return try await withThrowingTaskGroup(of: T.self) { group in
             group.addTask(operation: body)
             group.addTask {
                 try await sleep(timeout)

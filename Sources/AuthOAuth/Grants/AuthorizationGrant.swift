@@ -8,7 +8,19 @@ import Foundation
 /// A grant checks what OAuth lets it check (state, `iss`, PKCE, the token response); who signed
 /// in is proven afterwards by the provider (ID token and userinfo, or GitHub's API).
 public protocol AuthorizationGrant: Sendable {
-    func tokens(from server: AuthorizationServer, request: GrantRequest, context: GrantContext) async throws -> GrantedTokens
+    func tokens(from server: AuthorizationServer, request: GrantRequest, context: GrantContext) async throws -> GrantOutcome
+}
+
+/// What a grant obtained: the tokens, and the browser's request when one waits for the sign-in's
+/// outcome (the loopback redirect), to be answered with ``BrowserReply/finish(_:)``.
+public struct GrantOutcome: Sendable {
+    public var tokens: GrantedTokens
+    public var reply: any BrowserReply
+
+    public init(tokens: GrantedTokens, reply: any BrowserReply = NoBrowserReply()) {
+        self.tokens = tokens
+        self.reply = reply
+    }
 }
 
 /// An authorization server as a grant sees it: endpoints, the client, and the rules it announced.

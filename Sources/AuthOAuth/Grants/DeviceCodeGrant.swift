@@ -6,7 +6,7 @@ import AuthPlatform
 public struct DeviceCodeGrant: AuthorizationGrant {
     public init() {}
 
-    public func tokens(from server: AuthorizationServer, request: GrantRequest, context: GrantContext) async throws -> GrantedTokens {
+    public func tokens(from server: AuthorizationServer, request: GrantRequest, context: GrantContext) async throws -> GrantOutcome {
         guard let endpoint = server.deviceAuthorization else { throw OAuthError.noDeviceEndpoint(server.providerID) }
         let client = DeviceAuthorizationClient(
             deviceAuthorizationEndpoint: endpoint.url, tokenClient: endpoint.tokenClient, clock: context.clock, sleep: context.sleep
@@ -18,6 +18,6 @@ public struct DeviceCodeGrant: AuthorizationGrant {
         )
         let deadline = context.clock.now().addingTimeInterval(request.timeout.timeInterval)
         let response = try await client.poll(authorization, deadline: deadline)
-        return GrantedTokens(response, receivedAt: context.clock.now(), nonce: nil, rawNonce: nil)
+        return GrantOutcome(tokens: GrantedTokens(response, receivedAt: context.clock.now(), nonce: nil, rawNonce: nil))
     }
 }

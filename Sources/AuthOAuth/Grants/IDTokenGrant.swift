@@ -14,10 +14,10 @@ public struct IDTokenGrant: AuthorizationGrant {
         self.rawNonce = rawNonce
     }
 
-    public func tokens(from server: AuthorizationServer, request: GrantRequest, context: GrantContext) async throws -> GrantedTokens {
-        GrantedTokens(
+    public func tokens(from server: AuthorizationServer, request: GrantRequest, context: GrantContext) async throws -> GrantOutcome {
+        GrantOutcome(tokens: GrantedTokens(
             accessToken: nil, idToken: idToken, receivedAt: context.clock.now(),
             expectedNonce: rawNonce.map(Nonce.hashed), rawNonce: rawNonce
-        )
+        ))
     }
 }

@@ -15,7 +15,7 @@ public struct LoopbackCodeGrant: AuthorizationGrant {
         self.opensBrowser = opensBrowser
     }
 
-    public func tokens(from server: AuthorizationServer, request: GrantRequest, context: GrantContext) async throws -> GrantedTokens {
+    public func tokens(from server: AuthorizationServer, request: GrantRequest, context: GrantContext) async throws -> GrantOutcome {
         let steps = AuthorizationCodeSteps(server: server, request: request, context: context, opensBrowser: opensBrowser)
         let parameters = try steps.parameters()
         // Listening before the URL exists, so the redirect URI is valid when the browser opens.
@@ -29,26 +29,33 @@ public struct LoopbackCodeGrant: AuthorizationGrant {
         }
         steps.present(authorization)
         context.log("listening on \(listener.redirectURI)")
-        let fromListener: @Sendable () async throws -> String = {
-            try await listener.waitForCallback(timeout: request.timeout) { callback in
-                try steps.code(from: callback, for: authorization)
+        let fromListener: @Sendable () async throws -> Answer = {
+            let (code, reply) = try await listener.waitForCallback(timeout: request.timeout) { callback in
+                try steps.verdict(for: callback, of: authorization)
             }
+            return Answer(code: code, reply: reply)
         }
-        let code: String
+        let answer: Answer
         if acceptsPaste {
-            code = try await firstOf(fromListener, { try await steps.pastedCode(for: authorization) })
+            answer = try await firstOf(fromListener, { Answer(code: try await steps.pastedCode(for: authorization), reply: NoBrowserReply()) })
         } else {
-            code = try await fromListener()
+            answer = try await fromListener()
         }
         await listener.close()
-        return try await steps.exchange(code, for: authorization)
+        return try await steps.exchange(answer.code, for: authorization, reply: answer.reply)
+    }
+
+    /// The code, and the browser's request waiting for the outcome (none for a paste).
+    private struct Answer: Sendable {
+        var code: String
+        var reply: any BrowserReply
     }
 
     /// Whichever of the browser's redirect and the paste answers first; the other is cancelled.
     private func firstOf(
-        _ first: @escaping @Sendable () async throws -> String, _ second: @escaping @Sendable () async throws -> String
-    ) async throws -> String {
-        try await withThrowingTaskGroup(of: String.self) { group in
+        _ first: @escaping @Sendable () async throws -> Answer, _ second: @escaping @Sendable () async throws -> Answer
+    ) async throws -> Answer {
+        try await withThrowingTaskGroup(of: Answer.self) { group in
             group.addTask(operation: first)
             group.addTask(operation: second)
             defer { group.cancelAll() }

@@ -12,11 +12,11 @@ public struct PastedCodeGrant: AuthorizationGrant {
         self.opensBrowser = opensBrowser
     }
 
-    public func tokens(from server: AuthorizationServer, request: GrantRequest, context: GrantContext) async throws -> GrantedTokens {
+    public func tokens(from server: AuthorizationServer, request: GrantRequest, context: GrantContext) async throws -> GrantOutcome {
         let steps = AuthorizationCodeSteps(server: server, request: request, context: context, opensBrowser: opensBrowser)
         let authorization = try steps.authorization(redirectURI: redirectURI, parameters: try steps.parameters())
         steps.present(authorization)
         let code = try await steps.withTimeout { try await steps.pastedCode(for: authorization) }
-        return try await steps.exchange(code, for: authorization)
+        return GrantOutcome(tokens: try await steps.exchange(code, for: authorization))
     }
 }

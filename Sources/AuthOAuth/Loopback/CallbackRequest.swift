@@ -38,8 +38,40 @@ public struct CallbackRequest: Sendable, Equatable {
     }
 }
 
-/// The redirect seam: something that hands the first request to its redirect URI to `evaluate`,
-/// shows the person a result page, and returns what `evaluate` decided.
+/// What the caller makes of a request to the redirect URI.
+public enum CallbackVerdict<Value: Sendable>: Sendable {
+    /// This sign-in's answer. The browser's request is held open until the sign-in has finished
+    /// (``BrowserReply/finish(_:)``), so that its page says how it really ended.
+    case accept(Value)
+    /// Not for this sign-in (another `state`): any local process can send one, so it is answered
+    /// 400 and ignored, and the wait goes on.
+    case ignore
+}
+
+/// How a sign-in ended, for the page the browser shows.
+public enum SignInOutcome: Sendable {
+    /// Signed in; `who` names the user (an email, or a name).
+    case signedIn(who: String)
+    /// The sign-in failed after the redirect: the page shows an ``AuthCoreError``'s message.
+    case failed(any Error)
+}
+
+/// The browser's request to the redirect URI, answered when the sign-in is over.
+public protocol BrowserReply: Sendable {
+    /// Answers the browser with `outcome`; later calls do nothing. If nobody answers within the
+    /// listener's reply limit, the page says to finish in the terminal.
+    func finish(_ outcome: SignInOutcome) async
+}
+
+/// The reply of a sign-in whose browser does not wait on authctl (paste, device code, ID token).
+public struct NoBrowserReply: BrowserReply {
+    public init() {}
+    public func finish(_ outcome: SignInOutcome) async {}
+}
+
+/// The redirect seam: something that hands each request to its redirect URI to `evaluate` until
+/// one is accepted (or `evaluate` throws), and returns the accepted value with the browser's
+/// held request.
 ///
 /// ``LoopbackRedirectListener`` is the live one; ``GrantContext/makeListener`` injects it, and
 /// tests of the grants supply a fake.
@@ -47,12 +79,13 @@ public protocol RedirectListener: Sendable {
     /// The exact redirect URI to send in the authorization and token requests.
     var redirectURI: String { get }
 
-    /// Waits for the first request to the redirect URI and ends with it, whatever `evaluate` says.
-    /// `evaluate` runs once, off the caller's task, and should be quick and pure.
+    /// Waits for a request to the redirect URI that `evaluate` accepts. A request it ignores is
+    /// answered 400 and the wait goes on; when it throws, the browser gets the failure page and
+    /// the error is rethrown. `evaluate` runs off the caller's task and should be quick and pure.
     func waitForCallback<T: Sendable>(
         timeout: Duration,
-        evaluate: @escaping @Sendable (CallbackRequest) throws -> T
-    ) async throws -> T
+        evaluate: @escaping @Sendable (CallbackRequest) throws -> CallbackVerdict<T>
+    ) async throws -> (value: T, reply: any BrowserReply)
 
     /// Stops listening and frees the port (a no-op once a wait has ended).
     func close() async

@@ -11,8 +11,9 @@ public enum LoopbackError: AuthCoreError, Equatable {
     case cannotListen(address: String, failure: SystemCallError)
     /// A socket call failed while waiting (poll, accept, pipe).
     case socketFailure(SystemCallError)
-    /// No request reached the redirect URI before the deadline.
-    case timedOut(redirectURI: String, after: Duration)
+    /// No request for this sign-in reached the redirect URI before the deadline; `ignoredCallbacks`
+    /// carried another sign-in's `state`.
+    case timedOut(redirectURI: String, after: Duration, ignoredCallbacks: Int = 0)
     /// The waiting task was cancelled (Ctrl-C).
     case cancelled
     /// The listener was already closed, or a wait already used it (it is one-shot).
@@ -35,8 +36,10 @@ public enum LoopbackError: AuthCoreError, Equatable {
             "cannot listen for the sign-in redirect on \(address): \(failure.reason)"
         case .socketFailure(let failure):
             "the sign-in redirect listener failed: \(failure.description)"
-        case .timedOut(let redirectURI, let after):
-            "no sign-in redirect reached \(redirectURI) within \(Self.seconds(after)); run the command again to retry"
+        case .timedOut(let redirectURI, let after, let ignored):
+            "no sign-in redirect reached \(redirectURI) within \(Self.seconds(after))"
+                + (ignored == 0 ? "" : " (\(ignored) redirect\(ignored == 1 ? "" : "s") with another sign-in's state \(ignored == 1 ? "was" : "were") ignored)")
+                + "; run the command again to retry"
         case .cancelled:
             "sign-in cancelled"
         case .notListening:
@@ -47,6 +50,7 @@ public enum LoopbackError: AuthCoreError, Equatable {
     public var details: [String: ErrorDetail] {
         switch self {
         case .portInUse(let port): ["port": .int(Int(port))]
+        case .timedOut(_, _, let ignored) where ignored > 0: ["ignoredCallbacks": .int(ignored)]
         default: [:]
         }
     }

@@ -77,20 +77,18 @@ public actor LoopbackRedirectListener: RedirectListener {
         listeners = []
     }
 
-    /// Waits for the first GET of ``callbackPath``, hands it to `evaluate`, shows the person a
-    /// success or failure page, and returns the value or rethrows the error `evaluate` threw. The
-    /// failure page shows an ``AuthCoreError``'s message and code, and only a generic line for any
-    /// other error. One-shot: the listener is closed when this returns or throws.
+    /// Waits for a GET of ``callbackPath`` that `evaluate` accepts, and returns its value with the
+    /// browser's request, held open for the sign-in's page (``BrowserReply``). A callback that
+    /// `evaluate` ignores (another sign-in's `state`) is answered 400 and the wait goes on; one it
+    /// refuses gets the failure page, and its error is rethrown. One-shot: the listening sockets
+    /// close once the wait is decided, so the port is free at once.
     ///
-    /// `evaluate` runs once, on the listener's own thread, and should be quick and pure (check
-    /// `state`, `iss`, repeated parameters; take the code). Throws ``LoopbackError/timedOut(redirectURI:after:)``
-    /// after `timeout`, and ``LoopbackError/cancelled`` promptly when the calling task is cancelled.
-    /// Once the callback has arrived the timeout no longer applies (writing its page is bounded on
-    /// its own), but cancellation still wins until the page is written.
+    /// Throws ``LoopbackError/timedOut(redirectURI:after:ignoredCallbacks:)`` after `timeout`, and
+    /// ``LoopbackError/cancelled`` promptly when the calling task is cancelled before a callback.
     public func waitForCallback<T: Sendable>(
         timeout: Duration,
-        evaluate: @escaping @Sendable (CallbackRequest) throws -> T
-    ) async throws -> T {
+        evaluate: @escaping @Sendable (CallbackRequest) throws -> CallbackVerdict<T>
+    ) async throws -> (value: T, reply: any BrowserReply) {
         guard !listeners.isEmpty else { throw LoopbackError.notListening }
         let sockets = listeners
         listeners = []
@@ -101,20 +99,49 @@ public actor LoopbackRedirectListener: RedirectListener {
             for socket in sockets { POSIX.close(socket) }
             throw LoopbackError.socketFailure(error)
         }
+        let reply = LoopbackReply(wake: wake)
         let redirectURI = self.redirectURI
         let limits = self.limits
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(value: T, reply: any BrowserReply), any Error>) in
                 // Its own thread, not the cooperative pool: poll(2) blocks.
                 Thread.detachNewThread {
                     let loop = LoopbackPollLoop(
-                        listeners: sockets, wake: wake, redirectURI: redirectURI, timeout: timeout, limits: limits,
+                        listeners: sockets, wake: wake, reply: reply, redirectURI: redirectURI, timeout: timeout, limits: limits,
                         evaluate: evaluate)
-                    continuation.resume(with: loop.run())
+                    loop.run { result in continuation.resume(with: result.map { (value: $0, reply: reply as any BrowserReply) }) }
                 }
             }
         } onCancel: {
             wake.wake()
+        }
+    }
+}
+
+/// The held callback's mailbox: async code leaves the page here and wakes the poll thread.
+final class LoopbackReply: BrowserReply {
+    private let page = LockedState<(page: LoopbackResponse?, finished: Bool)>((nil, false))
+    private let wake: LoopbackWakePipe
+
+    init(wake: LoopbackWakePipe) {
+        self.wake = wake
+    }
+
+    func finish(_ outcome: SignInOutcome) async {
+        let response = LoopbackResponse.page(for: outcome)
+        let first = page.withLock { state -> Bool in
+            guard !state.finished else { return false }
+            state = (response, true)
+            return true
+        }
+        if first { wake.wake() }
+    }
+
+    /// The page, once; nil before ``finish(_:)`` and after it was taken.
+    func takePage() -> LoopbackResponse? {
+        page.withLock { state in
+            defer { state.page = nil }
+            return state.page
         }
     }
 }

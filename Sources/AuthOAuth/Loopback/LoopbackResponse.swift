@@ -52,12 +52,37 @@ struct LoopbackResponse: Sendable, Equatable {
         return Array(head.utf8) + (includeBody ? body : [])
     }
 
-    /// The page after a successful sign-in.
-    static let success = LoopbackResponse(
+    /// The page after the whole sign-in succeeded: tokens exchanged, identity proven, account stored.
+    static func signedIn(who: String) -> LoopbackResponse {
+        LoopbackResponse(
+            status: .ok,
+            html: LoopbackPage.render(
+                tone: .success, title: "Signed in",
+                paragraphs: ["Signed in as \(LoopbackPage.truncated(who, to: LoopbackPage.maximumMessageCharacters)).",
+                             "You can close this tab and return to the terminal."]))
+    }
+
+    /// The page when the sign-in is still busy after the reply limit (a slow provider).
+    static let finishInTerminal = LoopbackResponse(
         status: .ok,
         html: LoopbackPage.render(
-            tone: .success, title: "Signed in",
-            paragraphs: ["You can close this tab and return to the terminal."]))
+            tone: .neutral, title: "Almost done",
+            paragraphs: ["The sign-in is still being completed. Finish it in your terminal, which shows how it ends."]))
+
+    /// The answer to a callback carrying another sign-in's `state`: ignored, the wait goes on.
+    static let foreignCallback = LoopbackResponse(
+        status: .badRequest,
+        html: LoopbackPage.render(
+            tone: .failure, title: "Not for this sign-in",
+            paragraphs: ["This redirect does not belong to the sign-in authctl is waiting for, so it was ignored."]))
+
+    /// The page for `outcome`.
+    static func page(for outcome: SignInOutcome) -> LoopbackResponse {
+        switch outcome {
+        case .signedIn(let who): signedIn(who: who)
+        case .failed(let error): failure(error)
+        }
+    }
 
     /// The page after a failed sign-in: an ``AuthCoreError``'s message and code (such messages carry
     /// no secrets by contract); for any other error only a generic line, since its text is unvetted.

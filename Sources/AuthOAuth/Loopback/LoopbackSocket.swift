@@ -243,6 +243,12 @@ final class LoopbackWakePipe: Sendable {
         LoopbackSocket.writeByte(writeEnd)
     }
 
+    /// Reads whatever wake-ups are pending, so that poll(2) stops reporting the pipe readable.
+    func drain() {
+        var bytes = [UInt8](repeating: 0, count: 64)
+        while let count = try? bytes.withUnsafeMutableBytes({ try POSIX.read(readEnd, into: $0) }), count == bytes.count {}
+    }
+
     deinit {
         POSIX.close(readEnd)
         POSIX.close(writeEnd)

@@ -26,10 +26,12 @@ struct LoopbackPageTests {
         #expect(LoopbackPage.escape(text) == escaped)
     }
 
-    @Test("the success page")
+    @Test("the success page names who signed in, escaped")
     func successPage() {
-        let html = LoopbackResponse.success.html
-        #expect(LoopbackResponse.success.status == .ok)
+        let page = LoopbackResponse.signedIn(who: "<alice>@example.com")
+        let html = page.html
+        #expect(page.status == .ok)
+        #expect(html.contains("Signed in as &lt;alice&gt;@example.com."))
         #expect(html.hasPrefix("<!doctype html>"))
         #expect(html.contains("<h1>Signed in</h1>"))
         #expect(html.contains("You can close this tab and return to the terminal."))

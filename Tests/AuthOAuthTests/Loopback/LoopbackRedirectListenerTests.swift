@@ -9,11 +9,17 @@ struct LoopbackRedirectListenerTests {
     /// Long enough never to fire on a healthy listener.
     static let safetyTimeout = Duration.seconds(20)
 
-    /// Starts a wait that returns the callback's parameters.
+    static let signedIn = SignInOutcome.signedIn(who: "alice@example.com")
+
+    /// Starts a wait that accepts the first callback, answers it with `outcome`, and returns its parameters.
     private func waitForParameters(
-        _ listener: LoopbackRedirectListener, timeout: Duration = safetyTimeout
+        _ listener: LoopbackRedirectListener, timeout: Duration = safetyTimeout, outcome: SignInOutcome = signedIn
     ) -> Task<[CallbackParameter], any Error> {
-        Task { try await listener.waitForCallback(timeout: timeout) { request in request.parameters } }
+        Task {
+            let (parameters, reply) = try await listener.waitForCallback(timeout: timeout) { request in .accept(request.parameters) }
+            await reply.finish(outcome)
+            return parameters
+        }
     }
 
     private func callback(_ port: UInt16, _ query: String = "code=abc&state=xyz") async throws -> RawHTTPResponse {
@@ -29,7 +35,7 @@ struct LoopbackRedirectListenerTests {
         #expect(Set(listener.addresses).isSubset(of: ["127.0.0.1", "::1"]))
     }
 
-    @Test("the callback is returned with its query, and answered with the success page")
+    @Test("the callback is returned with its query, and answered with the page of the sign-in's outcome")
     func callbackReturnsQuery() async throws {
         let listener = try LoopbackRedirectListener()
         let waiting = waitForParameters(listener)
@@ -39,7 +45,7 @@ struct LoopbackRedirectListenerTests {
             CallbackParameter(name: "iss", value: "https://idp.example"),
         ])
         #expect(response.status == 200)
-        #expect(response.body == LoopbackResponse.success.html)
+        #expect(response.body == LoopbackResponse.signedIn(who: "alice@example.com").html)
         #expect(!response.body.contains("SECRETCODE"))
         #expect(response.header("Content-Type") == "text/html; charset=utf-8")
         #expect(response.header("Cache-Control") == "no-store")
@@ -54,7 +60,7 @@ struct LoopbackRedirectListenerTests {
         let listener = try LoopbackRedirectListener()
         let error = LoopbackTestError(message: "state <mismatch> & 'more'")
         let waiting = Task {
-            try await listener.waitForCallback(timeout: Self.safetyTimeout) { _ -> Int in throw error }
+            try await listener.waitForCallback(timeout: Self.safetyTimeout) { _ -> CallbackVerdict<Int> in throw error }
         }
         let response = try await callback(listener.port, "code=SECRETCODE&state=wrong")
         await #expect(throws: error) { try await waiting.value }
@@ -71,7 +77,7 @@ struct LoopbackRedirectListenerTests {
             try await listener.waitForCallback(timeout: Self.safetyTimeout) { request in
                 // The listener hands every parameter over, repeats kept, for the caller to refuse.
                 if let repeated = request.repeatedNames.first { throw OAuthError.duplicateParameter(repeated) }
-                return request.values(named: "code").first
+                return .accept(request.values(named: "code").first)
             }
         }
         let response = try await callback(listener.port, "code=a&state=s&code=b")
@@ -248,7 +254,7 @@ struct LoopbackRedirectListenerTests {
         let port = listener.port
         let waiting = Task {
             withUnsafeCurrentTask { $0?.cancel() }
-            return try await listener.waitForCallback(timeout: Self.safetyTimeout) { _ in 1 }
+            return try await listener.waitForCallback(timeout: Self.safetyTimeout) { _ in .accept(1) }
         }
         await #expect(throws: LoopbackError.cancelled) { try await waiting.value }
         _ = try LoopbackRedirectListener(port: port)
@@ -262,7 +268,7 @@ struct LoopbackRedirectListenerTests {
         _ = try await waiting.value
         _ = try LoopbackRedirectListener(port: listener.port)
         await #expect(throws: LoopbackError.notListening) {
-            try await listener.waitForCallback(timeout: .seconds(1)) { _ in 1 }
+            try await listener.waitForCallback(timeout: .seconds(1)) { _ in .accept(1) }
         }
     }
 
@@ -272,7 +278,7 @@ struct LoopbackRedirectListenerTests {
         await listener.close()
         _ = try LoopbackRedirectListener(port: listener.port)
         await #expect(throws: LoopbackError.notListening) {
-            try await listener.waitForCallback(timeout: .seconds(1)) { _ in 1 }
+            try await listener.waitForCallback(timeout: .seconds(1)) { _ in .accept(1) }
         }
         var port: UInt16 = 0
         do { port = try LoopbackRedirectListener().port }
@@ -285,5 +291,63 @@ struct LoopbackRedirectListenerTests {
         #expect(throws: LoopbackError.portInUse(port: first.port)) { try LoopbackRedirectListener(port: first.port) }
         let explicit = try LoopbackRedirectListener(port: 0)
         #expect(explicit.port != first.port)
+    }
+
+    // MARK: Foreign callbacks and the held reply (a local process must not end a sign-in; the page must not lie)
+
+    /// Accepts only `state=good`; every other state is another sign-in's.
+    private func waitForGoodState(_ listener: LoopbackRedirectListener, timeout: Duration = safetyTimeout) -> Task<String?, any Error> {
+        Task {
+            let (code, reply) = try await listener.waitForCallback(timeout: timeout) { request -> CallbackVerdict<String?> in
+                request.values(named: "state") == ["good"] ? .accept(request.values(named: "code").first) : .ignore
+            }
+            await reply.finish(Self.signedIn)
+            return code
+        }
+    }
+
+    @Test("a callback with another sign-in's state gets 400 and is ignored; the real one then succeeds")
+    func foreignCallbackIsIgnored() async throws {
+        let listener = try LoopbackRedirectListener()
+        let waiting = waitForGoodState(listener)
+        let forged = try await callback(listener.port, "code=FORGED&state=bad")
+        #expect(forged.status == 400)
+        #expect(forged.body.contains("Not for this sign-in"))
+        let real = try await callback(listener.port, "code=real&state=good")
+        #expect(try await waiting.value == "real")
+        #expect(real.status == 200 && real.body.contains("Signed in as alice@example.com"))
+    }
+
+    @Test("a timeout says how many foreign callbacks were ignored")
+    func timeoutCountsForeignCallbacks() async throws {
+        let listener = try LoopbackRedirectListener()
+        let waiting = waitForGoodState(listener, timeout: .seconds(2))
+        for _ in 0..<2 { #expect(try await callback(listener.port, "code=x&state=bad").status == 400) }
+        let error = await #expect(throws: LoopbackError.self) { try await waiting.value }
+        #expect(error == .timedOut(redirectURI: listener.redirectURI, after: .seconds(2), ignoredCallbacks: 2))
+        #expect(error?.message.contains("2 redirects with another sign-in's state were ignored") == true)
+    }
+
+    @Test("the browser waits for the sign-in's outcome, and is told of a failure after the redirect")
+    func heldReplyShowsTheFailure() async throws {
+        let listener = try LoopbackRedirectListener()
+        let failure = LoopbackTestError(message: "the token endpoint refused the request (HTTP 401): invalid_client")
+        let waiting = waitForParameters(listener, outcome: .failed(failure))
+        let response = try await callback(listener.port)
+        _ = try await waiting.value
+        #expect(response.body.contains("Sign-in failed") && response.body.contains("invalid_client"))
+        #expect(!response.body.contains("Signed in"))
+    }
+
+    @Test("a sign-in still busy after the reply limit tells the browser to finish in the terminal")
+    func slowOutcomeSaysFinishInTheTerminal() async throws {
+        var limits = LoopbackLimits()
+        limits.replyTimeout = .milliseconds(200)
+        let listener = try LoopbackRedirectListener(port: 0, limits: limits)
+        let waiting = Task { try await listener.waitForCallback(timeout: Self.safetyTimeout) { _ in .accept(1) } }
+        let response = try await callback(listener.port)
+        let (_, reply) = try await waiting.value
+        #expect(response.status == 200 && response.body.contains("Finish it in your terminal"))
+        await reply.finish(Self.signedIn)  // too late: nothing more is sent
     }
 }
