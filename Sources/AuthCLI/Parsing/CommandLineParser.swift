@@ -20,7 +20,7 @@
 /// - The first error, in argv order, is the one reported.
 public enum CommandLineParser {
     public static func parse(
-        _ arguments: [String], root: CommandSpec = CommandTable.root
+        _ arguments: [String], root: CommandSpec = CommandList.root
     ) throws(UsageError) -> ParsedCommandLine {
         var matcher = Matcher(root: root)
         return try matcher.match(Tokenizer.tokenize(arguments))

@@ -1,6 +1,6 @@
 /// One command of the command line, as data: what the parser accepts and what the help says.
 ///
-/// Every command, subcommand and option of authctl is a value in ``CommandTable/root``; the
+/// Every command, subcommand and option of authctl is a value in ``CommandList/root``; the
 /// parser (``CommandLineParser``) and the help generator (``HelpGenerator``) only read these
 /// values, so adding a command or an option is adding data here and nothing else.
 public struct CommandSpec: Sendable, Equatable {
@@ -115,7 +115,7 @@ public struct OptionSpec: Sendable, Equatable {
     /// The value used when the option is absent, shown in help as `(default: ...)`.
     public var defaultValue: String?
     /// The environment variable consulted when the option is absent, shown as `(env: ...)`.
-    /// The parser never reads the environment; see ``ParsedInvocation/value(_:environment:)``.
+    /// The parser never reads the environment; the command does.
     public var environmentVariable: String?
     public var isHidden: Bool
 

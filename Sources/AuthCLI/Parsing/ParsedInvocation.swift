@@ -26,7 +26,7 @@ public struct ParsedInvocation: Sendable, Equatable {
     public var globals: GlobalOptions
     /// Defaults from the spec, used by ``value(_:)`` when an option is absent.
     public var defaults: [String: String]
-    /// Environment variable names from the spec, used by ``value(_:environment:)``.
+    /// Environment variable names from the spec (shown in help; commands read the variables).
     public var environmentVariables: [String: String]
     /// Every option and argument name the command declares, so that asking for an undeclared
     /// one (a typo in a command's code) fails loudly in tests instead of reading as "absent".
@@ -67,23 +67,6 @@ public struct ParsedInvocation: Sendable, Equatable {
         return options[name]?.last ?? defaults[name]
     }
 
-    /// The last value given, else the option's environment variable (if set and not empty),
-    /// else its default. The environment is passed in: the parser stays pure.
-    public func value(_ name: String, environment: [String: String]) -> String? {
-        checkDeclared(name)
-        if let given = options[name]?.last { return given }
-        if let variable = environmentVariables[name], let value = environment[variable], !value.isEmpty {
-            return value
-        }
-        return defaults[name]
-    }
-
-    /// True if `--name` was given explicitly (not from a default).
-    public func isGiven(_ name: String) -> Bool {
-        checkDeclared(name)
-        return options[name] != nil || flags.contains(name)
-    }
-
     /// Every value given for a repeatable `--name`, in command-line order.
     public func values(_ name: String) -> [String] {
         checkDeclared(name)
@@ -101,11 +84,6 @@ public struct ParsedInvocation: Sendable, Equatable {
         return arguments[name]?.first
     }
 
-    /// Every positional bound to a repeatable argument `name`.
-    public func argumentValues(_ name: String) -> [String] {
-        checkDeclared(name)
-        return arguments[name] ?? []
-    }
 }
 
 // MARK: - Typed values
@@ -134,19 +112,6 @@ extension ParsedInvocation {
         return seconds
     }
 
-    /// Every `--name KEY=VALUE` in order, split at the first `=`; the key may not be empty,
-    /// the value may (and may itself contain `=`).
-    public func keyValuePairs(_ name: String) throws(UsageError) -> [KeyValuePair] {
-        var pairs: [KeyValuePair] = []
-        for text in values(name) {
-            guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
-                throw .invalidValue(option: "--" + name, value: text, reason: "expected KEY=VALUE", command: commandPath)
-            }
-            pairs.append(KeyValuePair(key: String(text[..<equals]), value: String(text[text.index(after: equals)...])))
-        }
-        return pairs
-    }
-
     static func parseSeconds(_ text: String) -> Int? {
         let multipliers: [Character: Int] = ["s": 1, "m": 60, "h": 3600]
         var digits = Substring(text)
@@ -160,16 +125,5 @@ extension ParsedInvocation {
         }
         let (seconds, overflow) = number.multipliedReportingOverflow(by: multiplier)
         return overflow ? nil : seconds
-    }
-}
-
-/// One `KEY=VALUE` from an option such as `--param prompt=login`.
-public struct KeyValuePair: Sendable, Equatable {
-    public var key: String
-    public var value: String
-
-    public init(key: String, value: String) {
-        self.key = key
-        self.value = value
     }
 }

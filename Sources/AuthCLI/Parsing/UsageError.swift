@@ -108,7 +108,7 @@ public enum UsageErrorRenderer {
     /// See 'authctl --help'.
     /// ```
     /// Ends with a newline. `color` makes only the `error:` prefix bold red.
-    public static func render(_ error: UsageError, color: Bool = false, root: CommandSpec = CommandTable.root) -> String {
+    public static func render(_ error: UsageError, color: Bool = false, root: CommandSpec = CommandList.root) -> String {
         let prefix = color ? "\u{1B}[1;31merror:\u{1B}[0m " : "error: "
         var lines = [prefix + error.message]
         if let hint = error.hint { lines.append(hint) }
@@ -118,7 +118,7 @@ public enum UsageErrorRenderer {
     }
 
     /// `Usage: authctl signin --provider ID [options]` for the deepest known command of `path`.
-    public static func usageLine(for path: [String], root: CommandSpec = CommandTable.root) -> String {
+    public static func usageLine(for path: [String], root: CommandSpec = CommandList.root) -> String {
         let known = helpPath(path, root: root)
         let spec = root.descendant(at: known) ?? root
         return "Usage: " + UsageGenerator.shortUsage(spec, path: known, root: root)

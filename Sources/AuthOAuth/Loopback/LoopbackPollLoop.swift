@@ -34,6 +34,14 @@ final class LoopbackPollLoop<Value: Sendable> {
         var isDecisive = false
 
         var isReading: Bool { if case .reading = state { true } else { false } }
+        /// The decisive request, not yet answered in full.
+        var isAnswering: Bool {
+            guard isDecisive else { return false }
+            return switch state {
+            case .holding, .writing: true
+            case .reading, .lingering: false
+            }
+        }
     }
 
     var listeners: [Int32]
@@ -69,7 +77,10 @@ final class LoopbackPollLoop<Value: Sendable> {
     /// Serves connections until the decisive page is written; calls `report` once, as soon as the
     /// wait is decided (or times out, or the pipe cancels it first).
     func run(report: (Result<Value, any Error>) -> Void) {
-        defer { closeEverything() }
+        defer {
+            closeEverything()
+            reply.markDelivered()
+        }
         let deadline = clock.now.advanced(by: timeout)
         var reported = false
         while true {
@@ -106,6 +117,7 @@ final class LoopbackPollLoop<Value: Sendable> {
             }
             if decided != nil {
                 finishOthers()
+                if !connections.values.contains(where: \.isAnswering) { reply.markDelivered() }
                 continue
             }
             for listener in listeners where ready.contains(listener) {

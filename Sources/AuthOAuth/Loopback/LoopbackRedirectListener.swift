@@ -118,9 +118,18 @@ public actor LoopbackRedirectListener: RedirectListener {
     }
 }
 
-/// The held callback's mailbox: async code leaves the page here and wakes the poll thread.
+/// The held callback's mailbox: async code leaves the page here and wakes the poll thread, then
+/// waits until the page is on the wire (or the connection is gone), so that the process does not
+/// exit under a browser still waiting for it.
 final class LoopbackReply: BrowserReply {
-    private let page = LockedState<(page: LoopbackResponse?, finished: Bool)>((nil, false))
+    private struct State {
+        var page: LoopbackResponse?
+        var finished = false
+        var delivered = false
+        var waiter: CheckedContinuation<Void, Never>?
+    }
+
+    private let state = LockedState(State())
     private let wake: LoopbackWakePipe
 
     init(wake: LoopbackWakePipe) {
@@ -129,19 +138,38 @@ final class LoopbackReply: BrowserReply {
 
     func finish(_ outcome: SignInOutcome) async {
         let response = LoopbackResponse.page(for: outcome)
-        let first = page.withLock { state -> Bool in
+        let first = state.withLock { state -> Bool in
             guard !state.finished else { return false }
-            state = (response, true)
+            state.page = response
+            state.finished = true
             return true
         }
-        if first { wake.wake() }
+        guard first else { return }
+        wake.wake()
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let done = state.withLock { state -> Bool in
+                if !state.delivered { state.waiter = continuation }
+                return state.delivered
+            }
+            if done { continuation.resume() }
+        }
     }
 
     /// The page, once; nil before ``finish(_:)`` and after it was taken.
     func takePage() -> LoopbackResponse? {
-        page.withLock { state in
+        state.withLock { state in
             defer { state.page = nil }
             return state.page
         }
+    }
+
+    /// The poll thread is done with the held request (page sent, or the connection gone).
+    func markDelivered() {
+        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            state.delivered = true
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume()
     }
 }

@@ -6,7 +6,7 @@ import Testing
 @Suite struct CommandTableTests {
     @Test(arguments: allCommandPaths)
     func commandIsDocumented(_ path: [String]) throws {
-        let spec = try #require(CommandTable.root.descendant(at: path))
+        let spec = try #require(CommandList.root.descendant(at: path))
         #expect(!spec.abstract.isEmpty && spec.abstract.hasSuffix("."), "abstract of \(path)")
         #expect(!spec.abstract.contains("\n"), "abstract of \(path) is one line")
         #expect(spec.abstract.count <= HelpGenerator.width - 14, "abstract of \(path) fits a command list row")
@@ -23,7 +23,7 @@ import Testing
 
     @Test(arguments: allCommandPaths)
     func optionsDoNotCollide(_ path: [String]) throws {
-        let spec = try #require(CommandTable.root.descendant(at: path))
+        let spec = try #require(CommandList.root.descendant(at: path))
         let options = spec.options + GlobalOptions.specs
         let longs = options.map(\.long)
         #expect(Set(longs).count == longs.count, "duplicate long option in \(path): \(longs)")
@@ -40,7 +40,7 @@ import Testing
 
     @Test(arguments: allCommandPaths)
     func argumentsAreUnambiguous(_ path: [String]) throws {
-        let spec = try #require(CommandTable.root.descendant(at: path))
+        let spec = try #require(CommandList.root.descendant(at: path))
         #expect(spec.subcommands.isEmpty || spec.arguments.isEmpty, "\(path) has both subcommands and arguments")
         for (index, argument) in spec.arguments.enumerated() {
             if argument.isRepeatable { #expect(index == spec.arguments.count - 1, "only the last argument repeats") }
@@ -55,7 +55,7 @@ import Testing
     /// Every `authctl ...` in every example is a valid command line for the command it documents.
     @Test(arguments: allCommandPaths)
     func examplesParse(_ path: [String]) throws {
-        let spec = try #require(CommandTable.root.descendant(at: path))
+        let spec = try #require(CommandList.root.descendant(at: path))
         for example in spec.examples {
             let invocations = Self.authctlInvocations(in: example.commandLine)
             #expect(!invocations.isEmpty, "example without authctl: \(example.commandLine)")
@@ -110,6 +110,6 @@ import Testing
         let help = try #require(HelpGenerator.help(for: []))
         let listed = help.split(separator: "\n", omittingEmptySubsequences: false).drop { $0 != "Commands:" }.dropFirst().prefix { !$0.isEmpty }
             .map { $0.split(separator: " ").first.map(String.init) ?? "" }
-        #expect(listed == CommandTable.root.subcommands.filter { !$0.isHidden }.map(\.name))
+        #expect(listed == CommandList.root.subcommands.filter { !$0.isHidden }.map(\.name))
     }
 }

@@ -2,7 +2,7 @@ import Testing
 @testable import AuthCLI
 
 /// Every path in the command table, hidden commands included.
-let allCommandPaths = CommandTable.root.allPaths()
+let allCommandPaths = CommandList.root.allPaths()
 
 @Suite struct HelpGoldenTests {
     /// The help of every command, compared with `HelpGolden`. On a difference, the failure names
@@ -114,11 +114,11 @@ func lineDiff(expected: String, actual: String) -> String {
     }
 
     @Test func shortUsage() {
-        let root = CommandTable.root
+        let root = CommandList.root
         #expect(UsageGenerator.shortUsage(root, path: [], root: root) == "authctl <command> [options]")
-        #expect(UsageGenerator.shortUsage(CommandTable.whoami, path: ["whoami"]) == "authctl whoami [options]")
-        #expect(UsageGenerator.shortUsage(CommandTable.users, path: ["users"]) == "authctl users")
-        #expect(UsageGenerator.shortUsage(CommandTable.help, path: ["help"]) == "authctl help [<command>...]")
-        #expect(UsageGenerator.shortUsage(CommandTable.whoami, path: ["whoami"]) == "authctl whoami [options]")
+        #expect(UsageGenerator.shortUsage(WhoamiCommand.spec, path: ["whoami"]) == "authctl whoami [options]")
+        #expect(UsageGenerator.shortUsage(UsersCommand.spec, path: ["users"]) == "authctl users")
+        #expect(UsageGenerator.shortUsage(CommandList.helpSpec, path: ["help"]) == "authctl help [<command>...]")
+        #expect(UsageGenerator.shortUsage(WhoamiCommand.spec, path: ["whoami"]) == "authctl whoami [options]")
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+import AuthProviders
 @testable import AuthCLI
 
 private func invocation(_ argv: [String]) throws -> ParsedInvocation {
@@ -32,7 +33,7 @@ private func invocation(_ argv: [String]) throws -> ParsedInvocation {
     @Test func timeoutDefaultsFromTheSpec() throws {
         let parsed = try invocation(["signin", "--provider", "x"])
         #expect(try parsed.seconds("timeout", in: 1...86400) == 300)
-        #expect(!parsed.isGiven("timeout"))
+        #expect(parsed.options["timeout"] == nil)
     }
 
     static let ports: [(String, Int?)] = [("8400", 8400), ("1", 1), ("65535", 65535), ("0", nil), ("65536", nil), ("http", nil)]
@@ -54,42 +55,37 @@ private func invocation(_ argv: [String]) throws -> ParsedInvocation {
         #expect(try invocation(["signin", "--provider", "x"]).int("redirect-port", in: 1...65535) == nil)
     }
 
-    @Test func keyValuePairsKeepOrderAndSplitAtTheFirstEquals() throws {
-        let parsed = try invocation(["signin", "--provider", "x", "--param", "prompt=login", "--param=hint=a=b", "--param", "empty="])
-        #expect(
-            try parsed.keyValuePairs("param") == [
-                KeyValuePair(key: "prompt", value: "login"), KeyValuePair(key: "hint", value: "a=b"),
-                KeyValuePair(key: "empty", value: ""),
-            ])
-    }
-
-    @Test(arguments: ["prompt", "=login", ""])
-    func keyValuePairWithoutKey(_ text: String) throws {
-        let parsed = try invocation(["signin", "--provider", "x", "--param", text])
-        #expect(throws: UsageError.invalidValue(option: "--param", value: text, reason: "expected KEY=VALUE", command: ["signin"])) {
-            try parsed.keyValuePairs("param")
-        }
-    }
-
-    @Test func environmentFallsBetweenTheCommandLineAndTheDefault() throws {
-        let environment = ["AUTHCTL_BROWSER": "firefox", "AUTHCTL_HOME": "/env/home"]
+    @Test func theHomeFallsBetweenTheCommandLineAndTheEnvironment() throws {
+        let environment = ["AUTHCTL_HOME": "/env/home"]
         let plain = try invocation(["signin", "--provider", "x"])
-        #expect(plain.value("browser", environment: environment) == "firefox")
-        #expect(plain.value("browser", environment: ["AUTHCTL_BROWSER": ""]) == nil)
         #expect(plain.value("browser") == nil)
-        #expect(plain.value("timeout", environment: environment) == "300")
+        #expect(plain.value("timeout") == "300")
         #expect(plain.globals.home(environment: environment) == "/env/home")
         #expect(plain.globals.home(environment: [:]) == nil)
-
         let explicit = try invocation(["signin", "--provider", "x", "--browser", "lynx", "--home", "/cli"])
-        #expect(explicit.value("browser", environment: environment) == "lynx")
+        #expect(explicit.value("browser") == "lynx")
         #expect(explicit.globals.home(environment: environment) == "/cli")
+    }
+
+    /// Typed options read the same values, converted, with the defaults of their declarations.
+    @Test func typedOptionsReadTheirDeclaredValues() throws {
+        let parsed = try invocation(["signin", "--provider", "oidc.x", "--timeout", "5m", "--scope", "a", "--scope", "b", "--no-browser"])
+        #expect(try parsed[SignInCommand.provider] == "oidc.x")
+        #expect(try parsed[BrowserFlowOptions.timeout] == .seconds(300))
+        #expect(try parsed[BrowserFlowOptions.scope] == ["a", "b"])
+        #expect(try parsed[BrowserFlowOptions.noBrowser] && !parsed[BrowserFlowOptions.device])
+        #expect(try parsed[BrowserFlowOptions.redirectPort] == nil && parsed[BrowserFlowOptions.browser] == nil)
+        let defaults = try invocation(["signin", "--provider", "oidc.x"])
+        #expect(try defaults[BrowserFlowOptions.timeout] == SignInOptions.defaultTimeout)
+        #expect(BrowserFlowOptions.timeout.spec.defaultValue == "300")
+        let token = try invocation(["token"])
+        #expect(try token[TokenCommand.minValid] == .seconds(300))
     }
 
     @Test func argumentsAreBoundByName() throws {
         let parsed = try invocation(["providers", "show", "oidc.corp"])
         #expect(parsed.argument("id") == "oidc.corp")
-        #expect(parsed.argumentValues("id") == ["oidc.corp"])
+        #expect(try parsed[ProvidersShowCommand.id] == "oidc.corp")
         #expect(parsed.values("home") == [])
     }
 }

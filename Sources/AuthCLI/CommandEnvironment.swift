@@ -8,8 +8,10 @@ import AuthStorage
 
 /// A command's view of the world: the context plus the resolved global options.
 struct CommandEnvironment: Sendable {
-    /// Lock waits longer than this fail with a keystore error (env `AUTHCTL_LOCK_TIMEOUT`).
-    static let defaultLockTimeout: Duration = .seconds(10)
+    /// `AUTHCTL_LOCK_TIMEOUT`: how long to wait for another authctl process holding the lock
+    /// (default ``KeystoreLimits/defaultLockTimeout``), in seconds, fractions allowed.
+    static let lockTimeoutVariable = "AUTHCTL_LOCK_TIMEOUT"
+    static let lockTimeoutRange: ClosedRange<Double> = 0...3600
     /// Client secrets and ID tokens read from stdin are small.
     static let maximumStandardInputBytes = 64 * 1024
 
@@ -26,14 +28,21 @@ struct CommandEnvironment: Sendable {
         json = globals.json
         verbose = globals.verbose
         color = !globals.noColor && context.standardErrorIsTerminal && context.environment["NO_COLOR"] == nil
-        if let text = context.environment["AUTHCTL_LOCK_TIMEOUT"] {
-            guard let seconds = Double(text), seconds >= 0 else {
-                throw UsageError.invalidValue(option: "AUTHCTL_LOCK_TIMEOUT", value: text, reason: "expected a number of seconds", command: command)
-            }
-            lockTimeout = .milliseconds(Int(seconds * 1000))
-        } else {
-            lockTimeout = Self.defaultLockTimeout
+        lockTimeout = try context.environment[Self.lockTimeoutVariable].map {
+            try Self.seconds($0, variable: Self.lockTimeoutVariable, in: Self.lockTimeoutRange, command: command)
+        } ?? KeystoreLimits.defaultLockTimeout
+    }
+
+    /// A number of seconds from the environment, checked against `range` before any arithmetic:
+    /// `inf`, `nan`, `1e20`, `-1`, an empty or non-numeric value is a usage error naming the
+    /// variable and the range, never a trap.
+    static func seconds(_ text: String, variable: String, in range: ClosedRange<Double>, command: [String]) throws(UsageError) -> Duration {
+        guard let seconds = Double(text.trimmingCharacters(in: .whitespaces)), seconds.isFinite, range.contains(seconds) else {
+            throw .invalidValue(
+                option: variable, value: text,
+                reason: "expected a number of seconds from \(Int(range.lowerBound)) to \(Int(range.upperBound))", command: command)
         }
+        return .milliseconds(Int64((seconds * 1000).rounded()))
     }
 
     /// `--home`, else `AUTHCTL_HOME`, else `$XDG_CONFIG_HOME/authctl`, else `~/.config/authctl`.

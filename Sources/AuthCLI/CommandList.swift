@@ -1,0 +1,111 @@
+/// Every command of authctl, in the order help lists them: the one list from which the parser's
+/// and the help generator's spec tree is built, and in which dispatch looks a command up.
+/// Adding a command is one file (a ``Command`` type) and one line here.
+public enum CommandList {
+    /// A command with code, or a group of subcommands (`providers`, `account`, `config`).
+    enum Entry: Sendable {
+        case command(any Command.Type)
+        case group(CommandSpec, [Entry])
+    }
+
+    static let entries: [Entry] = [
+        .command(SignInCommand.self),
+        .command(LinkCommand.self),
+        .command(ReauthCommand.self),
+        .command(UnlinkCommand.self),
+        .command(SignOutCommand.self),
+        .command(WhoamiCommand.self),
+        .command(TokenCommand.self),
+        .command(UsersCommand.self),
+        .command(SwitchCommand.self),
+        .command(MethodsCommand.self),
+        .command(VerifyCommand.self),
+        .group(providersGroup, [
+            .command(ProvidersAddCommand.self), .command(ProvidersListCommand.self), .command(ProvidersShowCommand.self),
+            .command(ProvidersRemoveCommand.self),
+        ]),
+        .group(accountGroup, [.command(AccountDeleteCommand.self)]),
+        .group(configGroup, [.command(ConfigSetCommand.self), .command(ConfigGetCommand.self), .command(ConfigListCommand.self)]),
+    ]
+
+    /// The tree the parser and the help generator read: the entries, then `help`.
+    public static let root = tree(rootSpec, entries: entries)
+
+    /// The command type at `path` (`["providers", "add"]`), or nil for a group or an unknown path.
+    static func command(at path: [String], in entries: [Entry] = entries) -> (any Command.Type)? {
+        guard let name = path.first else { return nil }
+        for entry in entries {
+            switch entry {
+            case .command(let type) where type.spec.name == name && path.count == 1: return type
+            case .group(let spec, let children) where spec.name == name: return command(at: Array(path.dropFirst()), in: children)
+            case .command, .group: continue
+            }
+        }
+        return nil
+    }
+
+    /// `spec` with `entries` as its subcommands (and `help` at the root).
+    static func tree(_ spec: CommandSpec, entries: [Entry], addingHelp: Bool = true) -> CommandSpec {
+        var spec = spec
+        spec.subcommands = entries.map { entry in
+            switch entry {
+            case .command(let type): type.spec
+            case .group(let group, let children): tree(group, entries: children, addingHelp: false)
+            }
+        }
+        if addingHelp { spec.subcommands.append(helpSpec) }
+        return spec
+    }
+
+    // MARK: Groups and the root: help text only, no code of their own
+
+    static let rootSpec = CommandSpec(
+        name: "authctl",
+        abstract: "Sign in with OpenID Connect providers from a terminal.",
+        discussion: [
+            "authctl signs you in through your browser, keeps the session in its home directory "
+                + "(--home), and prints tokens for scripts."
+        ],
+        epilogue: [
+            "Exit status: 0 ok, 1 unexpected failure, 2 usage error, 3 not signed in, 4 cancelled, "
+                + "5 timed out, 6 account exists with a different credential, 7 credential already in use "
+                + "or no such provider, 8 recent sign-in required or user mismatch, 9 provider error, "
+                + "10 invalid credential, 11 keystore error, 12 configuration error. See the README."
+        ])
+
+    static let providersGroup = CommandSpec(
+        name: "providers",
+        abstract: "Add, list, show and remove the providers you can sign in with.",
+        discussion: [
+            "Any OpenID Connect provider can be added with 'authctl providers add'; its settings, "
+                + "client secret included, are kept in the authctl home directory (providers.json, 0600)."
+        ],
+        examples: [Example("List the providers:", "authctl providers list")])
+
+    static let accountGroup = CommandSpec(
+        name: "account",
+        abstract: "Manage the signed-in user's account.",
+        examples: [Example("Delete the current user from this keystore:", "authctl account delete")])
+
+    static let configGroup = CommandSpec(
+        name: "config",
+        abstract: "Show or change the account rules.",
+        discussion: [
+            "Settings: one-account-per-email (true or false, default true: a new provider whose verified "
+                + "email belongs to an existing user must be linked, not signed in as a second user); "
+                + "recent-login-seconds (default 300: how recent a sign-in unlink and account delete need)."
+        ],
+        examples: [Example("Allow one user per provider identity:", "authctl config set one-account-per-email false")])
+
+    /// `authctl help <command>...`: answered by the parser itself.
+    static let helpSpec = CommandSpec(
+        name: CommandSpec.helpCommandName,
+        abstract: "Show help for a command.",
+        arguments: [
+            ArgumentSpec("command", help: "The command, and subcommand, to explain.", isOptional: true, isRepeatable: true)
+        ],
+        examples: [
+            Example("Explain signin:", "authctl help signin"),
+            Example("Explain a subcommand:", "authctl help providers add"),
+        ])
+}

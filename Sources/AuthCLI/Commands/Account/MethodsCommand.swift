@@ -1,0 +1,30 @@
+import AuthCore
+import Foundation
+
+/// `authctl methods <email>`: the SDK's fetchSignInMethods, one provider id a line.
+struct MethodsCommand: Command {
+    static let email = Argument.required("email", help: "The email address.")
+
+    static let spec = CommandSpec(
+        name: "methods",
+        abstract: "List the providers a local account with this email signs in with.",
+        discussion: ["Prints nothing when no account has the email."],
+        arguments: [email.spec],
+        examples: [Example("How does Alice sign in?", "authctl methods alice@example.com")])
+
+    let address: String
+
+    init(_ invocation: ParsedInvocation) throws {
+        address = try invocation[Self.email]
+    }
+
+    func run(in env: CommandEnvironment) async throws -> ExitStatus {
+        let providers = try await env.auth.signInMethods(forEmail: address)
+        if env.json {
+            env.output(.array(providers.map { .string($0) }))
+        } else {
+            env.output(providers.map { $0 + "\n" }.joined())
+        }
+        return .success
+    }
+}

@@ -1,0 +1,81 @@
+import AuthCore
+import AuthOAuth
+import AuthPlatform
+import Foundation
+
+/// `authctl signout`: the local sessions always go; with `--revoke`, their tokens are revoked at
+/// the provider too (RFC 7009, or GitHub's token deletion), each step reported.
+struct SignOutCommand: Command {
+    static let all = Option.flag("all", help: "Sign out every user in this keystore.")
+    static let revoke = Option.flag(
+        "revoke",
+        help: "Also revoke the tokens at the provider (RFC 7009, or GitHub's token deletion). The "
+            + "local session is removed even if that fails; then the exit status is 9.")
+
+    static let spec = CommandSpec(
+        name: "signout",
+        abstract: "Sign out: forget the current session and its tokens.",
+        discussion: [
+            "Signs out the current user only; the user record stays, so signing in again lands on the "
+                + "same user. Providers added with 'authctl providers add' are kept."
+        ],
+        options: [all.spec, revoke.spec],
+        examples: [Example("Sign out:", "authctl signout"), Example("Sign everyone out:", "authctl signout --all")])
+
+    let everyone: Bool
+    let revokes: Bool
+
+    init(_ invocation: ParsedInvocation) throws {
+        everyone = try invocation[Self.all]
+        revokes = try invocation[Self.revoke]
+    }
+
+    func run(in env: CommandEnvironment) async throws -> ExitStatus {
+        let signedOut = try env.auth.signOut(all: everyone)
+        var steps: [JSONValue] = []
+        var failures: [String] = []
+        if revokes {
+            for session in signedOut.sessions {
+                for step in await Self.revokeTokens(of: session, in: env) {
+                    steps.append([
+                        "providerId": .string(session.providerID), "token": .string(step.token.rawValue),
+                        "outcome": .string(step.outcome.name), "reason": step.outcome.reason.map { .string($0) } ?? .null,
+                    ])
+                    env.notice("\(session.providerID) \(step.token.rawValue): \(step.outcome.name)" + (step.outcome.reason.map { " (\($0))" } ?? ""))
+                    if case .failed(let reason) = step.outcome { failures.append("\(session.providerID) \(step.token.rawValue): \(reason)") }
+                }
+            }
+        }
+        if env.json {
+            var result: [String: JSONValue] = ["signedOut": .number(Double(signedOut.users))]
+            if revokes { result["revocation"] = .array(steps) }
+            env.output(.object(result))
+        }
+        env.notice(signedOut.sessions.isEmpty ? "Nobody was signed in." : "Signed out; the local session and its tokens are gone.")
+        if !failures.isEmpty { throw RevocationFailed(failures: failures) }
+        return .success
+    }
+
+    /// Revokes one session's tokens; never throws (an unreachable provider is a failed step).
+    static func revokeTokens(of session: OAuthCredential, in env: CommandEnvironment) async -> [RevocationStep] {
+        do {
+            let services = env.services
+            let provider = try await env.registry.resolve(session.providerID, services: services)
+            let revoker = TokenRevoker(method: await provider.revocation(services: services))
+            return await revoker.revoke(accessToken: session.accessToken, refreshToken: session.refreshToken)
+        } catch {
+            let reason = (error as? any AuthCoreError)?.message ?? "\(error)"
+            return [session.refreshToken.map { _ in RevocableToken.refreshToken }, session.accessToken.map { _ in .accessToken }]
+                .compactMap { $0 }.map { RevocationStep(token: $0, outcome: .failed(reason)) }
+        }
+    }
+}
+
+/// `signout --revoke` could not revoke every token (exit 9); the local sign-out happened anyway.
+struct RevocationFailed: AuthCoreError {
+    var failures: [String]
+    var code: AuthErrorCode { .providerError }
+    var message: String {
+        "signed out locally, but the provider did not confirm revocation: " + failures.joined(separator: "; ")
+    }
+}

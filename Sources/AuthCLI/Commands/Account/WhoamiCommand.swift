@@ -1,0 +1,31 @@
+import AuthCore
+import Foundation
+
+/// `authctl whoami`: the signed-in user; `--check` answers with the exit status only.
+struct WhoamiCommand: Command {
+    static let check = Option.flag("check", help: "Print nothing; exit with status 0 if a user is signed in, 3 if not.")
+
+    static let spec = CommandSpec(
+        name: "whoami",
+        abstract: "Show the signed-in user.",
+        options: [check.spec],
+        examples: [
+            Example("Show the user and linked providers as JSON:", "authctl whoami --json"),
+            Example("Sign in only when needed, in a script:", "authctl whoami --check || authctl signin --provider oidc.corp"),
+        ])
+
+    let checkOnly: Bool
+
+    init(_ invocation: ParsedInvocation) throws {
+        checkOnly = try invocation[Self.check]
+    }
+
+    func run(in env: CommandEnvironment) async throws -> ExitStatus {
+        let user = try env.auth.currentUser()
+        // A silent probe for scripts: only the exit status speaks.
+        if checkOnly { return user == nil ? .notSignedIn : .success }
+        guard let user else { throw AccountError.notSignedIn }
+        env.json ? env.output(Render.json(user)) : env.output(Render.text(user))
+        return .success
+    }
+}

@@ -1,0 +1,23 @@
+import AuthCore
+import AuthPlatform
+import Foundation
+
+/// `authctl config list`.
+struct ConfigListCommand: Command {
+    static let spec = CommandSpec(
+        name: "list",
+        abstract: "Print every setting.",
+        examples: [Example("Print the settings:", "authctl config list")])
+
+    init(_ invocation: ParsedInvocation) throws {}
+
+    func run(in env: CommandEnvironment) async throws -> ExitStatus {
+        let policy = try env.auth.policy()
+        if env.json {
+            env.output(Render.json(policy))
+            return .success
+        }
+        for key in AccountPolicy.keys { env.output("\(key.name) = \(try policy.value(of: key.name))\n") }
+        return .success
+    }
+}

@@ -1,0 +1,112 @@
+import AuthOAuth
+import AuthProviders
+import Foundation
+
+/// `authctl providers add ID`: configure github.com, yahoo.com or an `oidc.<name>` provider.
+struct ProvidersAddCommand: Command {
+    static let id = Argument.required(
+        "id", help: "github.com, yahoo.com, or oidc. followed by a name of your choice (a-z, 0-9, - and _).")
+    static let issuer = Option.string(
+        "issuer", "URL",
+        help: "The provider's issuer URL: required for oidc.<name>; for yahoo.com it defaults to https://api.login.yahoo.com.")
+    static let apiBase = Option.string(
+        "api-base", "URL", help: "github.com only: the GitHub Enterprise Server root, such as https://github.example.com.")
+    static let redirectURI = Option.string(
+        "redirect-uri", "URI",
+        help: "A redirect URI registered with the provider that is not a loopback address; you paste "
+            + "the address the browser lands on.")
+    static let clientID = Option.required("client-id", "ID", help: "The client ID that the provider gave you for authctl.")
+    static let secretStdin = Option.flag("client-secret-stdin", help: "Read the client secret from the first line of stdin.")
+    static let secretEnv = Option.string("client-secret-env", "NAME", help: "Read the client secret from the environment variable NAME.")
+    static let scope = Option.repeated(
+        "scope", "SCOPE", help: "Ask for this scope at every sign-in, in addition to openid, email and profile.")
+    static let param = Option.repeated("param", "KEY=VALUE", help: "Add this parameter to every authorization request.")
+    static let redirectPort = Option.port(
+        "redirect-port",
+        help: "Always wait for the redirect on this port, for providers that only accept a registered "
+            + "redirect URI such as http://127.0.0.1:8400/.")
+    static let hs256 = Option.flag(
+        "hs256-id-tokens",
+        help: "Also accept ID tokens signed with HS256, keyed with the client secret. Only for "
+            + "providers that sign that way; needs a client secret.")
+
+    static let spec = CommandSpec(
+        name: "add",
+        abstract: "Add github.com, yahoo.com, or any OpenID Connect provider.",
+        discussion: [
+            "authctl reads the provider's endpoints from its discovery document "
+                + "(<issuer>/.well-known/openid-configuration). The issuer must use https; plain http is "
+                + "allowed only on 127.0.0.1 or localhost, for testing.",
+            "The client secret is optional: public clients need none, thanks to PKCE. It is never "
+                + "taken as a plain argument, because other users of the machine can see the arguments "
+                + "of running programs; pass it on stdin or in an environment variable.",
+        ],
+        arguments: [id.spec],
+        options: [
+            issuer.spec, apiBase.spec, redirectURI.spec, clientID.spec, secretStdin.spec, secretEnv.spec, scope.spec, param.spec,
+            redirectPort.spec, hs256.spec,
+        ],
+        exclusiveOptions: [[secretStdin.long, secretEnv.long]],
+        examples: [
+            Example(
+                "Add a provider for a public client:",
+                "authctl providers add oidc.corp --issuer https://login.example.com \\\n  --client-id authctl-cli"),
+            Example(
+                "Add GitHub, with the OAuth app's secret read from a file:",
+                "authctl providers add github.com --client-id ID \\\n  --client-secret-stdin < secret.txt"),
+        ])
+
+    let configuration: ProviderConfiguration
+    let secretFromStandardInput: Bool
+    let secretVariable: String?
+    let parameters: [String]
+
+    init(_ invocation: ParsedInvocation) throws {
+        configuration = ProviderConfiguration(
+            id: try invocation[Self.id], issuer: try invocation[Self.issuer] ?? "", clientID: try invocation[Self.clientID],
+            scopes: try invocation[Self.scope], redirectPort: try invocation[Self.redirectPort],
+            acceptsHS256IDTokens: try invocation[Self.hs256], apiBase: try invocation[Self.apiBase],
+            redirectURI: try invocation[Self.redirectURI]
+        )
+        secretFromStandardInput = try invocation[Self.secretStdin]
+        secretVariable = try invocation[Self.secretEnv]
+        parameters = try invocation[Self.param]
+    }
+
+    func run(in env: CommandEnvironment) async throws -> ExitStatus {
+        var configuration = configuration
+        configuration.customParameters = try AuthorizationRequest.parseParameters(parameters)
+        configuration.clientSecret = try secret(in: env)
+        // A kind that needs an issuer gets the preset's (the registry fills it in), or --issuer.
+        let presets = env.registry.presets
+        if configuration.issuer.isEmpty, presets.preset(configuration.id)?.defaultIssuer == nil,
+            presets.kind(forID: configuration.id)?.usesIssuer ?? true
+        {
+            throw UsageError.missingOption("--" + Self.issuer.long, command: ["providers", "add"])
+        }
+        try env.home.ensureExists()
+        try env.registry.add(configuration)
+        let stored = try env.registry.provider(configuration.id)
+        if env.json { env.output(Render.json(stored, kind: env.registry.kindName(of: stored))) }
+        env.notice("Added \(stored.id)" + (stored.issuer.isEmpty ? "." : " (issuer \(stored.issuer))."))
+        return .success
+    }
+
+    /// The client secret, from stdin or an environment variable (never from argv).
+    private func secret(in env: CommandEnvironment) throws -> String? {
+        if secretFromStandardInput {
+            guard let bytes = env.context.readStandardInput(CommandEnvironment.maximumStandardInputBytes) else {
+                throw UsageError.invalidValue(
+                    option: "--" + Self.secretStdin.long, value: "", reason: "standard input is too large for a secret", command: ["providers", "add"])
+            }
+            let secret = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            if secret.isEmpty { throw ProviderError.missingClientSecret(source: "standard input") }
+            return secret
+        }
+        guard let name = secretVariable else { return nil }
+        guard let value = env.context.environment[name], !value.isEmpty else {
+            throw ProviderError.missingClientSecret(source: "the environment variable \(name)")
+        }
+        return value
+    }
+}

@@ -1,0 +1,29 @@
+import AuthProviders
+import Foundation
+
+/// `authctl providers list`.
+struct ProvidersListCommand: Command {
+    static let spec = CommandSpec(
+        name: "list",
+        abstract: "List the providers you can sign in with.",
+        examples: [Example("List them as JSON:", "authctl providers list --json")])
+
+    init(_ invocation: ParsedInvocation) throws {}
+
+    func run(in env: CommandEnvironment) async throws -> ExitStatus {
+        let providers = try env.registry.all()
+        if env.json {
+            env.output(.array(providers.map { Render.json($0, kind: env.registry.kindName(of: $0)) }))
+            return .success
+        }
+        if providers.isEmpty {
+            env.notice("No providers configured; add one with 'authctl providers add oidc.<name> --issuer URL --client-id ID'.")
+            return .success
+        }
+        let width = providers.map(\.id.count).max() ?? 0
+        for provider in providers {
+            env.output(provider.id.padding(toLength: width + 2, withPad: " ", startingAt: 0) + provider.issuer + "\n")
+        }
+        return .success
+    }
+}

@@ -1,0 +1,23 @@
+import AuthProviders
+import Foundation
+
+/// `authctl providers remove ID`.
+struct ProvidersRemoveCommand: Command {
+    static let spec = CommandSpec(
+        name: "remove",
+        abstract: "Remove a provider you added.",
+        arguments: [ProvidersShowCommand.id.spec],
+        examples: [Example("Remove a provider:", "authctl providers remove oidc.corp")])
+
+    let providerID: String
+
+    init(_ invocation: ParsedInvocation) throws {
+        providerID = try invocation[ProvidersShowCommand.id]
+    }
+
+    func run(in env: CommandEnvironment) async throws -> ExitStatus {
+        try env.registry.remove(providerID)
+        env.notice("Removed \(providerID).")
+        return .success
+    }
+}

@@ -1,0 +1,65 @@
+import AuthOAuth
+import AuthProviders
+import Foundation
+
+/// The options of every interactive sign-in (`signin`, `link`, `reauth`), declared once.
+struct BrowserFlowOptions: Sendable {
+    static let scope = Option.repeated("scope", "SCOPE", help: "Ask for this scope in addition to the provider's default ones.")
+    static let param = Option.repeated(
+        "param", "KEY=VALUE", help: "Add a parameter to the authorization request, such as prompt=login or login_hint=EMAIL.")
+    static let timeout = Option.seconds(
+        "timeout", help: "Give up if the sign-in is not completed in time.", default: SignInOptions.defaultTimeout, range: 1...86_400)
+    /// The browser command when `--browser` is absent.
+    static let browserVariable = "AUTHCTL_BROWSER"
+    static let browser = Option.string(
+        "browser", "COMMAND", help: "Open the sign-in URL with this command instead of the system's default.",
+        environmentVariable: browserVariable)
+    static let noBrowser = Option.flag("no-browser", help: "Do not open a browser; only print the sign-in URL.")
+    static let paste = Option.flag(
+        "paste",
+        help: "Also accept the redirected address, or the code, pasted on stdin (automatic with "
+            + "--no-browser on a terminal): for a browser on another machine.")
+    static let device = Option.flag(
+        "device",
+        help: "Sign in with a code entered on another device (RFC 8628), for SSH sessions, containers "
+            + "and CI; for GitHub and providers with a device authorization endpoint.")
+    static let redirectPort = Option.port(
+        "redirect-port",
+        help: "Wait for the redirect on this port instead of a random free one, for providers that only "
+            + "accept a registered redirect URI.")
+
+    /// In the order help lists them, after `--provider`.
+    static let specs = [
+        scope.spec, param.spec, timeout.spec, browser.spec, noBrowser.spec, paste.spec, device.spec, redirectPort.spec,
+    ]
+    static let exclusions = [[browser.long, noBrowser.long]]
+
+    static let providerHelp = "\(ProviderPresets.builtIn.idSummary), added with 'authctl providers add'."
+
+    static let discussion =
+        "The sign-in URL is always printed on stderr, so you can open it by hand if no browser "
+        + "appears. --no-browser only prints it. --browser, or AUTHCTL_BROWSER, names the command "
+        + "that opens it (the URL is added as its last argument; the command is split on spaces). "
+        + "Without a terminal, or with CI set, no browser is opened unless --browser says so: use "
+        + "--device, --no-browser or --id-token-stdin there."
+
+    var scopes: [String]
+    var parameters: [String]
+    var timeout: Duration
+    var browserCommand: String?
+    var opensBrowser: Bool
+    var paste: Bool
+    var device: Bool
+    var redirectPort: UInt16?
+
+    init(_ invocation: ParsedInvocation) throws(UsageError) {
+        scopes = try invocation[Self.scope]
+        parameters = try invocation[Self.param]
+        timeout = try invocation[Self.timeout]
+        browserCommand = try invocation[Self.browser]
+        opensBrowser = try !invocation[Self.noBrowser]
+        paste = try invocation[Self.paste]
+        device = try invocation[Self.device]
+        redirectPort = try invocation[Self.redirectPort]
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+@testable import AuthCLI
+import AuthTestSupport
+
+/// A command as a contributor would add it: one type (this would be its own file)...
+struct EchoCommand: Command {
+    static let word = Argument.required("word", help: "What to print.")
+    static let shout = Option.flag("shout", help: "Print it in capitals.")
+    static let spec = CommandSpec(name: "echo", abstract: "Print a word.", arguments: [word.spec], options: [shout.spec])
+
+    let text: String
+
+    init(_ invocation: ParsedInvocation) throws {
+        let word = try invocation[Self.word]
+        text = try invocation[Self.shout] ? word.uppercased() : word
+    }
+
+    func run(in env: CommandEnvironment) async throws -> ExitStatus {
+        env.output(text + "\n")
+        return .success
+    }
+}
+
+@Suite struct CommandListTests {
+    /// ...plus one line in the list: parsed, dispatched, run and documented like every other.
+    @Test func aNewCommandIsOneTypeAndOneLine() async throws {
+        let entries = CommandList.entries + [.command(EchoCommand.self)]
+        let root = CommandList.tree(CommandList.rootSpec, entries: entries)
+        guard case .run(let invocation) = try CommandLineParser.parse(["echo", "hi", "--shout"], root: root) else {
+            Issue.record("echo did not parse as a command to run")
+            return
+        }
+        let command = try #require(CommandList.command(at: invocation.commandPath, in: entries))
+        let cli = TestCommandLine()
+        let env = try CommandEnvironment(context: cli.context(), globals: invocation.globals, command: invocation.commandPath)
+        #expect(try await command.init(invocation).run(in: env) == .success)
+        #expect(cli.stdout.withLock { $0 } == "HI\n")
+        #expect(HelpGenerator.help(for: ["echo"], root: root)?.contains("Print it in capitals.") == true)
+        #expect(throws: UsageError.self) { try CommandLineParser.parse(["echo"], root: root) }
+    }
+
+    /// The parser accepts exactly the commands that have code: every leaf of the tree dispatches
+    /// to the type whose spec it is, and every type is in the tree once.
+    @Test func everyLeafDispatchesToItsType() {
+        let leaves = CommandList.root.allPaths().filter { path in
+            !path.isEmpty && path != [CommandSpec.helpCommandName] && CommandList.root.descendant(at: path)?.subcommands.isEmpty == true
+        }
+        #expect(leaves.count == 19)
+        for path in leaves {
+            let type = CommandList.command(at: path)
+            #expect(type != nil, "\(path) has no command type")
+            #expect(type?.spec == CommandList.root.descendant(at: path), "\(path)")
+        }
+        for group in [["providers"], ["account"], ["config"], ["help"], ["nope"], []] {
+            #expect(CommandList.command(at: group) == nil, "\(group)")
+        }
+    }
+}
