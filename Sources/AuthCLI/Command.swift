@@ -40,6 +40,15 @@ extension Option where Value == String? {
     }
 }
 
+extension Option where Value == String? {
+    /// `--name VALUE`, required unless one of `alternatives` (long names) is given: nil then.
+    static func required(_ long: String, _ valueName: String, help: String, unless alternatives: [String]) -> Option {
+        var spec = OptionSpec.value(long, valueName, help: help, isRequired: true)
+        spec.requiredUnless = alternatives
+        return Option(spec: spec) { $0.value(long) }
+    }
+}
+
 extension Option where Value == String {
     /// `--name VALUE` that the parser requires.
     static func required(_ long: String, _ valueName: String, help: String) -> Option {

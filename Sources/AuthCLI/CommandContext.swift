@@ -16,6 +16,9 @@ public struct CommandContext: Sendable {
     public var standardInputIsTerminal: Bool
     /// Reads one line of standard input (a pasted redirect), or nil at its end.
     public var readLine: @Sendable () async -> String?
+    /// Asks the person at the terminal for a secret without echoing it (a password), or nil when
+    /// there is no terminal to ask on.
+    public var readSecret: @Sendable (_ prompt: String) async -> String?
     public var transport: any HTTPTransport
     public var clock: Clock
     public var random: any RandomSource
@@ -28,7 +31,8 @@ public struct CommandContext: Sendable {
         environment: [String: String], readStandardInput: @escaping @Sendable (Int) -> [UInt8]?,
         writeStandardOutput: @escaping @Sendable (String) -> Void, writeStandardError: @escaping @Sendable (String) -> Void,
         standardErrorIsTerminal: Bool, standardInputIsTerminal: Bool = false,
-        readLine: @escaping @Sendable () async -> String? = { nil }, transport: any HTTPTransport, clock: Clock, random: any RandomSource,
+        readLine: @escaping @Sendable () async -> String? = { nil },
+        readSecret: @escaping @Sendable (String) async -> String? = { _ in nil }, transport: any HTTPTransport, clock: Clock, random: any RandomSource,
         makeBrowser: @escaping @Sendable ([String]?) -> any BrowserOpener,
         onInterrupt: @escaping @Sendable (@escaping @Sendable () -> Void) -> (@Sendable () -> Void)
     ) {
@@ -39,6 +43,7 @@ public struct CommandContext: Sendable {
         self.standardErrorIsTerminal = standardErrorIsTerminal
         self.standardInputIsTerminal = standardInputIsTerminal
         self.readLine = readLine
+        self.readSecret = readSecret
         self.transport = transport
         self.clock = clock
         self.random = random

@@ -1,4 +1,5 @@
 import AuthCore
+import AuthFirebase
 import Foundation
 import AuthJOSE
 import AuthOAuth
@@ -57,9 +58,42 @@ struct CommandEnvironment: Sendable {
 
     var storage: HomeDocumentStorage { HomeDocumentStorage(home: home, lockTimeout: lockTimeout) }
 
-    /// Local accounts in the home's keystore.
+    /// The Firebase project accounts live in (`authctl firebase use`), or nil for local accounts.
+    var firebaseProject: FirebaseProject? {
+        get throws { try storage.store(FirebaseDocument.fileName, of: FirebaseDocument.self).read().project }
+    }
+
+    /// The account service: a configured Firebase project's, else local accounts in the keystore.
     var auth: Auth {
+        get throws {
+            guard let project = try firebaseProject else { return localAuth }
+            let backend = try firebaseBackend(project)
+            return Auth(storage: backend.storage, backend: backend.backend, clock: context.clock)
+        }
+    }
+
+    /// Local accounts, whatever the backend: `config` edits their rules.
+    var localAuth: Auth {
         Auth(storage: storage, backend: LocalAccountBackend(storage: storage, clock: context.clock, random: context.random), clock: context.clock)
+    }
+
+    /// The project's backend, with its own keystore namespace; endpoints per `FIREBASE_AUTH_EMULATOR_HOST`.
+    func firebaseBackend(_ project: FirebaseProject) throws -> (backend: FirebaseAccountBackend, storage: NamespacedDocumentStorage) {
+        let storage = NamespacedDocumentStorage(storage, namespace: project.storageNamespace)
+        let backend = FirebaseAccountBackend(
+            project: project, endpoints: try firebaseEndpoints, storage: storage, transport: context.transport, clock: context.clock
+        )
+        return (backend, storage)
+    }
+
+    /// The configured project's backend, for what only Firebase offers (password, custom tokens).
+    func requireFirebase() throws -> FirebaseAccountBackend {
+        guard let project = try firebaseProject else { throw FirebaseError.notConfigured }
+        return try firebaseBackend(project).backend
+    }
+
+    var firebaseEndpoints: FirebaseEndpoints {
+        get throws { try FirebaseEndpoints(emulatorHost: context.environment[FirebaseEndpoints.emulatorHostVariable]) }
     }
 
     var registry: ProviderRegistry { ProviderRegistry(storage: storage) }

@@ -26,6 +26,7 @@ public enum CommandList {
         ]),
         .group(accountGroup, [.command(AccountDeleteCommand.self)]),
         .group(configGroup, [.command(ConfigSetCommand.self), .command(ConfigGetCommand.self), .command(ConfigListCommand.self)]),
+        .group(firebaseGroup, [.command(FirebaseUseCommand.self), .command(FirebaseShowCommand.self), .command(FirebaseOffCommand.self)]),
     ]
 
     /// The tree the parser and the help generator read: the entries, then `help`.
@@ -96,6 +97,16 @@ public enum CommandList {
                 + "recent-login-seconds (default 300: how recent a sign-in unlink and account delete need)."
         ],
         examples: [Example("Allow one user per provider identity:", "authctl config set one-account-per-email false")])
+
+    static let firebaseGroup = CommandSpec(
+        name: "firebase",
+        abstract: "Keep accounts in a Firebase project, or locally.",
+        discussion: [
+            "Local accounts live in this machine's keystore. With a Firebase / Identity Platform project, "
+                + "accounts live in the project: the same uid on every machine, Firebase ID tokens for your "
+                + "backend and Security Rules ('authctl token'), and the project's rules. See the README."
+        ],
+        examples: [Example("Use a project:", "authctl firebase use --api-key AIzaSy... --project-id my-app-1234")])
 
     /// `authctl help <command>...`: answered by the parser itself.
     static let helpSpec = CommandSpec(

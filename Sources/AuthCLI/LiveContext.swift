@@ -31,6 +31,11 @@ extension CommandContext {
                     Thread.detachNewThread { continuation.resume(returning: Swift.readLine(strippingNewline: true)) }
                 }
             },
+            readSecret: { prompt in
+                await withCheckedContinuation { continuation in
+                    Thread.detachNewThread { continuation.resume(returning: TerminalSecret.read(prompt: prompt)) }
+                }
+            },
             transport: URLSessionTransport(),
             clock: .system,
             random: SystemRandomSource(),
@@ -53,5 +58,36 @@ extension CommandContext {
                 }
             }
         )
+    }
+}
+
+/// A secret typed at the controlling terminal with echo off (as getpass(3) does, which is
+/// deprecated and not in every libc).
+enum TerminalSecret {
+    /// Longest secret read; a password is far shorter.
+    static let maximumBytes = 4096
+
+    /// Writes `prompt` to the terminal, reads one line with echo off, restores the terminal.
+    /// Nil when the process has no controlling terminal.
+    static func read(prompt: String) -> String? {
+        let terminal = open("/dev/tty", O_RDWR | O_CLOEXEC)
+        guard terminal >= 0 else { return nil }
+        defer { close(terminal) }
+        var saved = termios()
+        guard tcgetattr(terminal, &saved) == 0 else { return nil }
+        var silent = saved
+        silent.c_lflag &= ~tcflag_t(ECHO)
+        _ = try? POSIX.write(terminal, Array(prompt.utf8))
+        guard tcsetattr(terminal, TCSAFLUSH, &silent) == 0 else { return nil }
+        defer {
+            _ = tcsetattr(terminal, TCSAFLUSH, &saved)
+            _ = try? POSIX.write(terminal, Array("\n".utf8))
+        }
+        var line: [UInt8] = []
+        var byte: [UInt8] = [0]
+        while line.count < maximumBytes, (try? byte.withUnsafeMutableBytes { try POSIX.read(terminal, into: $0) }) == 1, byte[0] != 0x0A {
+            line.append(byte[0])
+        }
+        return String(decoding: line, as: UTF8.self)
     }
 }

@@ -36,7 +36,7 @@ sys.path.insert(0, str(HERE))
 from e2e_helpers import OK  # noqa: E402
 from providers import read_ready_line, spawn_server  # noqa: E402
 
-SCRIPTS = {"github": HERE / "fake_github.py", "yahoo": HERE / "fake_yahoo.py"}
+SCRIPTS = {"github": HERE / "fake_github.py", "yahoo": HERE / "fake_yahoo.py", "firebase": HERE / "fake_firebase.py"}
 GITHUB_ID = "github.com"
 YAHOO_ID = "yahoo.com"
 
@@ -51,8 +51,8 @@ class Fake:
         self.log_path = log_path
         self.base = info.get("base_url") or info["issuer"]
         self.port = info["port"]
-        self.client_id = info["client_id"]
-        self.client_secret = info["client_secret"]
+        self.client_id = info.get("client_id")
+        self.client_secret = info.get("client_secret")
 
     @property
     def issuer(self) -> str:  # Yahoo's issuer; GitHub's --api-base
@@ -178,6 +178,14 @@ def github_fake(tmp_path_factory) -> Fake:
 def yahoo_fake(tmp_path_factory) -> Fake:
     """The Yahoo fake, shared by the session, reset for this test."""
     fake = _shared("yahoo", tmp_path_factory)
+    fake.reset()
+    return fake
+
+
+@pytest.fixture
+def firebase_fake(tmp_path_factory) -> Fake:
+    """The Identity Toolkit + Secure Token fake, shared by the session, reset for this test."""
+    fake = _shared("firebase", tmp_path_factory)
     fake.reset()
     return fake
 

@@ -1,9 +1,12 @@
 import AuthCore
+import AuthFirebase
 import Foundation
 
 /// `authctl verify --provider P`: checks a JWT from stdin against a provider and prints its claims.
 struct VerifyCommand: Command {
-    static let provider = Option.required("provider", "ID", help: "The provider that issued the token.")
+    static let provider = Option.required("provider", "ID", help: "The provider that issued the token.", unless: ["firebase"])
+    static let firebase = Option.flag(
+        "firebase", help: "The token is a Firebase ID token of the configured project (RS256, Google's securetoken keys).")
     static let audience = Option.string("audience", "AUDIENCE", help: "The expected audience. Default: the provider's client ID.")
     static let nonce = Option.string("nonce", "NONCE", help: "The expected nonce claim.")
 
@@ -16,28 +19,59 @@ struct VerifyCommand: Command {
                 + "expiry (exp) and, with --nonce, the nonce. If every check passes, the claims are printed "
                 + "as JSON on stdout; if one fails, nothing is printed and the exit status is 10."
         ],
-        options: [provider.spec, audience.spec, nonce.spec],
+        options: [provider.spec, firebase.spec, audience.spec, nonce.spec],
+        exclusiveOptions: [[provider.long, firebase.long]],
         examples: [
-            Example("Verify a token that another program received:", "authctl verify --provider oidc.corp --audience my-api < token.jwt")
+            Example("Verify a token that another program received:", "authctl verify --provider oidc.corp --audience my-api < token.jwt"),
+            Example("Check the Firebase ID token authctl hands out:", "authctl token | authctl verify --firebase"),
         ])
 
-    let providerID: String
+    let providerID: String?
+    let isFirebaseToken: Bool
     let expectedAudience: String?
     let expectedNonce: String?
 
     init(_ invocation: ParsedInvocation) throws {
         providerID = try invocation[Self.provider]
+        isFirebaseToken = try invocation[Self.firebase]
         expectedAudience = try invocation[Self.audience]
         expectedNonce = try invocation[Self.nonce]
+        if providerID == nil, !isFirebaseToken {
+            throw UsageError.missingOption("--" + Self.provider.long, command: invocation.commandPath)
+        }
+        if isFirebaseToken, expectedAudience != nil || expectedNonce != nil {
+            throw UsageError.invalidUsage("--audience and --nonce go with --provider; a Firebase ID token's audience is the project", command: invocation.commandPath)
+        }
     }
 
     func run(in env: CommandEnvironment) async throws -> ExitStatus {
+        guard let providerID else { return try await verifyFirebaseToken(in: env) }
         let provider = try env.registry.provider(providerID)
         let token = try env.readToken()
         let validator = try await env.idTokenValidator(for: provider)
         let verified = try await validator.validate(token, expectedNonce: expectedNonce, accessToken: nil, audience: expectedAudience)
         env.output(verified.claims)
         env.log("token verified: signature (\(verified.algorithm.rawValue)), iss, aud, exp, iat, sub")
+        return .success
+    }
+
+    /// A Firebase ID token of the configured project: claims on stdout, and on stderr which key
+    /// verified it, or that it is an emulator's unsigned token.
+    private func verifyFirebaseToken(in env: CommandEnvironment) async throws -> ExitStatus {
+        guard let project = try env.firebaseProject else { throw FirebaseError.notConfigured }
+        let token = try env.readToken()
+        let verifier = try FirebaseIDTokenVerifier(
+            projectID: project.projectID, endpoints: try env.firebaseEndpoints, cacheDirectory: env.home.cacheDirectory.path,
+            transport: env.context.transport, clock: env.context.clock
+        )
+        let verified = try await verifier.verify(token)
+        env.output(verified.claims)
+        if let algorithm = verified.algorithm {
+            env.log("Firebase ID token verified: \(algorithm.rawValue) signature, iss, aud, exp, iat, auth_time, sub")
+        } else {
+            env.notice("note: an unsigned Firebase emulator token, accepted because \(FirebaseEndpoints.emulatorHostVariable) is set; "
+                + "its claims were checked, and nothing vouches for them")
+        }
         return .success
     }
 }

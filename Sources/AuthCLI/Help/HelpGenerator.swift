@@ -68,7 +68,9 @@ public enum HelpGenerator {
     /// `(default: 300)`, `(env: AUTHCTL_HOME)`.
     static func optionHelp(_ option: OptionSpec) -> String {
         var notes: [String] = []
-        if option.isRequired { notes.append("required") }
+        if option.isRequired {
+            notes.append(option.requiredUnless.isEmpty ? "required" : "required unless " + option.requiredUnless.map { "--" + $0 }.joined(separator: " or "))
+        }
         if option.isRepeatable { notes.append("repeatable") }
         if let defaultValue = option.defaultValue { notes.append("default:\(TextLayout.glue)\(defaultValue)") }
         if let variable = option.environmentVariable { notes.append("env:\(TextLayout.glue)\(variable)") }

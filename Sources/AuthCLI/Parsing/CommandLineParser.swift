@@ -161,7 +161,8 @@ private struct Matcher {
             return .help(commandPath: try helpTarget())
         }
         let arguments = try bindArguments()
-        for option in spec.options where option.isRequired && values[option.long] == nil && !flags.contains(option.long) {
+        let given = { (long: String) in self.values[long] != nil || self.flags.contains(long) }
+        for option in spec.options where option.isRequired && !given(option.long) && !option.requiredUnless.contains(where: given) {
             throw .missingOption(option.displayName, command: path)
         }
         for group in spec.exclusiveOptions {

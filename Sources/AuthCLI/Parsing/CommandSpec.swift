@@ -109,6 +109,9 @@ public struct OptionSpec: Sendable, Equatable {
     public var kind: Kind
     public var help: String
     public var isRequired: Bool
+    /// Options (long names) whose presence lifts ``isRequired`` (`--provider` is required unless
+    /// `--custom-token-stdin` is given).
+    public var requiredUnless: [String] = []
     /// May be given more than once; values are collected in order. A repeated flag is always
     /// allowed (it means the same as once); a repeated non-repeatable value option is an error.
     public var isRepeatable: Bool

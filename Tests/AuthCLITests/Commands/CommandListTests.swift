@@ -46,13 +46,13 @@ struct EchoCommand: Command {
         let leaves = CommandList.root.allPaths().filter { path in
             !path.isEmpty && path != [CommandSpec.helpCommandName] && CommandList.root.descendant(at: path)?.subcommands.isEmpty == true
         }
-        #expect(leaves.count == 19)
+        #expect(leaves.count == 22)
         for path in leaves {
             let type = CommandList.command(at: path)
             #expect(type != nil, "\(path) has no command type")
             #expect(type?.spec == CommandList.root.descendant(at: path), "\(path)")
         }
-        for group in [["providers"], ["account"], ["config"], ["help"], ["nope"], []] {
+        for group in [["providers"], ["account"], ["config"], ["firebase"], ["help"], ["nope"], []] {
             #expect(CommandList.command(at: group) == nil, "\(group)")
         }
     }

@@ -23,11 +23,12 @@ Commands:
   token       Print an access token for scripts.
   users       List the users in this keystore, marking the current one.
   switch      Make another signed-in user the current one.
-  methods     List the providers a local account with this email signs in with.
+  methods     List the providers an account with this email signs in with.
   verify      Verify a JWT read on stdin and print its claims.
   providers   Add, list, show and remove the providers you can sign in with.
   account     Manage the signed-in user's account.
   config      Show or change the account rules.
+  firebase    Keep accounts in a Firebase project, or locally.
   help        Show help for a command.
 
 Global options:
@@ -50,10 +51,12 @@ See 'authctl help <command>' for help on a command.
         "signin": #"""
 Sign in with a provider through your browser.
 
-Usage: authctl signin --provider ID [--scope SCOPE]... [--param KEY=VALUE]...
-                      [--timeout SECONDS] [--browser COMMAND | --no-browser]
-                      [--paste] [--device] [--redirect-port PORT]
+Usage: authctl signin [--custom-token-stdin | --provider ID] [--scope SCOPE]...
+                      [--param KEY=VALUE]... [--timeout SECONDS]
+                      [--browser COMMAND | --no-browser] [--paste] [--device]
+                      [--redirect-port PORT]
                       [--id-token-stdin | --browser COMMAND] [--raw-nonce NONCE]
+                      [--email EMAIL] [--password-stdin] [--create]
 
 authctl opens the provider's sign-in page in your browser and waits for the
 provider to redirect back to a one-time listener on 127.0.0.1 (OAuth
@@ -78,8 +81,9 @@ this one.
 
 Options:
   --provider ID         The provider to sign in with: github.com, yahoo.com, or
-                        an oidc.<name>, added with 'authctl providers add'.
-                        (required)
+                        an oidc.<name>, added with 'authctl providers add'. With
+                        a Firebase project, also password. (required unless
+                        --custom-token-stdin)
   --scope SCOPE         Ask for this scope in addition to the provider's default
                         ones. (repeatable)
   --param KEY=VALUE     Add a parameter to the authorization request, such as
@@ -103,6 +107,14 @@ Options:
                         signature, issuer, audience (the client ID), expiry.
   --raw-nonce NONCE     With --id-token-stdin: the token's nonce must be the
                         SHA-256 (hex) of NONCE.
+  --email EMAIL         With --provider password (Firebase): the account's
+                        email.
+  --password-stdin      With --provider password: read the password from stdin
+                        instead of asking for it.
+  --create              With --provider password: create the account
+                        (accounts:signUp).
+  --custom-token-stdin  Sign in to the Firebase project with a custom token read
+                        on stdin (minted by your backend).
 
 Global options:
   --home DIR            Directory for the session and provider settings.
@@ -301,11 +313,13 @@ Examples:
         "whoami": #"""
 Show the signed-in user.
 
-Usage: authctl whoami [--check]
+Usage: authctl whoami [--check | --refresh]
 
 Options:
   --check     Print nothing; exit with status 0 if a user is signed in, 3 if
               not.
+  --refresh   With a Firebase project: read the user from the project first
+              (accounts:lookup).
 
 Global options:
   --home DIR  Directory for the session and provider settings. Default:
@@ -328,12 +342,14 @@ Print an access token for scripts.
 
 Usage: authctl token [--provider ID] [--id-token] [--min-valid SECONDS]
 
-Prints the token alone on stdout, so that it can be used in a pipeline. A token
-that expires within --min-valid seconds is refreshed first, once even when many
-authctl processes ask at the same time. A token with nearly all of the
-provider's lifetime left is never refreshed, since a refresh could not make it
-last longer. If nobody is signed in, or the provider refuses the refresh, the
-exit status is 3 and you need to sign in again.
+Prints the token alone on stdout, so that it can be used in a pipeline. With a
+Firebase project (authctl firebase use) and no --provider, it is the project's
+Firebase ID token, for your backend and Security Rules. A token that expires
+within --min-valid seconds is refreshed first, once even when many authctl
+processes ask at the same time. A token with nearly all of the provider's
+lifetime left is never refreshed, since a refresh could not make it last longer.
+If nobody is signed in, or the provider refuses the refresh, the exit status is
+3 and you need to sign in again.
 
 Options:
   --provider ID        Whose token to print. Default: the provider the user
@@ -361,10 +377,73 @@ Examples:
   Check the ID token against its provider:
     authctl token --id-token | authctl verify --provider oidc.corp
 """#,
+        "users": #"""
+List the users in this keystore, marking the current one.
+
+Usage: authctl users
+
+Global options:
+  --home DIR  Directory for the session and provider settings. Default:
+              $XDG_CONFIG_HOME/authctl or ~/.config/authctl. (env: AUTHCTL_HOME)
+  --json      Print results, and errors, as JSON.
+  --verbose   Explain each step on stderr. Secrets are never printed.
+  --no-color  Do not color the output.
+  -h, --help  Show help for the command.
+  --version   Print the version of authctl.
+
+Examples:
+  List them as JSON:
+    authctl users --json
+"""#,
+        "switch": #"""
+Make another signed-in user the current one.
+
+Usage: authctl switch <user>
+
+Arguments:
+  <user>      The uid or email of the user, as 'authctl users' shows it.
+
+Global options:
+  --home DIR  Directory for the session and provider settings. Default:
+              $XDG_CONFIG_HOME/authctl or ~/.config/authctl. (env: AUTHCTL_HOME)
+  --json      Print results, and errors, as JSON.
+  --verbose   Explain each step on stderr. Secrets are never printed.
+  --no-color  Do not color the output.
+  -h, --help  Show help for the command.
+  --version   Print the version of authctl.
+
+Examples:
+  Switch to Bob:
+    authctl switch bob@example.com
+"""#,
+        "methods": #"""
+List the providers an account with this email signs in with.
+
+Usage: authctl methods <email>
+
+Prints nothing when no account has the email.
+
+Arguments:
+  <email>     The email address.
+
+Global options:
+  --home DIR  Directory for the session and provider settings. Default:
+              $XDG_CONFIG_HOME/authctl or ~/.config/authctl. (env: AUTHCTL_HOME)
+  --json      Print results, and errors, as JSON.
+  --verbose   Explain each step on stderr. Secrets are never printed.
+  --no-color  Do not color the output.
+  -h, --help  Show help for the command.
+  --version   Print the version of authctl.
+
+Examples:
+  How does Alice sign in?
+    authctl methods alice@example.com
+"""#,
         "verify": #"""
 Verify a JWT read on stdin and print its claims.
 
-Usage: authctl verify --provider ID [--audience AUDIENCE] [--nonce NONCE]
+Usage: authctl verify [--provider ID | --firebase] [--audience AUDIENCE]
+                      [--nonce NONCE]
 
 Reads one compact JWT, such as an ID token, on stdin and checks it against the
 provider: the signature with a key from the provider's JWKS, then the issuer
@@ -373,7 +452,10 @@ passes, the claims are printed as JSON on stdout; if one fails, nothing is
 printed and the exit status is 10.
 
 Options:
-  --provider ID        The provider that issued the token. (required)
+  --provider ID        The provider that issued the token. (required unless
+                       --firebase)
+  --firebase           The token is a Firebase ID token of the configured
+                       project (RS256, Google's securetoken keys).
   --audience AUDIENCE  The expected audience. Default: the provider's client ID.
   --nonce NONCE        The expected nonce claim.
 
@@ -390,6 +472,9 @@ Global options:
 Examples:
   Verify a token that another program received:
     authctl verify --provider oidc.corp --audience my-api < token.jwt
+
+  Check the Firebase ID token authctl hands out:
+    authctl token | authctl verify --firebase
 """#,
         "providers": #"""
 Add, list, show and remove the providers you can sign in with.
@@ -553,92 +638,6 @@ Examples:
   Remove a provider:
     authctl providers remove oidc.corp
 """#,
-        "help": #"""
-Show help for a command.
-
-Usage: authctl help [<command>...]
-
-Arguments:
-  <command>   The command, and subcommand, to explain.
-
-Global options:
-  --home DIR  Directory for the session and provider settings. Default:
-              $XDG_CONFIG_HOME/authctl or ~/.config/authctl. (env: AUTHCTL_HOME)
-  --json      Print results, and errors, as JSON.
-  --verbose   Explain each step on stderr. Secrets are never printed.
-  --no-color  Do not color the output.
-  -h, --help  Show help for the command.
-  --version   Print the version of authctl.
-
-Examples:
-  Explain signin:
-    authctl help signin
-
-  Explain a subcommand:
-    authctl help providers add
-"""#,
-        "users": #"""
-List the users in this keystore, marking the current one.
-
-Usage: authctl users
-
-Global options:
-  --home DIR  Directory for the session and provider settings. Default:
-              $XDG_CONFIG_HOME/authctl or ~/.config/authctl. (env: AUTHCTL_HOME)
-  --json      Print results, and errors, as JSON.
-  --verbose   Explain each step on stderr. Secrets are never printed.
-  --no-color  Do not color the output.
-  -h, --help  Show help for the command.
-  --version   Print the version of authctl.
-
-Examples:
-  List them as JSON:
-    authctl users --json
-"""#,
-        "switch": #"""
-Make another signed-in user the current one.
-
-Usage: authctl switch <user>
-
-Arguments:
-  <user>      The uid or email of the user, as 'authctl users' shows it.
-
-Global options:
-  --home DIR  Directory for the session and provider settings. Default:
-              $XDG_CONFIG_HOME/authctl or ~/.config/authctl. (env: AUTHCTL_HOME)
-  --json      Print results, and errors, as JSON.
-  --verbose   Explain each step on stderr. Secrets are never printed.
-  --no-color  Do not color the output.
-  -h, --help  Show help for the command.
-  --version   Print the version of authctl.
-
-Examples:
-  Switch to Bob:
-    authctl switch bob@example.com
-"""#,
-        "methods": #"""
-List the providers a local account with this email signs in with.
-
-Usage: authctl methods <email>
-
-Prints nothing when no account has the email.
-
-Arguments:
-  <email>     The email address.
-
-Global options:
-  --home DIR  Directory for the session and provider settings. Default:
-              $XDG_CONFIG_HOME/authctl or ~/.config/authctl. (env: AUTHCTL_HOME)
-  --json      Print results, and errors, as JSON.
-  --verbose   Explain each step on stderr. Secrets are never printed.
-  --no-color  Do not color the output.
-  -h, --help  Show help for the command.
-  --version   Print the version of authctl.
-
-Examples:
-  How does Alice sign in?
-    authctl methods alice@example.com
-"""#,
         "account": #"""
 Manage the signed-in user's account.
 
@@ -776,6 +775,135 @@ Global options:
 Examples:
   Print the settings:
     authctl config list
+"""#,
+        "firebase": #"""
+Keep accounts in a Firebase project, or locally.
+
+Usage: authctl firebase <command> [options]
+       authctl firebase use --api-key KEY --project-id ID [options]
+       authctl firebase show
+       authctl firebase off
+
+Local accounts live in this machine's keystore. With a Firebase / Identity
+Platform project, accounts live in the project: the same uid on every machine,
+Firebase ID tokens for your backend and Security Rules ('authctl token'), and
+the project's rules. See the README.
+
+Commands:
+  use         Keep accounts in a Firebase project from now on.
+  show        Show the Firebase project accounts live in.
+  off         Go back to local accounts.
+
+Global options:
+  --home DIR  Directory for the session and provider settings. Default:
+              $XDG_CONFIG_HOME/authctl or ~/.config/authctl. (env: AUTHCTL_HOME)
+  --json      Print results, and errors, as JSON.
+  --verbose   Explain each step on stderr. Secrets are never printed.
+  --no-color  Do not color the output.
+  -h, --help  Show help for the command.
+  --version   Print the version of authctl.
+
+Examples:
+  Use a project:
+    authctl firebase use --api-key AIzaSy... --project-id my-app-1234
+
+See 'authctl help firebase <command>' for help on a command.
+"""#,
+        "firebase use": #"""
+Keep accounts in a Firebase project from now on.
+
+Usage: authctl firebase use --api-key KEY --project-id ID [--tenant-id TENANT]
+
+Signing in then goes through the project (accounts:signInWithIdp): the project's
+uid, its one-account-per-email rule and its Firebase ID tokens. Each project's
+accounts are kept apart from local ones; 'authctl firebase off' goes back to
+local accounts. With FIREBASE_AUTH_EMULATOR_HOST=host:port set, authctl talks to
+the Auth emulator there.
+
+Options:
+  --api-key KEY       The project's Web API key (Project settings > General). It
+                      is public, not a secret. (required)
+  --project-id ID     The project id, such as my-app-1234. (required)
+  --tenant-id TENANT  An Identity Platform tenant to keep the accounts in.
+
+Global options:
+  --home DIR          Directory for the session and provider settings. Default:
+                      $XDG_CONFIG_HOME/authctl or ~/.config/authctl.
+                      (env: AUTHCTL_HOME)
+  --json              Print results, and errors, as JSON.
+  --verbose           Explain each step on stderr. Secrets are never printed.
+  --no-color          Do not color the output.
+  -h, --help          Show help for the command.
+  --version           Print the version of authctl.
+
+Examples:
+  Use a project:
+    authctl firebase use --api-key AIzaSy... --project-id my-app-1234
+"""#,
+        "firebase show": #"""
+Show the Firebase project accounts live in.
+
+Usage: authctl firebase show
+
+Prints nothing (status 0) when accounts are local.
+
+Global options:
+  --home DIR  Directory for the session and provider settings. Default:
+              $XDG_CONFIG_HOME/authctl or ~/.config/authctl. (env: AUTHCTL_HOME)
+  --json      Print results, and errors, as JSON.
+  --verbose   Explain each step on stderr. Secrets are never printed.
+  --no-color  Do not color the output.
+  -h, --help  Show help for the command.
+  --version   Print the version of authctl.
+
+Examples:
+  Show it as JSON:
+    authctl firebase show --json
+"""#,
+        "firebase off": #"""
+Go back to local accounts.
+
+Usage: authctl firebase off
+
+The project's signed-in users are kept apart and come back with 'authctl
+firebase use'.
+
+Global options:
+  --home DIR  Directory for the session and provider settings. Default:
+              $XDG_CONFIG_HOME/authctl or ~/.config/authctl. (env: AUTHCTL_HOME)
+  --json      Print results, and errors, as JSON.
+  --verbose   Explain each step on stderr. Secrets are never printed.
+  --no-color  Do not color the output.
+  -h, --help  Show help for the command.
+  --version   Print the version of authctl.
+
+Examples:
+  Stop using the project:
+    authctl firebase off
+"""#,
+        "help": #"""
+Show help for a command.
+
+Usage: authctl help [<command>...]
+
+Arguments:
+  <command>   The command, and subcommand, to explain.
+
+Global options:
+  --home DIR  Directory for the session and provider settings. Default:
+              $XDG_CONFIG_HOME/authctl or ~/.config/authctl. (env: AUTHCTL_HOME)
+  --json      Print results, and errors, as JSON.
+  --verbose   Explain each step on stderr. Secrets are never printed.
+  --no-color  Do not color the output.
+  -h, --help  Show help for the command.
+  --version   Print the version of authctl.
+
+Examples:
+  Explain signin:
+    authctl help signin
+
+  Explain a subcommand:
+    authctl help providers add
 """#,
     ]
 }

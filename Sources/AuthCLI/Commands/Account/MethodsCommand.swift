@@ -1,4 +1,5 @@
 import AuthCore
+import AuthFirebase
 import Foundation
 
 /// `authctl methods <email>`: the SDK's fetchSignInMethods, one provider id a line.
@@ -7,7 +8,7 @@ struct MethodsCommand: Command {
 
     static let spec = CommandSpec(
         name: "methods",
-        abstract: "List the providers a local account with this email signs in with.",
+        abstract: "List the providers an account with this email signs in with.",
         discussion: ["Prints nothing when no account has the email."],
         arguments: [email.spec],
         examples: [Example("How does Alice sign in?", "authctl methods alice@example.com")])
@@ -19,7 +20,12 @@ struct MethodsCommand: Command {
     }
 
     func run(in env: CommandEnvironment) async throws -> ExitStatus {
-        let providers = try await env.auth.signInMethods(forEmail: address)
+        let auth = try env.auth
+        let providers = try await auth.signInMethods(forEmail: address)
+        if providers.isEmpty, auth.backend is FirebaseAccountBackend {
+            env.notice("The project lists no sign-in methods for \(address): either no account has it, or email-enumeration "
+                + "protection is on (the default for new projects), which keeps the answer empty.")
+        }
         if env.json {
             env.output(.array(providers.map { .string($0) }))
         } else {

@@ -15,7 +15,9 @@ struct TokenCommand: Command {
         name: "token",
         abstract: "Print an access token for scripts.",
         discussion: [
-            "Prints the token alone on stdout, so that it can be used in a pipeline. A token that "
+            "Prints the token alone on stdout, so that it can be used in a pipeline. With a Firebase "
+                + "project (authctl firebase use) and no --provider, it is the project's Firebase ID token, "
+                + "for your backend and Security Rules. A token that "
                 + "expires within --min-valid seconds is refreshed first, once even when many authctl "
                 + "processes ask at the same time. A token with nearly all of the provider's lifetime "
                 + "left is never refreshed, since a refresh could not make it last longer. If nobody is "
@@ -42,19 +44,22 @@ struct TokenCommand: Command {
     }
 
     func run(in env: CommandEnvironment) async throws -> ExitStatus {
-        let token: String
-        if wantsIDToken {
-            token = try env.auth.token(providerID: providerID, idToken: true)
-        } else {
-            token = try await env.auth.freshAccessToken(
-                providerID: providerID, minimumValidity: minimumValidity.timeInterval, providers: env.registry, services: env.services
-            )
-        }
+        let (token, isIDToken) = try await token(from: try env.auth, in: env)
         if env.json {
-            env.output(JSONValue.object([wantsIDToken ? "idToken" : "accessToken": .string(token)]))
+            env.output(JSONValue.object([isIDToken ? "idToken" : "accessToken": .string(token)]))
         } else {
             env.output(token + "\n")
         }
         return .success
+    }
+
+    /// The backend's own ID token (a Firebase project's) when no provider is named and there is
+    /// one; else the provider's ID token or its access token, refreshed when needed.
+    private func token(from auth: Auth, in env: CommandEnvironment) async throws -> (token: String, isIDToken: Bool) {
+        let validity = minimumValidity.timeInterval
+        if providerID == nil, let token = try await auth.backend.userToken(minimumValidity: validity) { return (token, true) }
+        if wantsIDToken { return (try auth.token(providerID: providerID, idToken: true), true) }
+        let token = try await auth.freshAccessToken(providerID: providerID, minimumValidity: validity, providers: env.registry, services: env.services)
+        return (token, false)
     }
 }

@@ -4,24 +4,30 @@ import Foundation
 /// `authctl whoami`: the signed-in user; `--check` answers with the exit status only.
 struct WhoamiCommand: Command {
     static let check = Option.flag("check", help: "Print nothing; exit with status 0 if a user is signed in, 3 if not.")
+    static let refresh = Option.flag(
+        "refresh", help: "With a Firebase project: read the user from the project first (accounts:lookup).")
 
     static let spec = CommandSpec(
         name: "whoami",
         abstract: "Show the signed-in user.",
-        options: [check.spec],
+        options: [check.spec, refresh.spec],
+        exclusiveOptions: [[check.long, refresh.long]],
         examples: [
             Example("Show the user and linked providers as JSON:", "authctl whoami --json"),
             Example("Sign in only when needed, in a script:", "authctl whoami --check || authctl signin --provider oidc.corp"),
         ])
 
     let checkOnly: Bool
+    let refreshes: Bool
 
     init(_ invocation: ParsedInvocation) throws {
         checkOnly = try invocation[Self.check]
+        refreshes = try invocation[Self.refresh]
     }
 
     func run(in env: CommandEnvironment) async throws -> ExitStatus {
-        let user = try env.auth.currentUser()
+        let auth = try env.auth
+        let user = refreshes ? try await auth.backend.lookUpCurrentUser() : try auth.currentUser()
         // A silent probe for scripts: only the exit status speaks.
         if checkOnly { return user == nil ? .notSignedIn : .success }
         guard let user else { throw AccountError.notSignedIn }

@@ -19,7 +19,7 @@ struct ConfigGetCommand: Command {
     }
 
     func run(in env: CommandEnvironment) async throws -> ExitStatus {
-        let value = try env.auth.policy().value(of: name)
+        let value = try env.localAuth.policy().value(of: name)
         env.json ? env.output(JSONValue.object([name: .string(value)])) : env.output(value + "\n")
         return .success
     }

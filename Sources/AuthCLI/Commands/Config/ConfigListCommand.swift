@@ -12,7 +12,7 @@ struct ConfigListCommand: Command {
     init(_ invocation: ParsedInvocation) throws {}
 
     func run(in env: CommandEnvironment) async throws -> ExitStatus {
-        let policy = try env.auth.policy()
+        let policy = try env.localAuth.policy()
         if env.json {
             env.output(Render.json(policy))
             return .success

@@ -23,7 +23,7 @@ struct ConfigSetCommand: Command {
 
     func run(in env: CommandEnvironment) async throws -> ExitStatus {
         try env.home.ensureExists()
-        let policy = try env.auth.setPolicy(name, to: text)
+        let policy = try env.localAuth.setPolicy(name, to: text)
         if env.json { env.output(Render.json(policy)) }
         env.notice("\(name) = \(try policy.value(of: name))")
         return .success

@@ -4,12 +4,20 @@ import Foundation
 /// `authctl signin`: sign in through the browser (or a paste, a device code, or an ID token
 /// from stdin), then the account rules.
 struct SignInCommand: Command {
-    static let provider = Option.required("provider", "ID", help: "The provider to sign in with: " + BrowserFlowOptions.providerHelp)
+    static let provider = Option.required(
+        "provider", "ID", help: "The provider to sign in with: " + BrowserFlowOptions.providerHelp + " With a Firebase project, also password.",
+        unless: ["custom-token-stdin"])
     static let idTokenStdin = Option.flag(
         "id-token-stdin",
         help: "Sign in with an ID token read on stdin (for CI) instead of the browser. It is verified "
             + "against the provider: signature, issuer, audience (the client ID), expiry.")
     static let rawNonce = Option.string("raw-nonce", "NONCE", help: "With --id-token-stdin: the token's nonce must be the SHA-256 (hex) of NONCE.")
+    static let email = Option.string("email", "EMAIL", help: "With --provider password (Firebase): the account's email.")
+    static let passwordStdin = Option.flag(
+        "password-stdin", help: "With --provider password: read the password from stdin instead of asking for it.")
+    static let create = Option.flag("create", help: "With --provider password: create the account (accounts:signUp).")
+    static let customTokenStdin = Option.flag(
+        "custom-token-stdin", help: "Sign in to the Firebase project with a custom token read on stdin (minted by your backend).")
 
     static let spec = CommandSpec(
         name: "signin",
@@ -25,9 +33,11 @@ struct SignInCommand: Command {
                 + "stops (status 6) and the new credential is kept for 10 minutes: sign in with the provider "
                 + "you used before, then run 'authctl link --pending' to add this one.",
         ],
-        options: [provider.spec] + BrowserFlowOptions.specs + [idTokenStdin.spec, rawNonce.spec],
+        options: [provider.spec] + BrowserFlowOptions.specs
+            + [idTokenStdin.spec, rawNonce.spec, email.spec, passwordStdin.spec, create.spec, customTokenStdin.spec],
         exclusiveOptions: BrowserFlowOptions.exclusions + [
             [idTokenStdin.long, BrowserFlowOptions.browser.long], [idTokenStdin.long, BrowserFlowOptions.noBrowser.long],
+            [customTokenStdin.long, provider.long], [customTokenStdin.long, idTokenStdin.long],
         ],
         examples: [
             Example("Sign in with a provider you added:", "authctl signin --provider oidc.corp"),
@@ -39,21 +49,77 @@ struct SignInCommand: Command {
                 "echo \"$ID_TOKEN\" | authctl signin --provider oidc.ci --id-token-stdin"),
         ])
 
-    let providerID: String
+    /// What signs the person in.
+    enum Method: Sendable {
+        case provider(String)
+        /// Email and password, in the Firebase project.
+        case password(email: String, fromStandardInput: Bool, create: Bool)
+        /// A custom token from stdin, in the Firebase project.
+        case customToken
+    }
+
+    /// `password`: the email/password provider of a Firebase project.
+    static let passwordProviderID = "password"
+
+    let method: Method
     let runner: SignInRunner
 
     init(_ invocation: ParsedInvocation) throws {
-        providerID = try invocation[Self.provider]
+        let providerID = try invocation[Self.provider]
+        let email = try invocation[Self.email]
+        let path = invocation.commandPath
+        if try invocation[Self.customTokenStdin] {
+            method = .customToken
+        } else if let providerID, providerID == Self.passwordProviderID {
+            guard let email else { throw UsageError.missingOption("--" + Self.email.long, command: path) }
+            method = .password(email: email, fromStandardInput: try invocation[Self.passwordStdin], create: try invocation[Self.create])
+        } else if let providerID {
+            method = .provider(providerID)
+        } else {
+            throw UsageError.missingOption("--" + Self.provider.long, command: path)
+        }
+        let passwordOnly = try [invocation[Self.passwordStdin], invocation[Self.create], email != nil].contains(true)
+        if case .password = method {} else if passwordOnly {
+            throw UsageError.invalidUsage("--email, --password-stdin and --create go with --provider password", command: path)
+        }
         var runner = SignInRunner(purpose: .signIn, flowOptions: try BrowserFlowOptions(invocation))
         runner.idTokenFromStandardInput = try invocation[Self.idTokenStdin]
         runner.rawNonce = try invocation[Self.rawNonce]
         if runner.rawNonce != nil, !runner.idTokenFromStandardInput {
-            throw UsageError.invalidUsage("--raw-nonce goes with --id-token-stdin", command: invocation.commandPath)
+            throw UsageError.invalidUsage("--raw-nonce goes with --id-token-stdin", command: path)
         }
         self.runner = runner
     }
 
     func run(in env: CommandEnvironment) async throws -> ExitStatus {
-        try await runner.run(in: env) { _ in providerID }
+        switch method {
+        case .provider(let providerID):
+            return try await runner.run(in: env) { _ in providerID }
+        case .password(let email, let fromStandardInput, let create):
+            try SignInRunner.checkHome(env)
+            let backend = try env.requireFirebase()
+            let password = try await Self.password(fromStandardInput: fromStandardInput, in: env)
+            SignInRunner.report(try await backend.signIn(email: email, password: password, create: create), purpose: .signIn, in: env)
+        case .customToken:
+            try SignInRunner.checkHome(env)
+            let backend = try env.requireFirebase()
+            SignInRunner.report(try await backend.signIn(customToken: try env.readToken()), purpose: .signIn, in: env)
+        }
+        return .success
+    }
+
+    /// The password: stdin's first line, or typed at the terminal without echo.
+    static func password(fromStandardInput: Bool, in env: CommandEnvironment) async throws -> String {
+        if fromStandardInput {
+            guard let bytes = env.context.readStandardInput(CommandEnvironment.maximumStandardInputBytes) else {
+                throw UsageError.invalidValue(option: "--" + passwordStdin.long, value: "", reason: "standard input is too large for a password")
+            }
+            return String(decoding: bytes, as: UTF8.self).split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+                .first.map(String.init) ?? ""
+        }
+        guard env.context.standardInputIsTerminal, let typed = await env.context.readSecret("Password: ") else {
+            throw UsageError.invalidUsage("no terminal to ask for the password on; give it with --password-stdin", command: ["signin"])
+        }
+        return typed
     }
 }

@@ -26,7 +26,7 @@ struct SignInRunner: Sendable {
     func run(in env: CommandEnvironment, chooseProvider: (KeystoreDocument.Account?) throws -> String) async throws -> ExitStatus {
         let customParameters = try AuthorizationRequest.parseParameters(flowOptions.parameters)
         try Self.checkHome(env)
-        let auth = env.auth
+        let auth = try env.auth
         let provider = try env.registry.provider(try chooseProvider(try auth.currentAccount()))
         let options: SignInOptions
         var browser: any BrowserOpener = NoBrowser()

@@ -1,0 +1,39 @@
+import AuthFirebase
+import AuthPlatform
+import Foundation
+
+/// `authctl firebase use --api-key KEY --project-id ID [--tenant-id T]`: keep accounts in a
+/// Firebase / Identity Platform project from now on.
+struct FirebaseUseCommand: Command {
+    static let apiKey = Option.required("api-key", "KEY", help: "The project's Web API key (Project settings > General). It is public, not a secret.")
+    static let projectID = Option.required("project-id", "ID", help: "The project id, such as my-app-1234.")
+    static let tenantID = Option.string("tenant-id", "TENANT", help: "An Identity Platform tenant to keep the accounts in.")
+
+    static let spec = CommandSpec(
+        name: "use",
+        abstract: "Keep accounts in a Firebase project from now on.",
+        discussion: [
+            "Signing in then goes through the project (accounts:signInWithIdp): the project's uid, its "
+                + "one-account-per-email rule and its Firebase ID tokens. Each project's accounts are kept "
+                + "apart from local ones; 'authctl firebase off' goes back to local accounts. With "
+                + "FIREBASE_AUTH_EMULATOR_HOST=host:port set, authctl talks to the Auth emulator there.",
+        ],
+        options: [apiKey.spec, projectID.spec, tenantID.spec],
+        examples: [Example("Use a project:", "authctl firebase use --api-key AIzaSy... --project-id my-app-1234")])
+
+    let project: FirebaseProject
+
+    init(_ invocation: ParsedInvocation) throws {
+        project = FirebaseProject(apiKey: try invocation[Self.apiKey], projectID: try invocation[Self.projectID], tenantID: try invocation[Self.tenantID])
+    }
+
+    func run(in env: CommandEnvironment) async throws -> ExitStatus {
+        let project = try project.validated()
+        _ = try env.firebaseEndpoints
+        try env.home.ensureExists()
+        try env.storage.store(FirebaseDocument.fileName, of: FirebaseDocument.self).update { $0.project = project }
+        if env.json { env.output(FirebaseShowCommand.json(project, endpoints: try env.firebaseEndpoints)) }
+        env.notice("Accounts now live in the Firebase project \(project.projectID)" + (project.tenantID.map { " (tenant \($0))" } ?? "") + ".")
+        return .success
+    }
+}

@@ -1,0 +1,592 @@
+"""A loopback stand-in for Firebase Authentication (Identity Toolkit v1 + Secure Token) for authctl.
+
+    <venv python> Tests/e2e/fake_firebase.py [--port 0] [--project-id demo-authctl] [--api-key KEY]
+
+authctl talks to it exactly as the Firebase SDKs talk to the Auth emulator, with
+FIREBASE_AUTH_EMULATOR_HOST=127.0.0.1:PORT:
+
+    POST http://HOST/identitytoolkit.googleapis.com/v1/accounts:<method>?key=API_KEY   (JSON)
+    POST http://HOST/securetoken.googleapis.com/v1/token?key=API_KEY                   (form or JSON)
+    GET  http://HOST/www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com
+
+It prints ONE JSON line once it listens ({"kind": "firebase", "host": "127.0.0.1:PORT", "base_url",
+"project_id", "api_key", "port", "pid"}), and serves until SIGTERM, its parent's death, or idleness.
+
+Where the emulator is lax, this fake follows production (the issue that asked for it says so):
+ID tokens are RS256-signed with a key served as a JWK set (with Cache-Control, rotatable); the
+recent-login window (5 minutes by default) refuses accounts:update / accounts:delete with
+CREDENTIAL_TOO_OLD_LOGIN_AGAIN; an OpenID ID token is verified for real (discovery, JWKS
+signature, iss, aud, exp) and its nonce must be SHA-256(hex) of the `nonce` sent in postBody
+(MISSING_OR_INVALID_NONCE otherwise); a GitHub access token is checked against the GitHub API
+configured for github.com (the repo's fake_github.py serves one). Error answers use the error
+envelope `{"error": {"code": 400, "message": "CODE : detail", "errors": [...]}}`; with
+returnIdpCredential, FEDERATED_USER_ID_ALREADY_LINKED and EMAIL_EXISTS come back as HTTP 200 with
+`errorMessage` and the IdP credential, as the real server does. An invalid API key gets Google's
+own answer ("API key not valid. Please pass a valid API key.", status INVALID_ARGUMENT).
+
+Account rules (production's): a project-wide 28-character localId; one account per email (on by
+default): a new federated identity whose email belongs to another account answers 200 with
+`needConfirmation: true`, that email, `verifiedProvider` and a `pendingToken` (good for 10
+minutes) that accounts:signInWithIdp accepts later instead of postBody; `autoCreate: false`
+(reauthentication) never creates a user and answers USER_NOT_FOUND for an unknown identity.
+Email/password accounts (signUp, signInWithPassword; WEAK_PASSWORD under 6 characters;
+INVALID_LOGIN_CREDENTIALS instead of EMAIL_NOT_FOUND / INVALID_PASSWORD when email-enumeration
+protection is on, when createAuthUri also answers no methods) and custom tokens (RS256, signed by
+the service account key this fake holds: `POST /_control/custom_token {"uid": ...}` mints one;
+`alg: none` only with config `emulator_unsigned_custom_tokens`).
+
+Control API (JSON), besides stats/config/reset/requests of the shared base:
+- config: project_id, api_key, one_account_per_email, email_enumeration_protection,
+  recent_login_seconds, id_token_lifetime, providers {id: {enabled, issuer, client_id, api_base}},
+  emulator_unsigned_custom_tokens, response_delay (seconds before answering), force_errors
+  {method: {"code": "TOO_MANY_ATTEMPTS_TRY_LATER", "times": 1}} (method is the accounts: method or
+  "token").
+- accounts (GET): every account; disable {"localId"}; revoke {"localId"} (refresh tokens die);
+  delete_user {"localId"}; rotate_keys {"keep_old": bool}; custom_token {"uid", "claims"?}.
+- stats counts: per method (`signInWithIdp`, `token`, ...), refresh_grants, sign_ins.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+import string
+import sys
+import threading
+import time
+from pathlib import Path
+from urllib.parse import parse_qsl
+
+import requests
+from jwcrypto import jwk, jws
+from werkzeug.routing import Rule
+from werkzeug.wrappers import Request, Response
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from fake_github import FakeProvider, b64url, json_response, serve  # noqa: E402
+
+IDENTITY_TOOLKIT = "/identitytoolkit.googleapis.com/v1"
+SECURE_TOKEN = "/securetoken.googleapis.com/v1/token"
+PUBLIC_KEYS = "/www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com"
+CUSTOM_TOKEN_AUDIENCE = "https://identitytoolkit.googleapis.com/google.identity.identitytoolkit.v1.IdentityToolkit"
+SERVICE_ACCOUNT = "firebase-adminsdk-fake@demo-authctl.iam.gserviceaccount.com"
+PENDING_LIFETIME = 600
+UID_ALPHABET = string.ascii_letters + string.digits
+METHODS = ("signInWithIdp", "signUp", "signInWithPassword", "signInWithCustomToken", "lookup", "update", "delete",
+           "createAuthUri")
+
+
+class Refused(Exception):
+    """An Identity Toolkit refusal: `code` (and detail) in the error envelope, or, with
+    `as_answer`, a 200 answer whose errorMessage is the code (the extra fields ride along)."""
+
+    def __init__(self, code: str, detail: str = "", *, as_answer: dict | None = None, status: int = 400):
+        super().__init__(code)
+        self.code, self.detail, self.as_answer, self.status = code, detail, as_answer, status
+
+
+def envelope(code: str, detail: str = "", status: int = 400) -> Response:
+    message = f"{code} : {detail}" if detail else code
+    return json_response({"error": {"code": status, "message": message,
+                                    "errors": [{"message": message, "domain": "global", "reason": "invalid"}]}}, status=status)
+
+
+def now() -> float:
+    return time.time()
+
+
+class FakeFirebase(FakeProvider):
+    kind = "firebase"
+    DEFAULTS = {
+        "project_id": "demo-authctl",
+        "api_key": "AIzaSyFakeAuthctlE2eKey0123456789abc",
+        "one_account_per_email": True,
+        "email_enumeration_protection": False,
+        "recent_login_seconds": 300,
+        "id_token_lifetime": 3600,
+        "providers": {"password": {"enabled": True}},
+        "emulator_unsigned_custom_tokens": False,
+        "response_delay": 0,
+        "force_errors": {},
+    }
+    COUNTERS = METHODS + ("token", "refresh_grants", "sign_ins", "public_keys")
+
+    def __init__(self, base_url, idle_timeout, max_lifetime, overrides):
+        super().__init__(base_url, idle_timeout, max_lifetime, overrides)
+        self.accounts: dict[str, dict] = {}
+        self.refresh_tokens: dict[str, dict] = {}
+        self.pending_tokens: dict[str, dict] = {}
+        self.keys = [self.new_key()]
+        self.service_key = jwk.JWK.generate(kty="RSA", size=2048, kid="service-account-1")
+        self.discovery_cache: dict[str, dict] = {}
+
+    @staticmethod
+    def new_key() -> jwk.JWK:
+        return jwk.JWK.generate(kty="RSA", size=2048, kid=secrets.token_hex(8))
+
+    def rules(self):
+        return [
+            Rule(IDENTITY_TOOLKIT + "/accounts:<method>", endpoint="accounts", methods=["POST"]),
+            Rule(SECURE_TOKEN, endpoint="token", methods=["POST"]),
+            Rule(PUBLIC_KEYS, endpoint="public_keys", methods=["GET"]),
+        ]
+
+    # --- dispatch ---------------------------------------------------------------------------------
+
+    def on_accounts(self, request: Request, method: str) -> Response:
+        if method not in METHODS:
+            return envelope("INVALID_ARGUMENT", f"unknown method accounts:{method}", status=404)
+        body = request.get_json(silent=True)
+        return self.answer(request, method, body if isinstance(body, dict) else {})
+
+    def on_token(self, request: Request) -> Response:
+        body = dict(request.form) if request.mimetype == "application/x-www-form-urlencoded" else (request.get_json(silent=True) or {})
+        return self.answer(request, "token", body)
+
+    def answer(self, request: Request, method: str, body: dict) -> Response:
+        self.count(method)
+        delay = float(self.config.get("response_delay") or 0)
+        if delay:
+            time.sleep(min(delay, 120))
+        if request.args.get("key") != self.config["api_key"]:
+            return json_response({"error": {
+                "code": 400, "message": "API key not valid. Please pass a valid API key.", "status": "INVALID_ARGUMENT",
+                "details": [{"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": "API_KEY_INVALID",
+                             "domain": "googleapis.com"}]}}, status=400)
+        forced = self.take_forced_error(method)
+        if forced:
+            self.count_error(forced)
+            return envelope(forced)
+        try:
+            # One request at a time: the account rules read and write shared state (and the
+            # tests count exactly how many refreshes were granted).
+            with self.lock:
+                return json_response(getattr(self, "do_" + method)(body))
+        except Refused as refusal:
+            self.count_error(refusal.code)
+            if refusal.as_answer is not None and body.get("returnIdpCredential"):
+                return json_response({**refusal.as_answer, "errorMessage": refusal.code})
+            return envelope(refusal.code, refusal.detail, refusal.status)
+
+    def take_forced_error(self, method: str) -> str | None:
+        with self.lock:
+            spec = self.config["force_errors"].get(method)
+            if not spec:
+                return None
+            spec["times"] = int(spec.get("times", 1)) - 1
+            if spec["times"] <= 0:
+                del self.config["force_errors"][method]
+            return spec["code"]
+
+    def on_public_keys(self, request: Request) -> Response:
+        self.count("public_keys")
+        with self.lock:
+            keys = [json.loads(key.export_public()) | {"alg": "RS256", "use": "sig"} for key in self.keys]
+        return json_response({"keys": keys}, headers={"Cache-Control": "public, max-age=19845, must-revalidate, no-transform"})
+
+    # --- tokens -----------------------------------------------------------------------------------
+
+    def sign(self, claims: dict, key: jwk.JWK, alg: str = "RS256") -> str:
+        token = jws.JWS(json.dumps(claims, separators=(",", ":")).encode())
+        token.add_signature(key, alg=alg, protected=json.dumps({"alg": alg, "kid": key.key_id, "typ": "JWT"}))
+        return token.serialize(compact=True)
+
+    def id_token(self, account: dict, auth_time: float, provider: str) -> str:
+        issued = int(now())
+        identities: dict = {}
+        for info in account["providerUserInfo"]:
+            identities.setdefault(info["providerId"], []).append(info["rawId"])
+        if account.get("email"):
+            identities.setdefault("email", [account["email"]])
+        claims = {
+            "iss": "https://securetoken.google.com/" + self.config["project_id"], "aud": self.config["project_id"],
+            "auth_time": int(auth_time), "user_id": account["localId"], "sub": account["localId"], "iat": issued,
+            "exp": issued + int(self.config["id_token_lifetime"]), "email_verified": bool(account.get("emailVerified")),
+            "firebase": {"identities": identities, "sign_in_provider": provider},
+        }
+        for field, claim in (("email", "email"), ("displayName", "name"), ("photoUrl", "picture")):
+            if account.get(field):
+                claims[claim] = account[field]
+        return self.sign(claims, self.keys[-1])
+
+    def session(self, account: dict, provider: str, auth_time: float | None = None) -> dict:
+        """A new ID token and refresh token family for `account`."""
+        auth_time = now() if auth_time is None else auth_time
+        refresh = "AMf-" + secrets.token_urlsafe(48)
+        self.refresh_tokens[refresh] = {"localId": account["localId"], "auth_time": auth_time, "provider": provider, "revoked": False}
+        account["lastLoginAt"] = str(int(now() * 1000))
+        self.count("sign_ins")
+        return {"idToken": self.id_token(account, auth_time, provider), "refreshToken": refresh,
+                "expiresIn": str(int(self.config["id_token_lifetime"]))}
+
+    def verified_id_token(self, token: str | None) -> tuple[dict, dict]:
+        """The account and claims of one of our own ID tokens (the `idToken` of a request)."""
+        if not token:
+            raise Refused("MISSING_ID_TOKEN")
+        claims = None
+        for key in self.keys:
+            try:
+                parsed = jws.JWS()
+                parsed.deserialize(token)
+                parsed.verify(key)
+                claims = json.loads(parsed.payload)
+                break
+            except Exception:  # noqa: BLE001 - another key, or not ours
+                continue
+        if claims is None or claims.get("aud") != self.config["project_id"]:
+            raise Refused("INVALID_ID_TOKEN")
+        if claims["exp"] <= now():
+            raise Refused("TOKEN_EXPIRED")
+        account = self.accounts.get(claims["sub"])
+        if account is None:
+            raise Refused("USER_NOT_FOUND")
+        if account.get("disabled"):
+            raise Refused("USER_DISABLED")
+        if claims["iat"] < account.get("validSince", 0):
+            raise Refused("TOKEN_EXPIRED")
+        return account, claims
+
+    def require_recent_login(self, claims: dict) -> None:
+        if now() - claims["auth_time"] > float(self.config["recent_login_seconds"]):
+            raise Refused("CREDENTIAL_TOO_OLD_LOGIN_AGAIN")
+
+    # --- the provider's credential (what signInWithIdp's postBody proves) ---------------------------
+
+    def idp_identity(self, post_body: str) -> dict:
+        fields = dict(parse_qsl(post_body, keep_blank_values=True))
+        provider_id = fields.get("providerId", "")
+        settings = self.config["providers"].get(provider_id)
+        if settings is None:
+            raise Refused("INVALID_PROVIDER_ID", f"Provider {provider_id!r} is not configured for this project")
+        if not settings.get("enabled", True):
+            raise Refused("OPERATION_NOT_ALLOWED", f"The identity provider configuration is disabled: {provider_id}")
+        if provider_id == "github.com":
+            return self.github_identity(settings, fields.get("access_token"))
+        return self.oidc_identity(provider_id, settings, fields)
+
+    def github_identity(self, settings: dict, access_token: str | None) -> dict:
+        if not access_token:
+            raise Refused("INVALID_IDP_RESPONSE", "github.com needs an access_token")
+        api = settings["api_base"].rstrip("/") + "/api/v3"
+        headers = {"Authorization": "Bearer " + access_token, "Accept": "application/vnd.github+json"}
+        user = requests.get(api + "/user", headers=headers, timeout=10)
+        if user.status_code != 200:
+            raise Refused("INVALID_IDP_RESPONSE", f"GitHub rejected the access token (HTTP {user.status_code})")
+        profile = user.json()
+        emails = requests.get(api + "/user/emails", headers=headers, timeout=10)
+        primary = next((e for e in (emails.json() if emails.status_code == 200 else [])
+                        if e.get("primary") and e.get("verified")), None)
+        return {"providerId": "github.com", "rawId": str(profile["id"]), "email": primary and primary["email"],
+                "emailVerified": primary is not None, "displayName": profile.get("name"), "photoUrl": profile.get("avatar_url"),
+                "screenName": profile.get("login"), "rawUserInfo": profile, "oauthAccessToken": access_token}
+
+    def oidc_identity(self, provider_id: str, settings: dict, fields: dict) -> dict:
+        token = fields.get("id_token")
+        if not token:
+            raise Refused("INVALID_IDP_RESPONSE", f"{provider_id} needs an id_token")
+        claims = self.verify_oidc(settings, token)
+        if "nonce" in claims or "nonce" in fields:
+            raw = fields.get("nonce")
+            if raw is None or hashlib.sha256(raw.encode()).hexdigest() != claims.get("nonce"):
+                raise Refused("MISSING_OR_INVALID_NONCE", "Duplicate credential received. Please try again with a new credential.")
+        verified = claims.get("email_verified") in (True, "true")
+        return {"providerId": provider_id, "rawId": claims["sub"], "email": claims.get("email"), "emailVerified": verified,
+                "displayName": claims.get("name"), "photoUrl": claims.get("picture"), "screenName": claims.get("preferred_username"),
+                "rawUserInfo": claims, "oauthIdToken": token}
+
+    def verify_oidc(self, settings: dict, token: str) -> dict:
+        issuer = settings["issuer"].rstrip("/") if settings["issuer"].endswith("/") else settings["issuer"]
+        discovery = self.discovery_cache.get(issuer)
+        if discovery is None:
+            discovery = requests.get(issuer + "/.well-known/openid-configuration", timeout=10).json()
+            self.discovery_cache[issuer] = discovery
+        key_set = jwk.JWKSet.from_json(requests.get(discovery["jwks_uri"], timeout=10).text)
+        parsed = jws.JWS()
+        try:
+            parsed.deserialize(token)
+            parsed.verify(key_set)
+        except Exception as error:  # noqa: BLE001 - any verification failure is the same refusal
+            raise Refused("INVALID_IDP_RESPONSE", f"the id_token does not verify: {error.__class__.__name__}") from None
+        claims = json.loads(parsed.payload)
+        audiences = claims.get("aud") if isinstance(claims.get("aud"), list) else [claims.get("aud")]
+        if claims.get("iss") != settings["issuer"] or settings["client_id"] not in audiences:
+            raise Refused("INVALID_IDP_RESPONSE", "the id_token's iss or aud is not this provider's configuration")
+        if claims.get("exp", 0) <= now():
+            raise Refused("INVALID_IDP_RESPONSE", "the id_token has expired")
+        return claims
+
+    # --- accounts ---------------------------------------------------------------------------------
+
+    def new_account(self, **fields) -> dict:
+        local_id = "".join(secrets.choice(UID_ALPHABET) for _ in range(28))
+        account = {"localId": local_id, "providerUserInfo": [], "createdAt": str(int(now() * 1000)),
+                   "lastLoginAt": str(int(now() * 1000)), "emailVerified": False, **fields}
+        self.accounts[local_id] = account
+        return account
+
+    def holder_of(self, provider_id: str, raw_id: str) -> dict | None:
+        return next((a for a in self.accounts.values()
+                     if any(i["providerId"] == provider_id and i["rawId"] == raw_id for i in a["providerUserInfo"])), None)
+
+    def with_email(self, email: str | None) -> dict | None:
+        if not email:
+            return None
+        return next((a for a in self.accounts.values() if (a.get("email") or "").lower() == email.lower()), None)
+
+    @staticmethod
+    def provider_info(identity: dict) -> dict:
+        return {"providerId": identity["providerId"], "rawId": identity["rawId"],
+                "federatedId": f"{identity['providerId']}/{identity['rawId']}", "email": identity.get("email"),
+                "displayName": identity.get("displayName"), "photoUrl": identity.get("photoUrl"),
+                "screenName": identity.get("screenName")}
+
+    @staticmethod
+    def credential_fields(identity: dict) -> dict:
+        """What returnIdpCredential echoes back, with the identity's description."""
+        fields = {"providerId": identity["providerId"], "federatedId": f"{identity['providerId']}/{identity['rawId']}",
+                  "email": identity.get("email"), "emailVerified": identity.get("emailVerified", False),
+                  "displayName": identity.get("displayName"), "photoUrl": identity.get("photoUrl"),
+                  "rawUserInfo": json.dumps(identity.get("rawUserInfo") or {})}
+        for key in ("oauthAccessToken", "oauthIdToken", "screenName"):
+            if identity.get(key):
+                fields[key] = identity[key]
+        return fields
+
+    def do_signInWithIdp(self, body: dict) -> dict:
+        if body.get("pendingToken"):
+            pending = self.pending_tokens.get(body["pendingToken"])
+            if pending is None or pending["expires"] < now():
+                raise Refused("INVALID_PENDING_TOKEN")
+            identity = pending["identity"]
+        else:
+            identity = self.idp_identity(body.get("postBody") or "")
+        credential = self.credential_fields(identity)
+        if body.get("idToken"):
+            return self.link_identity(body, identity, credential)
+        holder = self.holder_of(identity["providerId"], identity["rawId"])
+        if holder is not None:
+            if holder.get("disabled"):
+                raise Refused("USER_DISABLED")
+            return {**credential, "localId": holder["localId"], "isNewUser": False, **self.session(holder, identity["providerId"])}
+        if body.get("autoCreate") is False:
+            raise Refused("USER_NOT_FOUND")
+        existing = self.with_email(identity.get("email")) if self.config["one_account_per_email"] else None
+        if existing is not None:
+            token = "pending-" + secrets.token_urlsafe(32)
+            self.pending_tokens[token] = {"identity": identity, "expires": now() + PENDING_LIFETIME}
+            return {**credential, "needConfirmation": True, "email": existing["email"], "pendingToken": token,
+                    "verifiedProvider": sorted({i["providerId"] for i in existing["providerUserInfo"]})}
+        account = self.new_account(email=identity.get("email"), emailVerified=identity.get("emailVerified", False),
+                                   displayName=identity.get("displayName"), photoUrl=identity.get("photoUrl"))
+        account["providerUserInfo"].append(self.provider_info(identity))
+        return {**credential, "localId": account["localId"], "isNewUser": True, **self.session(account, identity["providerId"])}
+
+    def link_identity(self, body: dict, identity: dict, credential: dict) -> dict:
+        account, claims = self.verified_id_token(body["idToken"])
+        holder = self.holder_of(identity["providerId"], identity["rawId"])
+        if holder is not None and holder["localId"] != account["localId"]:
+            raise Refused("FEDERATED_USER_ID_ALREADY_LINKED", as_answer=credential | {"email": holder.get("email")})
+        if holder is None:
+            if any(i["providerId"] == identity["providerId"] for i in account["providerUserInfo"]):
+                raise Refused("PROVIDER_ALREADY_LINKED", identity["providerId"])
+            other = self.with_email(identity.get("email"))
+            if self.config["one_account_per_email"] and other is not None and other["localId"] != account["localId"]:
+                raise Refused("EMAIL_EXISTS", as_answer=credential)
+            account["providerUserInfo"].append(self.provider_info(identity))
+            if not account.get("email") and identity.get("email"):
+                account["email"], account["emailVerified"] = identity["email"], identity.get("emailVerified", False)
+        return {**credential, "localId": account["localId"], "isNewUser": False,
+                **self.session(account, identity["providerId"], auth_time=claims["auth_time"])}
+
+    def do_signUp(self, body: dict) -> dict:
+        self.require_password_enabled()
+        email, password = body.get("email") or "", body.get("password") or ""
+        if "@" not in email:
+            raise Refused("INVALID_EMAIL")
+        if len(password) < 6:
+            raise Refused("WEAK_PASSWORD", "Password should be at least 6 characters")
+        if self.with_email(email) is not None:
+            raise Refused("EMAIL_EXISTS")
+        account = self.new_account(email=email, password=password)
+        account["providerUserInfo"].append({"providerId": "password", "rawId": email, "federatedId": email, "email": email})
+        return {"kind": "identitytoolkit#SignupNewUserResponse", "localId": account["localId"], "email": email,
+                **self.session(account, "password")}
+
+    def do_signInWithPassword(self, body: dict) -> dict:
+        self.require_password_enabled()
+        account = self.with_email(body.get("email"))
+        protected = self.config["email_enumeration_protection"]
+        if account is None or account.get("password") is None:
+            raise Refused("INVALID_LOGIN_CREDENTIALS" if protected else "EMAIL_NOT_FOUND")
+        if account["password"] != body.get("password"):
+            raise Refused("INVALID_LOGIN_CREDENTIALS" if protected else "INVALID_PASSWORD")
+        if account.get("disabled"):
+            raise Refused("USER_DISABLED")
+        return {"kind": "identitytoolkit#VerifyPasswordResponse", "localId": account["localId"], "email": account["email"],
+                "displayName": account.get("displayName", ""), "registered": True, **self.session(account, "password")}
+
+    def require_password_enabled(self) -> None:
+        if not self.config["providers"].get("password", {}).get("enabled", False):
+            raise Refused("OPERATION_NOT_ALLOWED", "Password sign-in is disabled for this project.")
+
+    def do_signInWithCustomToken(self, body: dict) -> dict:
+        claims = self.verify_custom_token(body.get("token") or "")
+        account = self.accounts.get(claims["uid"])
+        is_new = account is None
+        if account is None:
+            account = self.new_account()
+            del self.accounts[account["localId"]]
+            account["localId"] = claims["uid"]
+            self.accounts[claims["uid"]] = account
+        if account.get("disabled"):
+            raise Refused("USER_DISABLED")
+        return {"kind": "identitytoolkit#VerifyCustomTokenResponse", "isNewUser": is_new, **self.session(account, "custom")}
+
+    def verify_custom_token(self, token: str) -> dict:
+        parts = token.split(".")
+        if len(parts) != 3:
+            raise Refused("INVALID_CUSTOM_TOKEN", "not a JWT")
+        try:
+            header = json.loads(_b64decode(parts[0]))
+            if header.get("alg") == "none" and self.config["emulator_unsigned_custom_tokens"]:
+                claims = json.loads(_b64decode(parts[1]))
+            else:
+                parsed = jws.JWS()
+                parsed.deserialize(token)
+                parsed.verify(self.service_key)
+                claims = json.loads(parsed.payload)
+        except Exception:  # noqa: BLE001
+            raise Refused("INVALID_CUSTOM_TOKEN", "the custom token's signature does not verify") from None
+        if claims.get("aud") != CUSTOM_TOKEN_AUDIENCE or not claims.get("uid"):
+            raise Refused("CREDENTIAL_MISMATCH", "the custom token is for another audience")
+        if claims.get("exp", 0) <= now():
+            raise Refused("INVALID_CUSTOM_TOKEN", "the custom token has expired")
+        return claims
+
+    def do_lookup(self, body: dict) -> dict:
+        account, _ = self.verified_id_token(body.get("idToken"))
+        return {"kind": "identitytoolkit#GetAccountInfoResponse", "users": [self.public(account)]}
+
+    def do_update(self, body: dict) -> dict:
+        account, claims = self.verified_id_token(body.get("idToken"))
+        removing = body.get("deleteProvider") or []
+        if removing:
+            self.require_recent_login(claims)
+            account["providerUserInfo"] = [i for i in account["providerUserInfo"] if i["providerId"] not in removing]
+        record = self.public(account)
+        return {"kind": "identitytoolkit#SetAccountInfoResponse", "localId": account["localId"], "email": account.get("email"),
+                "providerUserInfo": record["providerUserInfo"]}
+
+    def do_delete(self, body: dict) -> dict:
+        account, claims = self.verified_id_token(body.get("idToken"))
+        self.require_recent_login(claims)
+        del self.accounts[account["localId"]]
+        return {"kind": "identitytoolkit#DeleteAccountResponse"}
+
+    def do_createAuthUri(self, body: dict) -> dict:
+        answer = {"kind": "identitytoolkit#CreateAuthUriResponse", "sessionId": secrets.token_urlsafe(16)}
+        if self.config["email_enumeration_protection"]:
+            return answer
+        account = self.with_email(body.get("identifier"))
+        methods = sorted({i["providerId"] for i in account["providerUserInfo"]}) if account else []
+        return answer | {"registered": account is not None, "allProviders": methods, "signinMethods": methods}
+
+    def do_token(self, body: dict) -> dict:
+        if body.get("grant_type") != "refresh_token":
+            raise Refused("INVALID_GRANT_TYPE")
+        record = self.refresh_tokens.get(body.get("refresh_token") or "")
+        if not body.get("refresh_token"):
+            raise Refused("MISSING_REFRESH_TOKEN")
+        if record is None:
+            raise Refused("INVALID_REFRESH_TOKEN")
+        if record["revoked"]:
+            raise Refused("TOKEN_EXPIRED")
+        account = self.accounts.get(record["localId"])
+        if account is None:
+            raise Refused("USER_NOT_FOUND")
+        if account.get("disabled"):
+            raise Refused("USER_DISABLED")
+        self.count("refresh_grants")
+        return {"access_token": (token := self.id_token(account, record["auth_time"], record["provider"])),
+                "expires_in": str(int(self.config["id_token_lifetime"])), "token_type": "Bearer",
+                "refresh_token": body["refresh_token"], "id_token": token, "user_id": account["localId"],
+                "project_id": self.config["project_id"]}
+
+    @staticmethod
+    def public(account: dict) -> dict:
+        record = {key: value for key, value in account.items() if key not in ("password", "validSince") and value is not None}
+        record["providerUserInfo"] = [{k: v for k, v in info.items() if v is not None} for info in account["providerUserInfo"]]
+        return record
+
+    # --- control ----------------------------------------------------------------------------------
+
+    def control_reset(self, request, body) -> Response:
+        with self.lock:
+            self.accounts.clear()
+            self.refresh_tokens.clear()
+            self.pending_tokens.clear()
+        return super().control_reset(request, body)
+
+    def control_accounts(self, request, body) -> Response:
+        with self.lock:
+            return json_response([self.public(a) | {"disabled": bool(a.get("disabled"))} for a in self.accounts.values()])
+
+    def control_disable(self, request, body) -> Response:
+        with self.lock:
+            self.accounts[body["localId"]]["disabled"] = bool(body.get("disabled", True))
+        return json_response({"disabled": body["localId"]})
+
+    def control_revoke(self, request, body) -> Response:
+        with self.lock:
+            for record in self.refresh_tokens.values():
+                if record["localId"] == body["localId"]:
+                    record["revoked"] = True
+            self.accounts[body["localId"]]["validSince"] = int(now()) + 1
+        return json_response({"revoked": body["localId"]})
+
+    def control_delete_user(self, request, body) -> Response:
+        with self.lock:
+            self.accounts.pop(body["localId"], None)
+        return json_response({"deleted": body["localId"]})
+
+    def control_rotate_keys(self, request, body) -> Response:
+        with self.lock:
+            self.keys = (self.keys if body.get("keep_old", True) else []) + [self.new_key()]
+            return json_response({"kids": [key.key_id for key in self.keys]})
+
+    def control_custom_token(self, request, body) -> Response:
+        issued = int(now())
+        claims = {"iss": SERVICE_ACCOUNT, "sub": SERVICE_ACCOUNT, "aud": body.get("aud", CUSTOM_TOKEN_AUDIENCE), "uid": body["uid"],
+                  "iat": issued, "exp": issued + int(body.get("lifetime", 3600)), **(body.get("claims") or {})}
+        if body.get("unsigned"):
+            token = ".".join([b64url(json.dumps({"alg": "none", "typ": "JWT"}).encode()), b64url(json.dumps(claims).encode()), ""])
+        else:
+            token = self.sign(claims, self.service_key)
+        return json_response({"token": token})
+
+
+def _b64decode(part: str) -> bytes:
+    import base64
+    return base64.urlsafe_b64decode(part + "=" * (-len(part) % 4))
+
+
+def main(argv: list[str] | None = None) -> int:
+    def add_arguments(parser):
+        parser.add_argument("--project-id", default=FakeFirebase.DEFAULTS["project_id"])
+        parser.add_argument("--api-key", default=FakeFirebase.DEFAULTS["api_key"])
+
+    def make(base, args):
+        return FakeFirebase(base, args.idle_timeout, args.max_lifetime, {"project_id": args.project_id, "api_key": args.api_key})
+
+    def describe(fake, args):
+        return {"kind": "firebase", "base_url": fake.base, "host": fake.base.removeprefix("http://"),
+                "project_id": fake.config["project_id"], "api_key": fake.config["api_key"]}
+
+    return serve(make, describe, argv, add_arguments)
+
+
+if __name__ == "__main__":
+    threading.current_thread().name = "fake-firebase"
+    sys.exit(main())
