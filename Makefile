@@ -6,13 +6,14 @@ PYTHON   := $(VENV)/bin/python
 DEBUG_BIN   := .build/debug/authctl
 RELEASE_BIN := .build/release/authctl
 
-.PHONY: help build release install demo test unit-test e2e-test venv bench clean
+.PHONY: help build release install demo demo-firebase test unit-test e2e-test venv bench clean
 
 help:
 	@echo "make build     debug build of authctl (.build/debug/authctl)"
 	@echo "make release   optimised build (.build/release/authctl)"
 	@echo "make install   install the release build to \$$(PREFIX)/bin (PREFIX=$(PREFIX))"
 	@echo "make demo      sign in to a local OpenID provider it starts itself"
+	@echo "make demo-firebase   the same, with the account in a (loopback) Firebase project"
 	@echo "make test      install the test dependencies and run every test"
 	@echo "make bench     hot-path and crypto timings, as ratios to baselines"
 	@echo "make clean     remove build products and the test venv"
@@ -33,6 +34,9 @@ venv:
 
 demo: build venv
 	AUTHCTL_BIN="$(CURDIR)/$(DEBUG_BIN)" $(PYTHON) Tests/e2e/demo.py
+
+demo-firebase: build venv
+	AUTHCTL_BIN="$(CURDIR)/$(DEBUG_BIN)" $(PYTHON) Tests/e2e/demo.py --firebase
 
 test: unit-test e2e-test
 

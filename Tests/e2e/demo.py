@@ -8,6 +8,11 @@ Starts the provider on 127.0.0.1, uses a temporary --home, registers it as oidc.
 in (the system browser when there is a display and a terminal, otherwise the scripted test
 browser logging in as the demo user), shows whoami and a token, signs out, and cleans up,
 also on failure or Ctrl-C.
+
+With --firebase (`make demo-firebase`), the accounts live in a Firebase project instead: a
+loopback fake of Identity Toolkit + Secure Token (fake_firebase.py) reached through
+FIREBASE_AUTH_EMULATOR_HOST, as the Firebase SDKs reach the Auth emulator. The sign-in goes
+through the project, the uid is the project's, and `authctl token` is a Firebase ID token.
 """
 
 from __future__ import annotations
@@ -61,6 +66,7 @@ def has_display() -> bool:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--provider", choices=["mock", "dot"], default="mock")
+    parser.add_argument("--firebase", action="store_true", help="keep the account in a (fake) Firebase project")
     parser.add_argument("--authctl", default=os.environ.get("AUTHCTL_BIN") or str(REPO / ".build/debug/authctl"))
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--scripted", action="store_true", help="always use the scripted test browser")
@@ -78,6 +84,8 @@ def main() -> int:
     workdir = Path(tempfile.mkdtemp(prefix="authctl-demo-"))
     home = workdir / "home"
     provider = None
+    firebase = None
+    extra_env: dict[str, str] = {}
     started = time.monotonic()
 
     def on_sigterm(signum, frame):
@@ -94,6 +102,7 @@ def main() -> int:
             input=input.encode() if input is not None else None,
             stdin=None if input is not None else (None if use_system_browser else subprocess.DEVNULL),
             stdout=subprocess.PIPE if capture else None,
+            env={**os.environ, **extra_env},
             timeout=180,
         )
         if result.returncode == 4:  # cancelled: Ctrl-C or a refusal in the browser
@@ -112,6 +121,17 @@ def main() -> int:
         authctl_run("providers", "add", NAME, "--issuer", provider.issuer, "--client-id", provider.client_id,
                     "--client-secret-stdin", input=provider.client_secret + "\n")
 
+        if options.firebase:
+            from fakes import start_fake
+
+            step("Starting a Firebase project stand-in (Identity Toolkit + Secure Token) on 127.0.0.1")
+            firebase = start_fake("firebase", workdir / "firebase")
+            firebase.configure(providers={NAME: {"enabled": True, "issuer": provider.issuer, "client_id": provider.client_id}})
+            extra_env["FIREBASE_AUTH_EMULATOR_HOST"] = firebase.info["host"]
+            note(f"FIREBASE_AUTH_EMULATOR_HOST={firebase.info['host']}; the project knows {NAME} as an OpenID provider")
+            step("Keeping accounts in the project")
+            authctl_run("firebase", "use", "--api-key", firebase.info["api_key"], "--project-id", firebase.info["project_id"])
+
         step("Signing in (authorization code + PKCE, loopback redirect on 127.0.0.1)")
         password = USERS[DEMO_USER]["password"]
         if use_system_browser:
@@ -129,24 +149,10 @@ def main() -> int:
         step("Who is signed in?")
         authctl_run("whoami")
 
-        step("An access token for a pipeline (shortened here)")
-        show_command(["token"], home)
-        token = authctl_run("token", capture=True, quiet=True).strip()
-        print(f"  {token[:12]}…{token[-6:]}  ({len(token)} characters)" if len(token) > 24 else f"  {token}")
-        id_token = authctl_run("token", "--id-token", capture=True, quiet=True).strip()
-        step("The ID token, verified by authctl against the provider's keys")
-        print(f"  $ authctl token --id-token | authctl verify --provider {NAME}", flush=True)
-        claims = subprocess.run([str(authctl), "--home", str(home), "verify", "--provider", NAME],
-                                input=(id_token + "\n").encode(), capture_output=True, timeout=60)
-        if claims.returncode == 0:
-            verified = json.loads(claims.stdout)
-            for key in ("iss", "sub", "aud", "email", "email_verified", "name"):
-                if key in verified:
-                    print(f"  {key:15} {json.dumps(verified[key])}")
-            if "exp" in verified:
-                print(f"  {'exp':15} in {int((verified['exp'] - time.time()) / 60)} minutes")
+        if firebase is not None:
+            show_firebase_token(authctl_run, authctl, home, extra_env)
         else:
-            note(f"(verify said {claims.returncode}: {claims.stderr.decode().strip()[:200]})")
+            show_provider_tokens(authctl_run, authctl, home)
 
         step("Signing out")
         authctl_run("signout")
@@ -171,7 +177,45 @@ def main() -> int:
     finally:
         if provider is not None:
             provider.stop()
+        if firebase is not None:
+            firebase.stop()
         shutil.rmtree(workdir, ignore_errors=True)
+
+
+def show_claims(verified: dict) -> None:
+    for key in ("iss", "sub", "aud", "email", "email_verified", "name", "firebase"):
+        if key in verified:
+            print(f"  {key:15} {json.dumps(verified[key])}")
+    if "exp" in verified:
+        print(f"  {'exp':15} in {int((verified['exp'] - time.time()) / 60)} minutes")
+
+
+def show_provider_tokens(authctl_run, authctl: Path, home: Path) -> None:
+    step("An access token for a pipeline (shortened here)")
+    show_command(["token"], home)
+    token = authctl_run("token", capture=True, quiet=True).strip()
+    print(f"  {token[:12]}…{token[-6:]}  ({len(token)} characters)" if len(token) > 24 else f"  {token}")
+    id_token = authctl_run("token", "--id-token", capture=True, quiet=True).strip()
+    step("The ID token, verified by authctl against the provider's keys")
+    print(f"  $ authctl token --id-token | authctl verify --provider {NAME}", flush=True)
+    claims = subprocess.run([str(authctl), "--home", str(home), "verify", "--provider", NAME],
+                            input=(id_token + "\n").encode(), capture_output=True, timeout=60)
+    if claims.returncode != 0:
+        raise RuntimeError(f"verify said {claims.returncode}: {claims.stderr.decode().strip()[:200]}")
+    show_claims(json.loads(claims.stdout))
+
+
+def show_firebase_token(authctl_run, authctl: Path, home: Path, extra_env: dict) -> None:
+    step("The project's Firebase ID token, for your backend and Security Rules")
+    print("  $ authctl token | authctl verify --firebase", flush=True)
+    token = authctl_run("token", capture=True, quiet=True).strip()
+    claims = subprocess.run([str(authctl), "--home", str(home), "verify", "--firebase"], input=(token + "\n").encode(),
+                            capture_output=True, timeout=60, env={**os.environ, **extra_env})
+    if claims.returncode != 0:
+        raise RuntimeError(f"verify --firebase said {claims.returncode}: {claims.stderr.decode().strip()[:200]}")
+    show_claims(json.loads(claims.stdout))
+    step("Going back to local accounts")
+    authctl_run("firebase", "off")
 
 
 if __name__ == "__main__":
