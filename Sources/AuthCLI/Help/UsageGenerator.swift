@@ -42,9 +42,11 @@ public enum UsageGenerator {
         var grouped: Set<String> = []
         for option in spec.options where !option.isHidden && !grouped.contains(option.long) {
             if let group = spec.exclusiveOptions.first(where: { $0.contains(option.long) }) {
-                let members = group.compactMap { spec.option(named: $0) }.filter { !$0.isHidden }
+                // An option already shown in an earlier group is not repeated: `[--a | --b] [--c]`.
+                let members = group.compactMap { spec.option(named: $0) }
+                    .filter { !$0.isHidden && !grouped.contains($0.long) }
                 grouped.formUnion(members.map(\.long))
-                items.append("[" + members.map(\.synopsis).joined(separator: " | ") + "]")
+                items.append(members.count == 1 ? optionItem(members[0]) : "[" + members.map(\.synopsis).joined(separator: " | ") + "]")
             } else {
                 items.append(optionItem(option))
             }

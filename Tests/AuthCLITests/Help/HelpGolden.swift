@@ -54,9 +54,9 @@ Sign in with a provider through your browser.
 Usage: authctl signin [--custom-token-stdin | --provider ID] [--scope SCOPE]...
                       [--param KEY=VALUE]... [--timeout SECONDS]
                       [--browser COMMAND | --no-browser] [--paste] [--device]
-                      [--redirect-port PORT]
-                      [--id-token-stdin | --browser COMMAND] [--raw-nonce NONCE]
-                      [--email EMAIL] [--password-stdin] [--create]
+                      [--redirect-port PORT] [--id-token-stdin]
+                      [--raw-nonce NONCE] [--email EMAIL] [--password-stdin]
+                      [--create]
 
 authctl opens the provider's sign-in page in your browser and waits for the
 provider to redirect back to a one-time listener on 127.0.0.1 (OAuth
