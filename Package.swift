@@ -33,10 +33,14 @@ let package = Package(
         .target(name: "AuthCore", dependencies: ["AuthProviders", "AuthOAuth", "AuthStorage", "AuthPlatform"]),
         // A Firebase / Identity Platform project as the account backend (Identity Toolkit, Secure Token).
         .target(name: "AuthFirebase", dependencies: ["AuthCore", "AuthProviders", "AuthOAuth", "AuthJOSE", "AuthStorage", "AuthPlatform"]),
+        // libcurl's functions and constants, declared by us and loaded with dlopen at the first request.
+        .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        // The live HTTP transports: libcurl (Linux), URLSession (macOS); proxies and CAs from the environment.
+        .target(name: "AuthHTTP", dependencies: ["CCurl", "AuthPlatform"]),
         // argv, command specs and help, renderers, the error funnel, live wiring.
         .target(
             name: "AuthCLI",
-            dependencies: ["AuthCore", "AuthFirebase", "AuthProviders", "AuthOAuth", "AuthJOSE", "AuthStorage", "AuthPlatform"]
+            dependencies: ["AuthCore", "AuthFirebase", "AuthHTTP", "AuthProviders", "AuthOAuth", "AuthJOSE", "AuthStorage", "AuthPlatform"]
         ),
         .executableTarget(name: "authctl", dependencies: ["AuthCLI"]),
 
@@ -56,7 +60,8 @@ let package = Package(
         .testTarget(name: "AuthProvidersTests", dependencies: ["AuthProviders", "AuthTestSupport"]),
         .testTarget(name: "AuthCoreTests", dependencies: ["AuthCore", "AuthTestSupport"]),
         .testTarget(name: "AuthFirebaseTests", dependencies: ["AuthFirebase", "AuthTestSupport"]),
-        .testTarget(name: "AuthCLITests", dependencies: ["AuthCLI", "AuthTestSupport"]),
+        .testTarget(name: "AuthHTTPTests", dependencies: ["AuthHTTP", "AuthTestSupport"]),
+        .testTarget(name: "AuthCLITests", dependencies: ["AuthCLI", "AuthHTTP", "AuthTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

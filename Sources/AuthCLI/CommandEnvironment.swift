@@ -13,6 +13,11 @@ struct CommandEnvironment: Sendable {
     /// (default ``KeystoreLimits/defaultLockTimeout``), in seconds, fractions allowed.
     static let lockTimeoutVariable = "AUTHCTL_LOCK_TIMEOUT"
     static let lockTimeoutRange: ClosedRange<Double> = 0...3600
+    /// `AUTHCTL_TIMEOUT`: the deadline, in seconds, for everything a command sends over the
+    /// network (default ``defaultNetworkBudget``); `signin`, `link` and `reauth` use `--timeout`.
+    static let networkTimeoutVariable = "AUTHCTL_TIMEOUT"
+    static let networkTimeoutRange: ClosedRange<Double> = 1...3600
+    static let defaultNetworkBudget: Duration = .seconds(30)
     /// Client secrets and ID tokens read from stdin are small.
     static let maximumStandardInputBytes = 64 * 1024
 
@@ -22,6 +27,8 @@ struct CommandEnvironment: Sendable {
     let verbose: Bool
     let color: Bool
     let lockTimeout: Duration
+    /// Every request the command sends, bounded by the command's deadline.
+    private(set) var transport: DeadlineTransport
 
     init(context: CommandContext, globals: GlobalOptions, command: [String]) throws {
         self.context = context
@@ -32,6 +39,19 @@ struct CommandEnvironment: Sendable {
         lockTimeout = try context.environment[Self.lockTimeoutVariable].map {
             try Self.seconds($0, variable: Self.lockTimeoutVariable, in: Self.lockTimeoutRange, command: command)
         } ?? KeystoreLimits.defaultLockTimeout
+        let budget = try context.environment[Self.networkTimeoutVariable].map {
+            try Self.seconds($0, variable: Self.networkTimeoutVariable, in: Self.networkTimeoutRange, command: command)
+        }
+        transport = DeadlineTransport(
+            context.transport, budget: budget ?? Self.defaultNetworkBudget,
+            setting: budget == nil ? "the default; set AUTHCTL_TIMEOUT for more" : Self.networkTimeoutVariable, clock: context.clock)
+    }
+
+    /// The same environment with a deadline of `budget` from now (`signin --timeout`), set by `setting`.
+    func withDeadline(_ budget: Duration, setting: String) -> CommandEnvironment {
+        var copy = self
+        copy.transport = DeadlineTransport(context.transport, budget: budget, setting: setting, clock: context.clock)
+        return copy
     }
 
     /// A number of seconds from the environment, checked against `range` before any arithmetic:
@@ -81,7 +101,7 @@ struct CommandEnvironment: Sendable {
     func firebaseBackend(_ project: FirebaseProject) throws -> (backend: FirebaseAccountBackend, storage: NamespacedDocumentStorage) {
         let storage = NamespacedDocumentStorage(storage, namespace: project.storageNamespace)
         let backend = FirebaseAccountBackend(
-            project: project, endpoints: try firebaseEndpoints, storage: storage, transport: context.transport, clock: context.clock
+            project: project, endpoints: try firebaseEndpoints, storage: storage, transport: transport, clock: context.clock
         )
         return (backend, storage)
     }
@@ -103,7 +123,7 @@ struct CommandEnvironment: Sendable {
         let context = context
         let verbose = verbose
         return ProviderServices(
-            transport: context.transport, clock: context.clock, cacheDirectory: home.cacheDirectory.path,
+            transport: transport, clock: context.clock, cacheDirectory: home.cacheDirectory.path,
             log: { if verbose { context.writeStandardError("authctl: " + $0 + "\n") } }
         )
     }
@@ -112,7 +132,7 @@ struct CommandEnvironment: Sendable {
     func grantContext(browser: any BrowserOpener) -> GrantContext {
         let context = context
         return GrantContext(
-            transport: context.transport, clock: context.clock, random: context.random, browser: browser,
+            transport: transport, clock: context.clock, random: context.random, browser: browser,
             notify: { context.writeStandardError($0 + "\n") }, log: services.log, readPastedLine: context.readLine
         )
     }

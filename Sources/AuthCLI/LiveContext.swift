@@ -1,4 +1,5 @@
 import AuthCore
+import AuthHTTP
 import AuthCrypto
 import Dispatch
 import Foundation
@@ -10,7 +11,17 @@ import Darwin
 #endif
 
 extension CommandContext {
-    /// The real process: its environment and streams, URLSession, the system clock and
+    /// libcurl on Linux, URLSession on macOS; neither loads anything before the first request.
+    static func liveTransport(environment: [String: String]) -> any HTTPTransport {
+        let settings = NetworkSettings(environment: environment, version: AuthCommandLine.version)
+        #if canImport(Darwin)
+        return URLSessionTransport(settings: settings)
+        #else
+        return CurlTransport(settings: settings)
+        #endif
+    }
+
+    /// The real process: its environment and streams, the live transport, the system clock and
     /// generator, real browsers, and SIGINT/SIGTERM as interrupts.
     public static func live() -> CommandContext {
         CommandContext(
@@ -36,7 +47,7 @@ extension CommandContext {
                     Thread.detachNewThread { continuation.resume(returning: TerminalSecret.read(prompt: prompt)) }
                 }
             },
-            transport: URLSessionTransport(),
+            transport: liveTransport(environment: ProcessInfo.processInfo.environment),
             clock: .system,
             random: SystemRandomSource(),
             makeBrowser: { command in

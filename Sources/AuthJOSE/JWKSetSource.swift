@@ -1,9 +1,6 @@
 import AuthCrypto
 import Foundation
 import AuthPlatform
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

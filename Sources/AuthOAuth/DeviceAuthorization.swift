@@ -151,7 +151,7 @@ public struct DeviceAuthorizationClient: Sendable {
                 case "expired_token": throw OAuthError.deviceCodeExpired
                 default: throw failure
                 }
-            } catch HTTPTransportError.timedOut(_) {
+            } catch HTTPTransportError.timedOut {
                 interval *= 2
             }
             let remaining = Duration.seconds(end.timeIntervalSince(clock.now()))

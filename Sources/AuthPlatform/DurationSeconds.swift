@@ -7,4 +7,10 @@ extension Duration {
         let (seconds, attoseconds) = components
         return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
     }
+
+    /// Whole seconds, rounded up, for messages (14.2 s left reads as 15 s).
+    public var wholeSeconds: Int64 {
+        let (seconds, attoseconds) = components
+        return seconds + (attoseconds > 0 ? 1 : 0)
+    }
 }

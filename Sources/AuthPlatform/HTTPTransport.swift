@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// One HTTP request, as a value.
 public struct HTTPRequest: Sendable, Equatable {
@@ -9,7 +6,8 @@ public struct HTTPRequest: Sendable, Equatable {
     public var url: URL
     public var headers: [(name: String, value: String)]
     public var body: [UInt8]?
-    /// Give up after this many seconds.
+    /// Give up after this many seconds, counted from the start of the request to the last byte
+    /// of the answer; a command's deadline may shorten it (``DeadlineTransport``).
     public var timeout: TimeInterval
     /// Refuse a response body larger than this.
     public var maxResponseBytes: Int
@@ -58,80 +56,63 @@ public struct HTTPResponse: Sendable, Equatable {
     public func header(_ name: String) -> String? { headers[name.lowercased()] }
 }
 
-/// Why a request got no response.
+/// Why a request got no response. Each says what to do about it: which proxy or CA file was used,
+/// which library is missing, which deadline ran out.
 public enum HTTPTransportError: AuthCoreError, Equatable {
-    case unreachable(url: String, reason: String)
-    case timedOut(url: String)
+    /// No connection or no complete answer; `via` names the proxy in use, if any.
+    case unreachable(url: String, reason: String, via: String? = nil)
+    /// The proxy itself failed: cannot be reached, or refused the tunnel.
+    case proxyFailed(url: String, proxy: String, reason: String)
+    /// The server's TLS certificate did not verify against `authorities` (where the CAs came from).
+    case untrustedCertificate(url: String, reason: String, authorities: String)
+    /// The request's own time limit ran out.
+    case timedOut(url: String, after: Duration)
+    /// The command's overall deadline ran out (`--timeout`, `AUTHCTL_TIMEOUT`).
+    case deadlineReached(url: String, budget: Duration, setting: String)
+    /// The answer passed the request's byte limit; the transfer was cut off there.
     case responseTooLarge(url: String, limit: Int)
+    /// A URL the transport does not send to: not https (or http to loopback), or not http at all.
+    case refusedURL(url: String, reason: String)
+    /// The HTTP library cannot be loaded (libcurl on Linux).
+    case libraryMissing(library: String, reason: String)
 
-    public var code: AuthErrorCode { .providerError }
+    public var code: AuthErrorCode {
+        switch self {
+        case .timedOut, .deadlineReached: .timeout
+        case .refusedURL: .configurationError
+        case .unreachable, .proxyFailed, .untrustedCertificate, .responseTooLarge, .libraryMissing: .providerError
+        }
+    }
 
     public var message: String {
         switch self {
-        case .unreachable(let url, let reason): "cannot reach \(url): \(reason)"
-        case .timedOut(let url): "no answer from \(url) in time"
-        case .responseTooLarge(let url, let limit): "the response from \(url) is larger than \(limit) bytes"
+        case .unreachable(let url, let reason, let via):
+            "cannot reach \(url)\(via.map { " through the proxy \($0)" } ?? ""): \(reason)"
+        case .proxyFailed(let url, let proxy, let reason):
+            "cannot reach \(url) through the proxy \(proxy): \(reason); check the proxy, or list the host in NO_PROXY"
+        case .untrustedCertificate(let url, let reason, let authorities):
+            "cannot verify the TLS certificate of \(url) (\(reason)) with the CA certificates in \(authorities); "
+                + "if it uses a private CA, set SSL_CERT_FILE (or CURL_CA_BUNDLE) to a PEM file that contains it"
+        case .timedOut(let url, let after):
+            "no answer from \(url) within \(after.wholeSeconds) s"
+        case .deadlineReached(let url, let budget, let setting):
+            "no answer from \(url) before the command's deadline (\(budget.wholeSeconds) s, \(setting))"
+        case .responseTooLarge(let url, let limit):
+            "the response from \(url) is larger than \(limit) bytes; the transfer was stopped"
+        case .refusedURL(let url, let reason):
+            "refusing to send a request to \(url): \(reason)"
+        case .libraryMissing(let library, let reason):
+            "authctl needs \(library) for HTTPS and cannot load it (\(reason)); install it: "
+                + "'apt install libcurl4' (Debian, Ubuntu), 'dnf install libcurl' (Fedora, RHEL), 'apk add libcurl' (Alpine)"
         }
     }
 }
 
-/// The network seam: everything that talks HTTP takes one of these.
+/// The network seam: everything that talks HTTP takes one of these. A live transport follows no
+/// redirects, sends only to URLs ``URLPolicy`` allows, stops reading at the request's byte limit
+/// and gives up at its time limit (a total, not an idle timeout).
 public protocol HTTPTransport: Sendable {
     func send(_ request: HTTPRequest) async throws -> HTTPResponse
-}
-
-/// The live transport, on URLSession. Redirects are not followed (OAuth endpoints never need them,
-/// and following one could carry a secret to another host).
-public final class URLSessionTransport: HTTPTransport {
-    private let session: URLSession
-
-    public init() {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.httpCookieStorage = nil
-        configuration.urlCache = nil
-        session = URLSession(configuration: configuration, delegate: NoRedirects(), delegateQueue: nil)
-    }
-
-    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        var urlRequest = URLRequest(url: request.url)
-        urlRequest.httpMethod = request.method
-        urlRequest.timeoutInterval = request.timeout
-        for header in request.headers {
-            urlRequest.addValue(header.value, forHTTPHeaderField: header.name)
-        }
-        if let body = request.body { urlRequest.httpBody = Data(body) }
-        let display = request.url.redactedForDisplay
-        let data: Data
-        let response: URLResponse
-        do {
-            (data, response) = try await session.data(for: urlRequest)
-        } catch let error as URLError where error.code == .timedOut {
-            throw HTTPTransportError.timedOut(url: display)
-        } catch {
-            throw HTTPTransportError.unreachable(url: display, reason: (error as? URLError)?.localizedDescription ?? "\(error)")
-        }
-        guard data.count <= request.maxResponseBytes else {
-            throw HTTPTransportError.responseTooLarge(url: display, limit: request.maxResponseBytes)
-        }
-        guard let http = response as? HTTPURLResponse else {
-            throw HTTPTransportError.unreachable(url: display, reason: "not an HTTP response")
-        }
-        var headers: [String: String] = [:]
-        for (key, value) in http.allHeaderFields {
-            if let key = key as? String, let value = value as? String { headers[key.lowercased()] = value }
-        }
-        return HTTPResponse(status: http.statusCode, headers: headers, body: [UInt8](data))
-    }
-}
-
-private final class NoRedirects: NSObject, URLSessionTaskDelegate, Sendable {
-    func urlSession(
-        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
-    ) {
-        completionHandler(nil)
-    }
 }
 
 extension URL {

@@ -21,6 +21,19 @@ public enum URLPolicy {
         }
     }
 
+    /// Why a transport must not send to `url`, or nil when it may: https to any host, http to a
+    /// loopback host, nothing else. The transports' own check, after every configured URL passed
+    /// ``check(_:field:allowQuery:)``.
+    public static func refusal(toSend url: URL) -> String? {
+        guard let scheme = url.scheme?.lowercased(), let host = url.host, !host.isEmpty else { return "not an absolute URL" }
+        switch scheme {
+        case "https": return nil
+        case "http" where isLoopbackHost(host): return nil
+        case "http": return "plain http is allowed only to loopback hosts; use https"
+        default: return "only http and https are spoken"
+        }
+    }
+
     /// 127.0.0.0/8, ::1 and localhost.
     public static func isLoopbackHost(_ rawHost: String) -> Bool {
         let host = rawHost.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))

@@ -22,6 +22,9 @@ public struct SignInOptions: Sendable {
     public var extraScopes: [String]
     public var customParameters: [String: String]
     public var timeout: Duration
+    /// When the whole sign-in gives up (the command's deadline): the wait for the person gets
+    /// what is left of it, if that is less than `timeout`.
+    public var deadline: Date?
     /// The listener's port, overriding the provider's `redirectPort` (0 or nil: any free port).
     public var redirectPort: UInt16?
     /// False for `--no-browser`: only print the URL.
@@ -32,13 +35,14 @@ public struct SignInOptions: Sendable {
     public var method: SignInMethod
 
     public init(
-        extraScopes: [String] = [], customParameters: [String: String] = [:], timeout: Duration = defaultTimeout,
+        extraScopes: [String] = [], customParameters: [String: String] = [:], timeout: Duration = defaultTimeout, deadline: Date? = nil,
         redirectPort: UInt16? = nil, opensBrowser: Bool = true, preferredPrompt: String? = nil,
         method: SignInMethod = .loopback(acceptsPaste: false)
     ) {
         self.extraScopes = extraScopes
         self.customParameters = customParameters
         self.timeout = timeout
+        self.deadline = deadline
         self.redirectPort = redirectPort
         self.opensBrowser = opensBrowser
         self.preferredPrompt = preferredPrompt
@@ -81,7 +85,7 @@ public struct SignInFlow: Sendable {
         // 3. Tokens, by the grant the options choose.
         let request = GrantRequest(
             scopes: resolved.scopes + options.extraScopes, parameters: parameters, preferredPrompt: options.preferredPrompt,
-            timeout: options.timeout
+            timeout: waitLimit(options)
         )
         let granted = try await grant(for: options).tokens(from: server, request: request, context: context)
         do {
@@ -105,6 +109,13 @@ public struct SignInFlow: Sendable {
         try await run(options) { credential, profile in
             ((credential, profile), profile.email ?? profile.displayName ?? profile.subject)
         }
+    }
+
+    /// How long the grant may wait for the person: `timeout`, or what is left before the deadline.
+    func waitLimit(_ options: SignInOptions) -> Duration {
+        guard let deadline = options.deadline else { return options.timeout }
+        let left = Duration.milliseconds(Int64(max(0, deadline.timeIntervalSince(context.clock.now())) * 1000))
+        return min(options.timeout, left)
     }
 
     /// The grant for `options`: loopback (perhaps racing a paste), a paste to a registered

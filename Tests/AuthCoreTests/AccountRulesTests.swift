@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import AuthCLI
 @testable import AuthCore
 import AuthCrypto
 import AuthOAuth

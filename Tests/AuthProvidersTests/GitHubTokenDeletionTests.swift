@@ -28,8 +28,8 @@ import AuthTestSupport
         Case(name: "401", answer: { _ in .json(["message": "Bad credentials"], status: 401) },
              outcome: .failed("GitHub refused the app's client id and secret (HTTP 401)")),
         Case(name: "500", answer: { _ in .json(["message": "Server Error"], status: 500) }, outcome: .failed("GitHub answered HTTP 500: Server Error")),
-        Case(name: "unreachable", answer: { request in throw HTTPTransportError.timedOut(url: request.url.redactedForDisplay) },
-             outcome: .failed("no answer from https://api.github.com/applications/Iv1.8a61f9b3a7aba766/token in time")),
+        Case(name: "unreachable", answer: { request in throw HTTPTransportError.timedOut(url: request.url.redactedForDisplay, after: .seconds(30)) },
+             outcome: .failed("no answer from https://api.github.com/applications/Iv1.8a61f9b3a7aba766/token within 30 s")),
     ]
 
     @Test(arguments: githubCases)

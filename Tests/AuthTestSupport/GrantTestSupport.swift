@@ -27,7 +27,7 @@ public enum GrantTestSupport {
         let remaining = LockedValue(responses)
         return FakeTransport { request in
             let next = remaining.withLock { queue in queue.count > 1 ? queue.removeFirst() : queue[0] }
-            guard let next else { throw HTTPTransportError.timedOut(url: request.url.redactedForDisplay) }
+            guard let next else { throw HTTPTransportError.timedOut(url: request.url.redactedForDisplay, after: .seconds(30)) }
             return next
         }
     }

@@ -62,7 +62,7 @@ struct VerifyCommand: Command {
         let token = try env.readToken()
         let verifier = try FirebaseIDTokenVerifier(
             projectID: project.projectID, endpoints: try env.firebaseEndpoints, cacheDirectory: env.home.cacheDirectory.path,
-            transport: env.context.transport, clock: env.context.clock
+            transport: env.transport, clock: env.context.clock
         )
         let verified = try await verifier.verify(token)
         env.output(verified.claims)

@@ -1,10 +1,8 @@
 import Foundation
 @testable import AuthCLI
+import AuthHTTP
 import AuthPlatform
 import AuthTestSupport
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Swift Testing has an `ExitStatus` of its own; ours is meant here.
 typealias ExitStatus = AuthCLI.ExitStatus
@@ -155,11 +153,7 @@ struct CallbackBrowser: BrowserOpener {
         }
         components.queryItems = parameters.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }
         let target = components.url!
-        Thread.detachNewThread {
-            let done = DispatchSemaphore(value: 0)
-            URLSession.shared.dataTask(with: target) { _, _, _ in done.signal() }.resume()
-            done.wait()
-        }
+        Task { _ = try? await CurlTransport(settings: NetworkSettings(userAgent: "browser")).send(HTTPRequest(url: target)) }
         return true
     }
 }

@@ -321,10 +321,11 @@ struct LoopbackRedirectListenerTests {
     @Test("a timeout says how many foreign callbacks were ignored")
     func timeoutCountsForeignCallbacks() async throws {
         let listener = try LoopbackRedirectListener()
-        let waiting = waitForGoodState(listener, timeout: .seconds(2))
+        // Long enough for both callbacks even on a loaded machine; the wait then runs out.
+        let waiting = waitForGoodState(listener, timeout: .seconds(5))
         for _ in 0..<2 { #expect(try await callback(listener.port, "code=x&state=bad").status == 400) }
         let error = await #expect(throws: LoopbackError.self) { try await waiting.value }
-        #expect(error == .timedOut(redirectURI: listener.redirectURI, after: .seconds(2), ignoredCallbacks: 2))
+        #expect(error == .timedOut(redirectURI: listener.redirectURI, after: .seconds(5), ignoredCallbacks: 2))
         #expect(error?.message.contains("2 redirects with another sign-in's state were ignored") == true)
     }
 

@@ -24,6 +24,8 @@ struct SignInRunner: Sendable {
     /// account. A locked, corrupt or insecure keystore, or a rule that cannot pass, fails before
     /// the person spends time in a browser.
     func run(in env: CommandEnvironment, chooseProvider: (KeystoreDocument.Account?) throws -> String) async throws -> ExitStatus {
+        // --timeout bounds the whole sign-in: discovery, the person, the token exchange, JWKS, userinfo.
+        let env = env.withDeadline(flowOptions.timeout, setting: "--timeout")
         let customParameters = try AuthorizationRequest.parseParameters(flowOptions.parameters)
         try Self.checkHome(env)
         let auth = try env.auth
@@ -38,7 +40,7 @@ struct SignInRunner: Sendable {
             browser = env.context.makeBrowser(browserCommand.map(ProcessBrowserOpener.splitCommand))
             let acceptsPaste = flowOptions.paste || (!flowOptions.opensBrowser && env.context.standardInputIsTerminal)
             options = SignInOptions(
-                extraScopes: flowOptions.scopes, customParameters: customParameters, timeout: flowOptions.timeout,
+                extraScopes: flowOptions.scopes, customParameters: customParameters, timeout: flowOptions.timeout, deadline: env.transport.deadline,
                 redirectPort: flowOptions.redirectPort, opensBrowser: flowOptions.opensBrowser,
                 preferredPrompt: purpose == .reauthenticate ? "login" : nil,
                 method: flowOptions.device ? .device : .loopback(acceptsPaste: acceptsPaste)

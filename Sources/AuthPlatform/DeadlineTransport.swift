@@ -1,0 +1,40 @@
+import Foundation
+
+/// A command's overall deadline over every request it sends: each request gets what is left
+/// (its own timeout if that is shorter), and once nothing is left, no request starts. A request
+/// cut short by the deadline reports the deadline, naming what set it.
+public struct DeadlineTransport: HTTPTransport {
+    public let base: any HTTPTransport
+    /// When the command gives up.
+    public let deadline: Date
+    /// The whole budget and what set it (`--timeout`, `AUTHCTL_TIMEOUT`), for the message.
+    public let budget: Duration
+    public let setting: String
+    public let clock: Clock
+
+    public init(_ base: any HTTPTransport, budget: Duration, setting: String, clock: Clock) {
+        self.base = base
+        self.budget = budget
+        self.setting = setting
+        self.clock = clock
+        deadline = clock.now().addingTimeInterval(budget.timeInterval)
+    }
+
+    /// Time left before the deadline (zero or more).
+    public var remaining: Duration {
+        .milliseconds(Int64(max(0, deadline.timeIntervalSince(clock.now())) * 1000))
+    }
+
+    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let display = request.url.redactedForDisplay
+        let left = deadline.timeIntervalSince(clock.now())
+        guard left > 0 else { throw HTTPTransportError.deadlineReached(url: display, budget: budget, setting: setting) }
+        var bounded = request
+        bounded.timeout = min(request.timeout, left)
+        do {
+            return try await base.send(bounded)
+        } catch HTTPTransportError.timedOut where bounded.timeout < request.timeout {
+            throw HTTPTransportError.deadlineReached(url: display, budget: budget, setting: setting)
+        }
+    }
+}
