@@ -23,6 +23,8 @@ struct CommandEnvironment: Sendable {
 
     let context: CommandContext
     let home: HomeDirectory
+    /// Discovery documents and JWK sets (public data): see ``resolveCache(globals:environment:home:)``.
+    let cacheDirectory: String
     let json: Bool
     let verbose: Bool
     let color: Bool
@@ -33,6 +35,7 @@ struct CommandEnvironment: Sendable {
     init(context: CommandContext, globals: GlobalOptions, command: [String]) throws {
         self.context = context
         home = HomeDirectory(path: try Self.resolveHome(globals: globals, environment: context.environment))
+        cacheDirectory = Self.resolveCache(globals: globals, environment: context.environment, home: home)
         json = globals.json
         verbose = globals.verbose
         color = !globals.noColor && context.standardErrorIsTerminal && context.environment["NO_COLOR"] == nil
@@ -74,6 +77,15 @@ struct CommandEnvironment: Sendable {
             throw UsageError.invalidValue(option: "--home", value: "", reason: "HOME is not set; give --home DIR or AUTHCTL_HOME")
         }
         return userHome + "/.config/authctl"
+    }
+
+    /// `<home>/cache` when the home was chosen (`--home`, `AUTHCTL_HOME`: tests, several
+    /// identities side by side), else `$XDG_CACHE_HOME/authctl`, else `~/.cache/authctl`.
+    static func resolveCache(globals: GlobalOptions, environment: [String: String], home: HomeDirectory) -> String {
+        if let chosen = globals.home(environment: environment), !chosen.isEmpty { return home.cacheDirectory.path }
+        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") { return cache + "/authctl" }
+        if let userHome = environment["HOME"], !userHome.isEmpty { return userHome + "/.cache/authctl" }
+        return home.cacheDirectory.path
     }
 
     var storage: HomeDocumentStorage { HomeDocumentStorage(home: home, lockTimeout: lockTimeout) }
@@ -123,7 +135,7 @@ struct CommandEnvironment: Sendable {
         let context = context
         let verbose = verbose
         return ProviderServices(
-            transport: transport, clock: context.clock, cacheDirectory: home.cacheDirectory.path,
+            transport: transport, clock: context.clock, cacheDirectory: cacheDirectory,
             log: { if verbose { context.writeStandardError("authctl: " + $0 + "\n") } }
         )
     }

@@ -87,7 +87,10 @@ Control API (for tests; JSON in and out)
   token_basic_auth (bool), hang_seconds (s),
   faults: {endpoint: mode | {"mode": mode, "times": n}} with endpoint one of authorize, token,
   device_code, user, emails, revoke, and mode "close" (drop the connection without an answer),
-  "hang" (wait hang_seconds, then drop it) or an HTTP status such as 500 or 503; null clears one.
+  "hang" (wait hang_seconds, then drop it), "drip" (a 200 whose body comes one byte a second,
+  until the client leaves), "huge" (a 200 streaming 50 MB of JSON-looking bytes without a
+  Content-Length), "redirect" (a 302 to `redirect_to`) or an HTTP status such as 500 or 503;
+  null clears one.
 - `POST /_control/reset`   -> counters, config and faults back to their start values.
 - `GET  /_control/requests` -> the last 200 requests (method, path, query/form field NAMES,
   Accept, Content-Type, Authorization scheme, User-Agent); no values.
@@ -119,6 +122,9 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 from werkzeug.exceptions import HTTPException
 from werkzeug.routing import Map, Rule
 from werkzeug.wrappers import Request, Response
+
+#: The "huge" fault's body: far past any limit a client should have (authctl's is 1 MiB).
+HUGE_RESPONSE_BYTES = 50 * 1024 * 1024
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
@@ -197,6 +203,7 @@ class FakeProvider:
         config = json.loads(json.dumps(self.DEFAULTS))
         config.update(self.overrides)
         config["faults"] = {}
+        config["redirect_to"] = None  # where the "redirect" fault sends the client
         return config
 
     def rules(self) -> list[Rule]:
@@ -289,6 +296,21 @@ class FakeProvider:
                 except OSError:
                     pass
             return Response("", status=500)  # writing it fails quietly: the socket is gone
+        if mode == "drip":
+            def trickle():
+                while True:  # ends when writing to the departed client fails
+                    yield b" "
+                    time.sleep(1)
+            return Response(trickle(), status=200, mimetype="application/json", direct_passthrough=True)
+        if mode == "huge":
+            chunk = b"{\"keys\": [" + b" " * ((1 << 20) - 10)
+
+            def flood():
+                for _ in range(HUGE_RESPONSE_BYTES // len(chunk)):
+                    yield chunk
+            return Response(flood(), status=200, mimetype="application/json", direct_passthrough=True)
+        if mode == "redirect":
+            return redirect(self.config.get("redirect_to") or self.base + "/")
         status = int(mode)
         return json_response({"message": f"injected fault: HTTP {status}"}, status=status)
 
