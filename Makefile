@@ -6,7 +6,7 @@ PYTHON   := $(VENV)/bin/python
 DEBUG_BIN   := .build/debug/authctl
 RELEASE_BIN := .build/release/authctl
 
-.PHONY: help build release install demo demo-firebase test unit-test e2e-test venv bench clean
+.PHONY: help build release release-check install demo demo-firebase test unit-test e2e-test venv bench clean
 
 help:
 	@echo "make build     debug build of authctl (.build/debug/authctl)"
@@ -15,14 +15,19 @@ help:
 	@echo "make demo      sign in to a local OpenID provider it starts itself"
 	@echo "make demo-firebase   the same, with the account in a (loopback) Firebase project"
 	@echo "make test      install the test dependencies and run every test"
+	@echo "make release-check   the release binary runs without the Swift toolchain"
 	@echo "make bench     hot-path and crypto timings, as ratios to baselines"
 	@echo "make clean     remove build products and the test venv"
 
 build:
 	$(SWIFT) build --product authctl
 
+# The Swift runtime and Foundation linked in: runs without the toolchain, loads no networking
+# library at start (libcurl comes with dlopen at the first request).
+RELEASE_FLAGS := -c release --static-swift-stdlib
+
 release:
-	$(SWIFT) build -c release --product authctl
+	$(SWIFT) build $(RELEASE_FLAGS) --product authctl
 
 install: release
 	install -d "$(DESTDIR)$(PREFIX)/bin"
@@ -38,18 +43,26 @@ demo: build venv
 demo-firebase: build venv
 	AUTHCTL_BIN="$(CURDIR)/$(DEBUG_BIN)" $(PYTHON) Tests/e2e/demo.py --firebase
 
-test: unit-test e2e-test
+# The unit tests on a debug build; the end-to-end suite on the static release binary users get.
+test: unit-test release-check
+	$(MAKE) e2e-test E2E_BIN=$(RELEASE_BIN)
 
 unit-test:
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
-e2e-test: build venv
-	AUTHCTL_BIN="$(CURDIR)/$(DEBUG_BIN)" $(PYTHON) -m pytest -p no:cacheprovider -q Tests/e2e
+# The end-to-end suite against E2E_BIN (default: the debug build, rebuilt first).
+E2E_BIN ?= $(DEBUG_BIN)
+e2e-test: venv
+	@if [ "$(E2E_BIN)" = "$(DEBUG_BIN)" ]; then $(SWIFT) build --product authctl; fi
+	AUTHCTL_BIN="$(CURDIR)/$(E2E_BIN)" $(PYTHON) -m pytest -p no:cacheprovider -q Tests/e2e
 
-bench: venv
-	$(SWIFT) build -c release --product authctl
-	$(SWIFT) build -c release --product authctl-bench
+# The release binary needs neither the Swift toolchain nor libcurl at start.
+release-check: release
+	sh Tests/release/check-static.sh $(RELEASE_BIN)
+
+bench: venv release
+	$(SWIFT) build $(RELEASE_FLAGS) --product authctl-bench
 	AUTHCTL_BIN="$(CURDIR)/$(RELEASE_BIN)" BENCH_BIN="$(CURDIR)/.build/release/authctl-bench" \
 		$(PYTHON) Tests/e2e/bench.py
 

@@ -24,8 +24,9 @@ extension CommandContext {
     /// The real process: its environment and streams, the live transport, the system clock and
     /// generator, real browsers, and SIGINT/SIGTERM as interrupts.
     public static func live() -> CommandContext {
-        CommandContext(
-            environment: ProcessInfo.processInfo.environment,
+        let environment = POSIX.environment()
+        return CommandContext(
+            environment: environment,
             readStandardInput: { limit in
                 // One byte past the limit tells "exactly at the limit" from "over it".
                 let bytes = (try? POSIX.read(STDIN_FILENO, upTo: limit + 1)) ?? []
@@ -47,7 +48,7 @@ extension CommandContext {
                     Thread.detachNewThread { continuation.resume(returning: TerminalSecret.read(prompt: prompt)) }
                 }
             },
-            transport: liveTransport(environment: ProcessInfo.processInfo.environment),
+            transport: liveTransport(environment: environment),
             clock: .system,
             random: SystemRandomSource(),
             makeBrowser: { command in

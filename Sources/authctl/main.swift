@@ -6,4 +6,4 @@ import Glibc
 import Darwin
 #endif
 
-exit(await AuthCommandLine.run(arguments: Array(CommandLine.arguments.dropFirst()), context: .live()).rawValue)
+exit(AuthCommandLine.runBlocking(arguments: Array(CommandLine.arguments.dropFirst()), context: .live()).rawValue)

@@ -91,7 +91,8 @@ def test_verify_a_token_that_did_not_come_through_authctl(cli, idp, tmp_path):
     result = _verify(cli, token)
     assert result.returncode == OK, str(result)
     assert result.json()["sub"] == idp.users["alice"]["sub"]
-    nonce = _verify(cli, token, "--nonce", flow.nonce)
+    # Random nonces can start with "-", so the value is attached with "=".
+    nonce = _verify(cli, token, f"--nonce={flow.nonce}")
     # The raw nonce this RP sent is the token's nonce claim; authctl may hash raw nonces
     # (Firebase style) and then reject this one: both are coherent, only "no crash" is required.
     assert nonce.returncode in (OK, INVALID_CREDENTIAL), str(nonce)
