@@ -26,6 +26,8 @@ public struct CommandContext: Sendable {
     public var makeBrowser: @Sendable (_ command: [String]?) -> any BrowserOpener
     /// Calls the handler on Ctrl-C until the returned function is called.
     public var onInterrupt: @Sendable (_ handler: @escaping @Sendable () -> Void) -> (@Sendable () -> Void)
+    /// Holds Ctrl-C and SIGTERM while a token refresh is in flight (Decisions/0014).
+    public var interrupts: any InterruptShield
 
     public init(
         environment: [String: String], readStandardInput: @escaping @Sendable (Int) -> [UInt8]?,
@@ -34,7 +36,8 @@ public struct CommandContext: Sendable {
         readLine: @escaping @Sendable () async -> String? = { nil },
         readSecret: @escaping @Sendable (String) async -> String? = { _ in nil }, transport: any HTTPTransport, clock: Clock, random: any RandomSource,
         makeBrowser: @escaping @Sendable ([String]?) -> any BrowserOpener,
-        onInterrupt: @escaping @Sendable (@escaping @Sendable () -> Void) -> (@Sendable () -> Void)
+        onInterrupt: @escaping @Sendable (@escaping @Sendable () -> Void) -> (@Sendable () -> Void),
+        interrupts: any InterruptShield = NoInterruptShield()
     ) {
         self.environment = environment
         self.readStandardInput = readStandardInput
@@ -49,5 +52,6 @@ public struct CommandContext: Sendable {
         self.random = random
         self.makeBrowser = makeBrowser
         self.onInterrupt = onInterrupt
+        self.interrupts = interrupts
     }
 }

@@ -136,9 +136,26 @@ struct CommandEnvironment: Sendable {
         let verbose = verbose
         return ProviderServices(
             transport: transport, clock: context.clock, cacheDirectory: cacheDirectory,
-            log: { if verbose { context.writeStandardError("authctl: " + $0 + "\n") } }
+            log: { if verbose { context.writeStandardError("authctl: " + $0 + "\n") } },
+            interrupts: context.interrupts, afterRefreshAnswer: testHoldAfterRefreshAnswer
         )
     }
+
+    /// The test-only pause between a refresh's answer being journaled and being stored, so the
+    /// end-to-end suite can kill the process there: `AUTHCTL_TEST_HOLD_REFRESH=SECONDS` (1-600).
+    /// Says so on stderr; unset (always, in use), it does nothing.
+    var testHoldAfterRefreshAnswer: @Sendable () async -> Void {
+        guard let text = context.environment[Self.testHoldVariable],
+            let seconds = Int(text), (1...600).contains(seconds)
+        else { return {} }
+        let context = context
+        return {
+            context.writeStandardError("authctl: \(Self.testHoldVariable): holding the refresh answer for \(seconds) s\n")
+            try? await Task.sleep(for: .seconds(seconds))
+        }
+    }
+
+    static let testHoldVariable = "AUTHCTL_TEST_HOLD_REFRESH"
 
     /// The effects a grant needs, with messages and `--verbose` lines on stderr.
     func grantContext(browser: any BrowserOpener) -> GrantContext {

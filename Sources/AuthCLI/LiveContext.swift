@@ -68,7 +68,8 @@ extension CommandContext {
                     signal(SIGINT, SIG_DFL)
                     signal(SIGTERM, SIG_DFL)
                 }
-            }
+            },
+            interrupts: SignalInterruptShield(announce: { try? POSIX.write(STDERR_FILENO, Array($0.utf8)) })
         )
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import AuthPlatform
 
 /// Errors of the account rules, named as in the Firebase Authentication SDK.
@@ -9,6 +10,9 @@ public enum AccountError: AuthCoreError, Equatable {
     case tokenExpired(providerID: String)
     /// The provider refused the refresh token (invalid_grant): that session is gone.
     case sessionExpired(providerID: String)
+    /// The provider refused the stored refresh token after an earlier refresh was cut off in
+    /// flight: it had rotated the token, and its answer never reached the keystore.
+    case refreshInterrupted(providerID: String, at: Date)
     /// The session has no token of this kind (an ID-token-only sign-in has no access token).
     case noToken(providerID: String, kind: String)
     /// A new identity's verified email belongs to an existing user (the pending credential was saved).
@@ -36,7 +40,7 @@ public enum AccountError: AuthCoreError, Equatable {
     public var code: AuthErrorCode {
         switch self {
         case .notSignedIn, .noSession, .noToken, .userSignedOut: .noCurrentUser
-        case .tokenExpired, .sessionExpired: .userTokenExpired
+        case .tokenExpired, .sessionExpired, .refreshInterrupted: .userTokenExpired
         case .accountExistsWithDifferentCredential: .accountExistsWithDifferentCredential
         case .credentialAlreadyInUse: .credentialAlreadyInUse
         case .providerAlreadyLinked: .providerAlreadyLinked
@@ -58,6 +62,9 @@ public enum AccountError: AuthCoreError, Equatable {
             return "the access token for \(provider) has expired; run 'authctl signin --provider \(provider)'"
         case .sessionExpired(let provider):
             return "the \(provider) session has expired (the provider refused the refresh token); sign in again with 'authctl signin --provider \(provider)'"
+        case .refreshInterrupted(let provider, let date):
+            return "the last refresh of the \(provider) session (\(date.ISO8601Format())) was interrupted after the provider "
+                + "rotated the refresh token, and its answer was lost; sign in again with 'authctl signin --provider \(provider)'"
         case .noToken(let provider, let kind):
             return "the session with \(provider) has no \(kind)"
         case .accountExistsWithDifferentCredential(let email, let providers):

@@ -17,12 +17,14 @@ public struct Auth: Sendable {
     public let backend: any AccountBackend
     private let store: any DocumentStore<KeystoreDocument>
     private let policyStore: any DocumentStore<AccountPolicy>
+    private let journalStore: any DocumentStore<RefreshJournal>
     private let clock: Clock
 
     public init(storage: any DocumentStorage, backend: any AccountBackend, clock: Clock) {
         self.backend = backend
         store = storage.store(KeystoreDocument.fileName, of: KeystoreDocument.self)
         policyStore = storage.store(AccountPolicy.fileName, of: AccountPolicy.self)
+        journalStore = storage.store(RefreshJournal.fileName, of: RefreshJournal.self)
         self.clock = clock
     }
 
@@ -163,7 +165,7 @@ public struct Auth: Sendable {
     public func freshAccessToken(
         providerID: String?, minimumValidity: TimeInterval, providers: ProviderRegistry, services: ProviderServices
     ) async throws -> String {
-        try await TokenRefresher(store: store, providers: providers, services: services)
+        try await TokenRefresher(store: store, journal: journalStore, providers: providers, services: services)
             .freshAccessToken(providerID: providerID, minimumValidity: minimumValidity)
     }
 }

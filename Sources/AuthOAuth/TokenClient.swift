@@ -77,7 +77,11 @@ public struct TokenClient: Sendable {
     /// Sends a token request and reads the answer, success or RFC 6749 §5.2 error.
     func post(_ fields: [(String, String)]) async throws -> TokenResponse {
         let request = authenticatedFormRequest(to: tokenEndpoint, fields: fields)
-        let response = try await transport.send(request)
+        return try Self.tokenResponse(from: try await transport.send(request))
+    }
+
+    /// A token endpoint's answer (RFC 6749 §5.1, §5.2): the tokens, or the error it reports.
+    public static func tokenResponse(from response: HTTPResponse) throws -> TokenResponse {
         let json = try? JSONValue.parse(response.body)
         if let error = json?["error"]?.stringValue {
             throw OAuthError.tokenEndpointError(error: error, description: json?["error_description"]?.stringValue, status: response.status)

@@ -12,14 +12,27 @@ extension TokenClient {
     /// refresh surfaces as ``OAuthError/tokenEndpointError(error:description:status:)``; check
     /// ``OAuthError/isInvalidGrant`` to tell "sign in again" from a passing failure. When the
     /// answer carries a new refresh token the old one is dead (§6, rotation): store
-    /// ``TokenResponse/refreshToken(replacing:)``.
-    public func refresh(refreshToken: String, scope: [String]? = nil) async throws -> TokenResponse {
+    /// ``TokenResponse/refreshToken(replacing:)``. `received` sees the raw answer before it is
+    /// parsed or checked, to keep it durably (Docs/Decisions/0014).
+    public func refresh(
+        refreshToken: String, scope: [String]? = nil, received: (HTTPResponse) throws -> Void = { _ in }
+    ) async throws -> TokenResponse {
         var fields = [("grant_type", Self.refreshGrantType), ("refresh_token", refreshToken)]
         if let scope, !scope.isEmpty {
             fields.append(("scope", AuthorizationRequest.uniqued(scope).joined(separator: " ")))
         }
-        return try await post(fields)
+        // A server that rotates refresh tokens has spent the old one once this is sent: the answer
+        // is waited for (up to the hard cap) whatever the command's deadline says.
+        var request = authenticatedFormRequest(to: tokenEndpoint, fields: fields)
+        request.timeout = Self.refreshHardCap
+        request.outlivesDeadline = true
+        let response = try await transport.send(request)
+        try received(response)
+        return try Self.tokenResponse(from: response)
     }
+
+    /// The longest a refresh is waited for once sent, past the command's deadline and Ctrl-C.
+    public static let refreshHardCap: TimeInterval = 30
 
     /// `fields` and headers for a form POST authenticated as this client (RFC 6749 §2.3.1):
     /// what ``post(_:)`` sends to the token endpoint, for the other endpoints of the same server

@@ -2,7 +2,8 @@ import Foundation
 
 /// A command's overall deadline over every request it sends: each request gets what is left
 /// (its own timeout if that is shorter), and once nothing is left, no request starts. A request
-/// cut short by the deadline reports the deadline, naming what set it.
+/// cut short by the deadline reports the deadline, naming what set it. A request that
+/// ``HTTPRequest/outlivesDeadline`` keeps its own timeout once started.
 public struct DeadlineTransport: HTTPTransport {
     public let base: any HTTPTransport
     /// When the command gives up.
@@ -30,7 +31,7 @@ public struct DeadlineTransport: HTTPTransport {
         let left = deadline.timeIntervalSince(clock.now())
         guard left > 0 else { throw HTTPTransportError.deadlineReached(url: display, budget: budget, setting: setting) }
         var bounded = request
-        bounded.timeout = min(request.timeout, left)
+        if !request.outlivesDeadline { bounded.timeout = min(request.timeout, left) }
         do {
             return try await base.send(bounded)
         } catch HTTPTransportError.timedOut where bounded.timeout < request.timeout {

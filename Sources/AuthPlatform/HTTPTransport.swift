@@ -11,6 +11,10 @@ public struct HTTPRequest: Sendable, Equatable {
     public var timeout: TimeInterval
     /// Refuse a response body larger than this.
     public var maxResponseBytes: Int
+    /// Once sent, the request runs to its own ``timeout`` even past the command's deadline: its
+    /// answer changes state at the server (a refresh that rotates the refresh token), so giving up
+    /// early would lose what the server already did. Not sent at all once the deadline has passed.
+    public var outlivesDeadline = false
 
     public init(
         method: String = "GET",
@@ -37,6 +41,7 @@ public struct HTTPRequest: Sendable, Equatable {
         lhs.method == rhs.method && lhs.url == rhs.url && lhs.body == rhs.body
             && lhs.headers.map { "\($0.name):\($0.value)" } == rhs.headers.map { "\($0.name):\($0.value)" }
             && lhs.timeout == rhs.timeout && lhs.maxResponseBytes == rhs.maxResponseBytes
+            && lhs.outlivesDeadline == rhs.outlivesDeadline
     }
 }
 
@@ -75,6 +80,15 @@ public enum HTTPTransportError: AuthCoreError, Equatable {
     case refusedURL(url: String, reason: String)
     /// The HTTP library cannot be loaded (libcurl on Linux).
     case libraryMissing(library: String, reason: String)
+
+    /// False when the request was never sent: refused before it started. Otherwise the server
+    /// may have acted on it even though no answer came back.
+    public var mayHaveReachedTheServer: Bool {
+        switch self {
+        case .refusedURL, .libraryMissing: false
+        default: true
+        }
+    }
 
     public var code: AuthErrorCode {
         switch self {

@@ -67,11 +67,21 @@ public struct ProviderServices: Sendable {
     public var cacheDirectory: String
     /// `--verbose` diagnostics (stderr); never given a secret.
     public var log: @Sendable (String) -> Void
+    /// Holds Ctrl-C and SIGTERM while a refresh is in flight (Decisions/0014).
+    public var interrupts: any InterruptShield
+    /// Runs between a refresh's answer being journaled and being checked and stored: nothing
+    /// in use; the end-to-end tests pause there to kill the process (`AUTHCTL_TEST_HOLD_REFRESH`).
+    public var afterRefreshAnswer: @Sendable () async -> Void
 
-    public init(transport: any HTTPTransport, clock: Clock, cacheDirectory: String, log: @escaping @Sendable (String) -> Void = { _ in }) {
+    public init(
+        transport: any HTTPTransport, clock: Clock, cacheDirectory: String, log: @escaping @Sendable (String) -> Void = { _ in },
+        interrupts: any InterruptShield = NoInterruptShield(), afterRefreshAnswer: @escaping @Sendable () async -> Void = {}
+    ) {
         self.transport = transport
         self.clock = clock
         self.cacheDirectory = cacheDirectory
         self.log = log
+        self.interrupts = interrupts
+        self.afterRefreshAnswer = afterRefreshAnswer
     }
 }

@@ -18,6 +18,10 @@ public protocol DocumentStore<Document>: Sendable {
     /// for it suspends the task instead of blocking its thread.
     @discardableResult
     func update<Result>(_ body: (inout Document) async throws -> Result) async throws -> Result
+
+    /// Stores `document` as it is, durably, for a caller that already holds the storage's lock
+    /// (inside another document's ``update(_:)``): a journal written in the middle of an update.
+    func replaceWhileLocked(_ document: Document) throws
 }
 
 /// Where a family of documents lives: hands out one ``DocumentStore`` per file name.

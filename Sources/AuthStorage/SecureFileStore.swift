@@ -90,6 +90,13 @@ public struct SecureFileStore<Document: VersionedDocument>: Sendable {
         }
     }
 
+    /// Writes `document` atomically (fsync, rename, fsync of the home) without taking the lock:
+    /// the caller holds it, inside an ``update(_:)`` of another file of the same home.
+    public func replaceWhileLocked(_ document: Document) throws {
+        try home.ensureExists()
+        try SecureFile.replace(fileName, in: home, with: try encode(document))
+    }
+
     // MARK: Coding
 
     /// The member of the file's top-level object that holds the schema version.

@@ -20,7 +20,12 @@ import AuthTestSupport
     var clock: Clock { Clock { [now] in now.withLock { $0 } } }
     var keystore: any DocumentStore<KeystoreDocument> { storage.store(KeystoreDocument.fileName, of: KeystoreDocument.self) }
 
-    func refresher(transport: FakeTransport? = nil) -> (TokenRefresher, FakeTransport) {
+    var journal: any DocumentStore<RefreshJournal> { storage.store(RefreshJournal.fileName, of: RefreshJournal.self) }
+
+    func refresher(
+        transport: FakeTransport? = nil, interrupts: any InterruptShield = NoInterruptShield(),
+        afterRefreshAnswer: @escaping @Sendable () async -> Void = {}
+    ) -> (TokenRefresher, FakeTransport) {
         let answer = answer
         let grants = grants
         let server = FakeOpenIDServer(authorization: { [:] })
@@ -29,7 +34,9 @@ import AuthTestSupport
             return server.respond(request)
         }
         let registry = ProviderRegistry(storage: storage)
-        return (TokenRefresher(store: keystore, providers: registry, services: ProviderServices(transport: transport, clock: clock, cacheDirectory: "/nonexistent")), transport)
+        let services = ProviderServices(
+            transport: transport, clock: clock, cacheDirectory: "/nonexistent", interrupts: interrupts, afterRefreshAnswer: afterRefreshAnswer)
+        return (TokenRefresher(store: keystore, journal: journal, providers: registry, services: services), transport)
     }
 
     /// Alice signed in with oidc.corp an hour ago; her token lives `lifetime` seconds.

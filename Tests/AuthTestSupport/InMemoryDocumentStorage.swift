@@ -61,6 +61,11 @@ public final class InMemoryDocumentStorage: DocumentStorage, Sendable {
         }
     }
 
+    fileprivate func replace<Document: VersionedDocument>(_ fileName: String, with document: Document) {
+        documents.withLock { $0[fileName] = document }
+        writeCounts.withLock { $0[fileName, default: 0] += 1 }
+    }
+
     /// The document's JSON with sorted keys: equal bytes, unchanged document (as the file store decides).
     private static func encoded(_ document: some Encodable) throws -> Data {
         let encoder = JSONEncoder()
@@ -84,6 +89,10 @@ struct InMemoryDocumentStore<Document: VersionedDocument>: DocumentStore {
 
     func update<Result>(_ body: (inout Document) async throws -> Result) async throws -> Result {
         try await storage.update(fileName, body)
+    }
+
+    func replaceWhileLocked(_ document: Document) throws {
+        storage.replace(fileName, with: document)
     }
 }
 

@@ -7,6 +7,7 @@ until SIGTERM/SIGINT. Request logs go to stderr. Used through ``providers.py``.
 """
 
 import argparse
+import io
 import json
 import os
 import secrets
@@ -14,6 +15,7 @@ import signal
 import sys
 import tempfile
 import threading
+import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -35,20 +37,65 @@ def generate_rsa_pem() -> str:
     ).decode()
 
 
+class SlowRefreshes:
+    """WSGI middleware: a refresh grant is handled by DOT at once (the old refresh token is rotated
+    and dead when DOT returns) and its answer is held back for a while: the window in which a
+    client can be interrupted or killed with the answer in flight. Arrival and answer times
+    (time.monotonic, comparable across processes) go to refreshes.log for the test to check."""
+
+    def __init__(self, app, directory: Path):
+        self.app = app
+        self.directory = directory
+        self.lock = threading.Lock()
+
+    def __call__(self, environ, start_response):
+        if environ.get("PATH_INFO") != "/o/token/" or environ.get("REQUEST_METHOD") != "POST":
+            return self.app(environ, start_response)
+        length = int(environ.get("CONTENT_LENGTH") or 0)
+        body = environ["wsgi.input"].read(length)
+        if b"grant_type=refresh_token" not in body:
+            environ["wsgi.input"] = io.BytesIO(body)
+            return self.app(environ, start_response)
+        arrived = time.monotonic()
+        self._log(f"arrived {arrived:.6f}")
+        environ["wsgi.input"] = io.BytesIO(body)
+        captured = {}
+
+        def capture(status, headers, exc_info=None):
+            captured["status"], captured["headers"] = status, headers
+            return lambda data: None
+
+        answer = b"".join(self.app(environ, capture))  # DOT has rotated the token once this returns
+        delay_file = self.directory / "delay"
+        time.sleep(float(delay_file.read_text()) if delay_file.exists() else 0.0)
+        self._log(f"answered {arrived:.6f} {time.monotonic():.6f} {captured['status'].split()[0]}")
+        start_response(captured["status"], captured["headers"])
+        return [answer]
+
+    def _log(self, line: str) -> None:
+        with self.lock, open(self.directory / "refreshes.log", "a") as log:
+            log.write(line + "\n")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--workdir", default=None, help="where the sqlite file lives (default: a temp dir)")
     parser.add_argument("--access-token-seconds", type=int, default=None,
                         help="access (and ID) token lifetime; short ones exercise refresh")
+    parser.add_argument("--slow-refresh", default=None, metavar="DIR",
+                        help="answer refresh grants late: DIR/delay holds the seconds (read per request), "
+                             "DIR/refreshes.log gets one line per refresh: monotonic arrival, answer, status")
     args = parser.parse_args()
 
     import werkzeug.serving
 
     django_app = None
 
-    def app(environ, start_response):  # lazy: Django is set up after the port is known
+    def django(environ, start_response):  # lazy: Django is set up after the port is known
         return django_app(environ, start_response)
+
+    app = SlowRefreshes(django, Path(args.slow_refresh)) if args.slow_refresh else django
 
     server = werkzeug.serving.make_server("127.0.0.1", args.port, app, threaded=True)
     port = server.server_port

@@ -21,13 +21,26 @@ public struct TokenRefresher: Sendable {
     static let freshShareOfLifetime = 0.9
 
     let store: any DocumentStore<KeystoreDocument>
+    let journal: any DocumentStore<RefreshJournal>
     let providers: ProviderRegistry
     let services: ProviderServices
 
-    public init(store: any DocumentStore<KeystoreDocument>, providers: ProviderRegistry, services: ProviderServices) {
+    public init(
+        store: any DocumentStore<KeystoreDocument>, journal: any DocumentStore<RefreshJournal>,
+        providers: ProviderRegistry, services: ProviderServices
+    ) {
         self.store = store
+        self.journal = journal
         self.providers = providers
         self.services = services
+    }
+
+    /// What the locked part of a refresh ends with.
+    enum Outcome {
+        case token(String)
+        /// The provider refused the refresh token; `interruptedAt` when an earlier refresh of
+        /// this session was cut off in flight (the journal's marker).
+        case expired(interruptedAt: Date?)
     }
 
     /// The current user's access token for `providerID` (default: the provider used last), valid
@@ -35,48 +48,94 @@ public struct TokenRefresher: Sendable {
     public func freshAccessToken(providerID: String?, minimumValidity: TimeInterval) async throws -> String {
         let (provider, session) = try KeystoreDocument.currentSession(providerID, in: try store.read())
         let clock = services.clock
-        if let token = Self.accessToken(session, validFor: minimumValidity, at: clock.now()) { return token }
+        let journalIsEmpty = try journal.read().entries.isEmpty
+        if journalIsEmpty, let token = Self.accessToken(session, validFor: minimumValidity, at: clock.now()) { return token }
         // Without a refresh token, the token is handed out while it lasts.
         guard session.refreshToken != nil else { return try session.unexpiredAccessToken(at: clock.now()) }
-        enum Outcome { case token(String), expired }
-        let outcome: Outcome = try await store.update { (document: inout KeystoreDocument) async throws -> Outcome in
+        // Interrupts are held from sending the refresh until its answer is stored and the
+        // journal cleared; the release then delivers one that came meanwhile.
+        let hold = LockedState<InterruptHold?>(nil)
+        defer { hold.withLock { $0 }?.release() }
+        var journaled: String?
+        let outcome = try await store.update { (document: inout KeystoreDocument) async throws -> Outcome in
             let index = try document.requireCurrentAccountIndex()
             guard let position = document.accounts[index].sessions.firstIndex(where: { $0.providerID == provider }) else {
                 throw AccountError.noSession(providerID: provider)
             }
+            let uid = document.accounts[index].user.uid
+            let subject = document.accounts[index].user.identity(for: provider)?.uid
             var current = document.accounts[index].sessions[position]
+            let recovery = try await recoverJournaled(&current, provider: provider, uid: uid, subject: subject)
+            if recovery != .nothing { journaled = uid }
+            document.accounts[index].sessions[position] = current
             if let token = Self.accessToken(current, validFor: minimumValidity, at: clock.now()) { return .token(token) }
             // Refreshed by another process while we waited for the lock: that refresh was ours too.
             if current.accessToken != session.accessToken, let token = Self.accessToken(current, validFor: 0, at: clock.now()) {
                 return .token(token)
             }
             guard let refreshToken = current.refreshToken else { throw AccountError.tokenExpired(providerID: provider) }
-            let subject = document.accounts[index].user.identity(for: provider)?.uid
             let response: TokenResponse
             do {
-                response = try await refresh(provider, refreshToken: refreshToken, subject: subject)
+                let sending = RefreshJournal.Entry(
+                    providerID: provider, uid: uid, sentTokenDigest: RefreshJournal.digest(refreshToken), sentAt: clock.now())
+                response = try await refresh(provider, refreshToken: refreshToken, subject: subject, journaling: sending) {
+                    journaled = uid
+                    hold.withLock { $0 = services.interrupts.hold() }
+                }
             } catch let error as OAuthError where error.isInvalidGrant {
                 document.accounts[index].sessions.remove(at: position)
-                return .expired
+                return .expired(interruptedAt: recovery.interruptedAt)
             }
             // Expiry is taken from expires_in at receipt, so clock skew with the provider cannot matter.
             current.apply(response, receivedAt: clock.now())
             document.accounts[index].sessions[position] = current
             return .token(response.accessToken)
         }
+        // The keystore holds the answer now: the journal entry has served its purpose.
+        if let uid = journaled { try await journal.update { $0.remove(providerID: provider, uid: uid) } }
         switch outcome {
         case .token(let token): return token
-        case .expired: throw AccountError.sessionExpired(providerID: provider)
+        case .expired(let interruptedAt?): throw AccountError.refreshInterrupted(providerID: provider, at: interruptedAt)
+        case .expired(nil): throw AccountError.sessionExpired(providerID: provider)
         }
     }
 
     /// One refresh at `providerID`'s token endpoint, checked by the provider for `subject`.
-    func refresh(_ providerID: String, refreshToken: String, subject: String?) async throws -> TokenResponse {
+    ///
+    /// Right before sending, `entry` is journaled as a marker and `sending` runs; a 2xx answer is
+    /// journaled as it arrives, before it is parsed or checked. An answer refused by the checks
+    /// leaves no entry (the session is then as the provider left it); one whose checks could not
+    /// reach the provider stays journaled for the next command.
+    func refresh(
+        _ providerID: String, refreshToken: String, subject: String?, journaling entry: RefreshJournal.Entry,
+        sending: () -> Void
+    ) async throws -> TokenResponse {
         let provider = try await providers.resolve(providerID, services: services)
         let client = try provider.authorizationServer(services: services).tokenClient
         services.log("refreshing the \(providerID) access token at \(client.tokenEndpoint.redactedForDisplay)")
-        let response = try await client.refresh(refreshToken: refreshToken)
-        try await provider.checkRefreshed(response, subject: subject, services: services)
+        try record(entry)
+        sending()
+        let clock = services.clock
+        let response: TokenResponse
+        do {
+            response = try await client.refresh(refreshToken: refreshToken) { answer in
+                guard (200..<300).contains(answer.status) else { return }
+                var received = entry
+                received.answer = String(decoding: answer.body, as: UTF8.self)
+                received.receivedAt = clock.now()
+                try record(received)
+            }
+        } catch let error as HTTPTransportError where !error.mayHaveReachedTheServer {
+            try forget(entry)
+            throw error
+        }
+        await services.afterRefreshAnswer()
+        do {
+            try await provider.checkRefreshed(response, subject: subject, services: services)
+        } catch let error where !(error is HTTPTransportError) {
+            try forget(entry)
+            throw error
+        }
         return response
     }
 

@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+@testable import AuthCore
+import AuthOAuth
+import AuthPlatform
+import AuthProviders
+import AuthStorage
+import AuthTestSupport
+
+/// A refresh once sent is seen through: journaled before sending and as its answer arrives,
+/// recovered by the next refresh, interrupts held until the answer is stored (Decisions/0014).
+extension TokenRefresherTests {
+    /// A journal entry for the session Alice holds now (refresh token rt-1).
+    func journalEntry(answer: HTTPResponse? = nil) throws -> RefreshJournal.Entry {
+        let uid = try #require(keystore.read().accounts.first?.user.uid)
+        return RefreshJournal.Entry(
+            providerID: "oidc.corp", uid: uid, sentTokenDigest: RefreshJournal.digest("rt-1"),
+            sentAt: TestTokenFactory.now.addingTimeInterval(-30),
+            answer: answer.map { String(decoding: $0.body, as: UTF8.self) },
+            receivedAt: answer.map { _ in TestTokenFactory.now.addingTimeInterval(-29) })
+    }
+
+    func leaveInJournal(_ entry: RefreshJournal.Entry) throws {
+        try journal.update { $0.record(entry) }
+    }
+
+    @Test func theAnswerIsJournaledBeforeItIsCheckedAndClearedOnceStored() async throws {
+        try await signIn(lifetime: 120)
+        let journal = journal
+        let seenAtPause = LockedValue<RefreshJournal?>(nil)
+        let (refresher, _) = refresher(afterRefreshAnswer: { seenAtPause.withLock { $0 = try? journal.read() } })
+        #expect(try await refresher.freshAccessToken(providerID: nil, minimumValidity: 300) == "refreshed-1")
+        let entry = try #require(seenAtPause.withLock { $0 }?.entries.first)
+        #expect(entry.sentTokenDigest == RefreshJournal.digest("rt-1"))
+        #expect(entry.answer?.contains("\"refreshed-1\"") == true && entry.receivedAt == TestTokenFactory.now)
+        #expect(try journal.read().entries.isEmpty)
+        #expect(try keystore.read().accounts[0].sessions[0].refreshToken == "rt-2")
+    }
+
+    @Test func anAnswerThatArrivedButWasNeverStoredIsAppliedWithoutSendingAgain() async throws {
+        try await signIn(lifetime: 120)
+        let lost = HTTPResponse.json(["access_token": "journaled", "token_type": "Bearer", "expires_in": 3600, "refresh_token": "rt-rotated"])
+        try leaveInJournal(journalEntry(answer: lost))
+        let (refresher, transport) = refresher()
+        #expect(try await refresher.freshAccessToken(providerID: nil, minimumValidity: 300) == "journaled")
+        #expect(grants.withLock { $0 } == 0)
+        #expect(!transport.requests.contains { $0.url.path == "/token" })
+        let session = try keystore.read().accounts[0].sessions[0]
+        #expect(session.refreshToken == "rt-rotated")
+        #expect(session.obtainedAt == TestTokenFactory.now.addingTimeInterval(-29))
+        #expect(try journal.read().entries.isEmpty)
+    }
+
+    @Test func aJournaledAnswerIsRecoveredEvenWhileTheOldTokenLooksValid() async throws {
+        try await signIn(lifetime: 3600)  // the old access token would still do, but the provider revoked it
+        let lost = HTTPResponse.json(["access_token": "journaled", "token_type": "Bearer", "expires_in": 3600, "refresh_token": "rt-rotated"])
+        try leaveInJournal(journalEntry(answer: lost))
+        let (refresher, _) = refresher()
+        #expect(try await refresher.freshAccessToken(providerID: nil, minimumValidity: 300) == "journaled")
+    }
+
+    @Test func aMarkerAloneNamesTheInterruptedRefreshWhenTheProviderRefuses() async throws {
+        var test = self
+        test.answer = { _ in .json(["error": "invalid_grant"], status: 400) }
+        try await test.signIn(lifetime: 120)
+        let marker = try test.journalEntry()
+        try test.leaveInJournal(marker)
+        let (refresher, _) = test.refresher()
+        await #expect(throws: AccountError.refreshInterrupted(providerID: "oidc.corp", at: marker.sentAt)) {
+            try await refresher.freshAccessToken(providerID: nil, minimumValidity: 300)
+        }
+        #expect(try test.keystore.read().accounts[0].sessions.isEmpty)
+        #expect(try test.journal.read().entries.isEmpty)
+    }
+
+    @Test func anEntryForAnotherRefreshTokenIsStaleAndIgnored() async throws {
+        try await signIn(lifetime: 120)
+        var stale = try journalEntry(answer: .json(["access_token": "old", "token_type": "Bearer"]))
+        stale.sentTokenDigest = RefreshJournal.digest("rt-from-an-earlier-sign-in")
+        try leaveInJournal(stale)
+        let (refresher, _) = refresher()
+        #expect(try await refresher.freshAccessToken(providerID: nil, minimumValidity: 300) == "refreshed-1")
+        #expect(try journal.read().entries.isEmpty)
+    }
+
+    @Test func aRefreshWithNoAnswerKeepsItsMarkerForTheNextCommand() async throws {
+        try await signIn(lifetime: 120)
+        let transport = FakeTransport { request in
+            if request.url.path == "/token" { throw HTTPTransportError.timedOut(url: "https://idp.example.com/token", after: .seconds(30)) }
+            return FakeOpenIDServer(authorization: { [:] }).respond(request)
+        }
+        let (refresher, _) = refresher(transport: transport)
+        await #expect(throws: HTTPTransportError.self) { try await refresher.freshAccessToken(providerID: nil, minimumValidity: 300) }
+        let entry = try #require(journal.read().entries.first)
+        #expect(entry.answer == nil && entry.sentTokenDigest == RefreshJournal.digest("rt-1"))
+    }
+
+    @Test func theRefreshIsSentOutsideTheDeadlineWithTheHardCap() async throws {
+        try await signIn(lifetime: 120)
+        let (refresher, transport) = refresher()
+        _ = try await refresher.freshAccessToken(providerID: nil, minimumValidity: 300)
+        let sent = try #require(transport.requests.first { $0.url.path == "/token" })
+        #expect(sent.outlivesDeadline && sent.timeout == TokenClient.refreshHardCap)
+        #expect(transport.requests.filter { $0.url.path != "/token" }.allSatisfy { !$0.outlivesDeadline })
+    }
+
+    @Test func interruptsAreHeldFromSendingUntilTheAnswerIsStored() async throws {
+        try await signIn(lifetime: 120)
+        let shield = RecordingInterruptShield()
+        let keystore = keystore
+        let journal = journal
+        shield.onRelease = { shield.storedAtRelease.withLock { $0 = (try? keystore.read().accounts[0].sessions[0].refreshToken, try? journal.read().entries.count) } }
+        let answer = answer
+        let transport = FakeTransport { request in
+            if request.url.path == "/token" {
+                #expect(shield.isHeld)
+                return answer(1)
+            }
+            #expect(!shield.isHeld)
+            return FakeOpenIDServer(authorization: { [:] }).respond(request)
+        }
+        let (refresher, _) = refresher(transport: transport, interrupts: shield)
+        _ = try await refresher.freshAccessToken(providerID: nil, minimumValidity: 300)
+        #expect(shield.holds.withLock { $0 } == 1 && !shield.isHeld)
+        let stored = try #require(shield.storedAtRelease.withLock { $0 })
+        #expect(stored.0 == "rt-2" && stored.1 == 0)
+    }
+
+    @Test func aValidTokenTakesNoHold() async throws {
+        try await signIn(lifetime: 3600)
+        let shield = RecordingInterruptShield()
+        let (refresher, _) = refresher(interrupts: shield)
+        _ = try await refresher.freshAccessToken(providerID: nil, minimumValidity: 300)
+        #expect(shield.holds.withLock { $0 } == 0)
+    }
+}
+
+/// Counts holds and says whether one is active; `onRelease` runs as a hold ends.
+final class RecordingInterruptShield: InterruptShield, @unchecked Sendable {
+    let holds = LockedValue(0)
+    let active = LockedValue(false)
+    let storedAtRelease = LockedValue<(String?, Int?)?>(nil)
+    var onRelease: @Sendable () -> Void = {}
+
+    var isHeld: Bool { active.withLock { $0 } }
+
+    func hold() -> InterruptHold {
+        holds.withLock { $0 += 1 }
+        active.withLock { $0 = true }
+        let onRelease = onRelease
+        return InterruptHold { [active] in
+            onRelease()
+            active.withLock { $0 = false }
+        }
+    }
+}
