@@ -104,7 +104,8 @@ public struct RFC7009Revocation: TokenRevocation {
         var reason = "HTTP \(response.status)"
         if let error { reason += ": \(error)" }
         if let description { reason += " (\(description))" }
-        if response.status == temporarilyUnavailableStatus { reason += "; the token is still valid, try again later" }
+        // The local copy is gone by now, so this cannot be retried from here: say what it means.
+        if response.status == temporarilyUnavailableStatus { reason += "; the token stays valid at the provider until it expires" }
         return .failed(reason)
     }
 }

@@ -59,6 +59,23 @@ public enum KeystoreError: AuthCoreError, Equatable {
         }
     }
 
+    /// What is wrong, without the fix: for a report about a step that has already happened and
+    /// cannot be repeated (the tokens `signout --revoke` could not revoke are gone locally).
+    public var problem: String {
+        let quoted = Self.shellQuoted(path)
+        switch self {
+        case .insecurePermissions(_, let mode, _): return "\(quoted) can be accessed by other users (mode \(Self.octal(mode)))"
+        case .wrongOwner(_, let owner, _): return "\(quoted) is owned by uid \(owner)"
+        case .symbolicLink: return "\(quoted) is a symbolic link"
+        case .wrongFileType(_, let expected): return "\(quoted) is not a \(expected)"
+        case .locked: return "the lock \(quoted) was held by another process"
+        case .corrupt(_, let reason): return "\(quoted) is not a readable authctl file (\(reason))"
+        case .newerVersion(_, let found, _): return "\(quoted) was written by a newer authctl (schema version \(found))"
+        case .unencodable(_, let reason): return "the data for \(quoted) could not be encoded (\(reason))"
+        case .io(_, let call, let errno): return "\(call) failed for \(quoted): \(SystemCallError(call: call, errno: errno).reason)"
+        }
+    }
+
     public var details: [String: ErrorDetail] {
         var details: [String: ErrorDetail] = ["path": .string(path)]
         switch self {

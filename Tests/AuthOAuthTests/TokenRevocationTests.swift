@@ -51,7 +51,7 @@ import AuthTestSupport
     static let rfc7009Cases: [Case] = [
         Case(name: "200", answer: { _ in HTTPResponse(status: 200) }, outcome: .revoked),
         Case(name: "503", answer: { _ in .json(["error": "temporarily_unavailable"], status: 503) },
-             outcome: .failed("HTTP 503: temporarily_unavailable; the token is still valid, try again later")),
+             outcome: .failed("HTTP 503: temporarily_unavailable; the token stays valid at the provider until it expires")),
         Case(name: "unsupported_token_type", answer: { _ in .json(["error": "unsupported_token_type"], status: 400) },
              outcome: .unsupported("the provider does not revoke this kind of token (unsupported_token_type)")),
         Case(name: "invalid_client", answer: { _ in .json(["error": "invalid_client", "error_description": "bad\u{1b}[31m secret"], status: 401) },

@@ -69,6 +69,24 @@ import AuthTestSupport
         #expect(await cli.run(["whoami", "--check"]) == .notSignedIn)
     }
 
+    @Test func failedRevocationNeverSaysTryAgain() async throws {
+        #expect(await signIn() == .success)
+        cli.revocationStatus = 503
+        #expect(await cli.run(["signout", "--revoke"]) == .providerError)
+        let stderr = cli.stderr.withLock { $0 }
+        #expect(stderr.contains("stay valid at the provider until they expire") && !stderr.contains("try again"))
+    }
+
+    @Test func anUnreadableProviderConfigurationIsAConfigurationErrorAfterSigningOut() async throws {
+        #expect(await signIn() == .success)
+        try Data("{ not json".utf8).write(to: URL(fileURLWithPath: cli.home + "/providers.json"))
+        #expect(await cli.run(["signout", "--revoke"]) == .configurationError)
+        let stderr = cli.stderr.withLock { $0 }
+        #expect(stderr.contains("provider configuration could not be used") && stderr.contains("providers.json"))
+        #expect(!stderr.contains("try again"))
+        #expect(await cli.run(["whoami", "--check"]) == .notSignedIn)
+    }
+
     @Test(arguments: [(false, [String: String]()), (true, ["CI": "true"])])
     func nonInteractiveCallersGetNoBrowser(interactive: Bool, environment: [String: String]) async {
         cli.interactive = interactive
