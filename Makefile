@@ -6,7 +6,7 @@ PYTHON   := $(VENV)/bin/python
 DEBUG_BIN   := .build/debug/authctl
 RELEASE_BIN := .build/release/authctl
 
-.PHONY: help build release release-check install demo demo-firebase test unit-test e2e-test venv bench clean
+.PHONY: help build release release-check install demo demo-firebase test unit-test e2e-test venv bench fuzz fuzz-build fuzz-smoke clean
 
 help:
 	@echo "make build     debug build of authctl (.build/debug/authctl)"
@@ -17,6 +17,7 @@ help:
 	@echo "make test      install the test dependencies and run every test"
 	@echo "make release-check   the release binary runs without the Swift toolchain"
 	@echo "make bench     hot-path and crypto timings, as ratios to baselines"
+	@echo "make fuzz      every libFuzzer target for FUZZ_SECONDS each (default $(FUZZ_SECONDS))"
 	@echo "make clean     remove build products and the test venv"
 
 build:
@@ -43,8 +44,9 @@ demo: build venv
 demo-firebase: build venv
 	AUTHCTL_BIN="$(CURDIR)/$(DEBUG_BIN)" $(PYTHON) Tests/e2e/demo.py --firebase
 
-# The unit tests on a debug build; the end-to-end suite on the static release binary users get.
-test: unit-test release-check
+# The unit tests on a debug build; a short fuzz of every parser; the end-to-end suite on the
+# static release binary users get.
+test: unit-test release-check fuzz-smoke
 	$(MAKE) e2e-test E2E_BIN=$(RELEASE_BIN)
 
 unit-test:
@@ -66,6 +68,22 @@ bench: venv release
 	AUTHCTL_BIN="$(CURDIR)/$(RELEASE_BIN)" BENCH_BIN="$(CURDIR)/.build/release/authctl-bench" \
 		$(PYTHON) Tests/e2e/bench.py
 
+# libFuzzer targets (Tests/Fuzz): the parsers of untrusted bytes, with AddressSanitizer, in their
+# own build directory. `make fuzz` runs each for FUZZ_SECONDS; `make test` for FUZZ_SMOKE_SECONDS.
+FUZZ_SECONDS       ?= 120
+FUZZ_SMOKE_SECONDS ?= 10
+FUZZ_FLAGS := -c release --build-path .build-fuzz -Xswiftc -sanitize=fuzzer,address \
+	-Xswiftc -parse-as-library -Xswiftc -enable-testing -Xswiftc -DFUZZING
+
+fuzz-build:
+	$(SWIFT) build $(FUZZ_FLAGS) --product authctl-fuzz
+
+fuzz: fuzz-build
+	sh Tests/Fuzz/run.sh $(FUZZ_SECONDS)
+
+fuzz-smoke: fuzz-build
+	sh Tests/Fuzz/run.sh $(FUZZ_SMOKE_SECONDS)
+
 clean:
 	$(SWIFT) package clean
-	rm -rf .build $(VENV)
+	rm -rf .build .build-fuzz .build-bench $(VENV)

@@ -52,6 +52,11 @@ let package = Package(
         ),
         /// `make bench`: crypto throughput of a release build, printed beside OpenSSL's.
         .executableTarget(name: "authctl-bench", dependencies: ["AuthCrypto", "AuthTestSupport"], path: "Tests/Bench"),
+        /// `make fuzz`: libFuzzer targets for the parsers of untrusted bytes (Tests/Fuzz/README.md).
+        .executableTarget(
+            name: "authctl-fuzz", dependencies: ["AuthCLI", "AuthCore", "AuthJOSE", "AuthOAuth", "AuthStorage", "AuthPlatform", "AuthTestSupport"],
+            path: "Tests/Fuzz/Sources"
+        ),
         .testTarget(name: "AuthCryptoTests", dependencies: ["AuthCrypto", "AuthTestSupport"]),
         .testTarget(name: "AuthPlatformTests", dependencies: ["AuthPlatform", "AuthTestSupport"]),
         .testTarget(name: "AuthStorageTests", dependencies: ["AuthStorage", "AuthTestSupport"]),

@@ -41,7 +41,8 @@ class SlowRefreshes:
     """WSGI middleware: a refresh grant is handled by DOT at once (the old refresh token is rotated
     and dead when DOT returns) and its answer is held back for a while: the window in which a
     client can be interrupted or killed with the answer in flight. Arrival and answer times
-    (time.monotonic, comparable across processes) go to refreshes.log for the test to check."""
+    (time.monotonic, comparable across processes) and the client_id go to refreshes.log for the
+    test to check."""
 
     def __init__(self, app, directory: Path):
         self.app = app
@@ -57,7 +58,8 @@ class SlowRefreshes:
             environ["wsgi.input"] = io.BytesIO(body)
             return self.app(environ, start_response)
         arrived = time.monotonic()
-        self._log(f"arrived {arrived:.6f}")
+        client = self._client(environ, body)
+        self._log(f"arrived {arrived:.6f} {client}")
         environ["wsgi.input"] = io.BytesIO(body)
         captured = {}
 
@@ -68,9 +70,20 @@ class SlowRefreshes:
         answer = b"".join(self.app(environ, capture))  # DOT has rotated the token once this returns
         delay_file = self.directory / "delay"
         time.sleep(float(delay_file.read_text()) if delay_file.exists() else 0.0)
-        self._log(f"answered {arrived:.6f} {time.monotonic():.6f} {captured['status'].split()[0]}")
+        self._log(f"answered {arrived:.6f} {time.monotonic():.6f} {captured['status'].split()[0]} {client}")
         start_response(captured["status"], captured["headers"])
         return [answer]
+
+    @staticmethod
+    def _client(environ, body: bytes) -> str:
+        """The client_id: from HTTP Basic (confidential client) or the form (public client)."""
+        authorization = environ.get("HTTP_AUTHORIZATION", "")
+        if authorization.startswith("Basic "):
+            import base64
+            from urllib.parse import unquote_plus
+            return unquote_plus(base64.b64decode(authorization[6:]).decode().split(":", 1)[0])
+        from urllib.parse import parse_qs
+        return parse_qs(body.decode(errors="replace")).get("client_id", ["-"])[0]
 
     def _log(self, line: str) -> None:
         with self.lock, open(self.directory / "refreshes.log", "a") as log:

@@ -17,11 +17,12 @@ import random
 import select
 import signal
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 
-from e2e_helpers import NOT_SIGNED_IN, OK
+from e2e_helpers import NOT_SIGNED_IN, OK, Authctl
 from providers import start_provider
 
 pytestmark = pytest.mark.dot
@@ -34,18 +35,22 @@ FORCE = ("token", "--min-valid", "3600")
 
 
 class SlowRefreshes:
-    """The control directory of serve_dot.py --slow-refresh."""
+    """The control directory of serve_dot.py --slow-refresh, seen by one client (or all)."""
 
-    def __init__(self, directory: Path):
+    def __init__(self, directory: Path, client: str | None = None):
         self.directory = directory
         self.log = directory / "refreshes.log"
-        self.set_delay(DELAY)
+        self.client = client
+
+    def for_client(self, client: str) -> "SlowRefreshes":
+        return SlowRefreshes(self.directory, client)
 
     def set_delay(self, seconds: float) -> None:
         (self.directory / "delay").write_text(str(seconds))
 
     def lines(self) -> list[list[str]]:
-        return [line.split() for line in self.log.read_text().splitlines()] if self.log.exists() else []
+        lines = [line.split() for line in self.log.read_text().splitlines()] if self.log.exists() else []
+        return [fields for fields in lines if self.client is None or fields[-1] == self.client]
 
     def arrivals(self) -> list[float]:
         return [float(fields[1]) for fields in self.lines() if fields[0] == "arrived"]
@@ -82,7 +87,9 @@ def slow_dot(tmp_path_factory):
                                   log_dir=tmp_path_factory.mktemp("dot-slow"))
     except Exception as error:  # noqa: BLE001 - a missing prerequisite fails, it never skips
         pytest.fail(f"could not start the django-oauth-toolkit provider: {error}", pytrace=False)
-    yield provider, SlowRefreshes(control)
+    slow = SlowRefreshes(control)
+    slow.set_delay(DELAY)
+    yield provider, slow
     provider.stop()
 
 
@@ -127,21 +134,41 @@ def _interrupt_in_flight(cli, slow: SlowRefreshes, signum: int, rng: random.Rand
     return process.returncode, err.decode(errors="replace"), arrival <= signalled_at < answered_at
 
 
-@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
-def test_interrupted_refreshes_lose_no_session(signed_in, signum):
-    cli, slow = signed_in
-    rng = random.Random(f"interrupts-{signum}")
-    outcomes = [_interrupt_in_flight(cli, slow, signum, rng) for _ in range(RUNS)]
-    in_flight = sum(1 for _, _, flying in outcomes if flying)
-    statuses = {status for status, _, _ in outcomes}
-    # Every signal reached authctl while its request was in flight (DOT had not answered yet).
-    assert in_flight == RUNS, f"only {in_flight} of {RUNS} signals fell while the refresh was in flight"
-    # authctl waited for the answer, stored it, then ended as interrupted by that signal.
-    assert statuses == {-signum}, f"exit statuses: {statuses}"
-    assert all("finishing the token refresh in flight" in err for _, err, _ in outcomes)
+def test_interrupted_refreshes_lose_no_session(cli, slow_dot, authctl_bin, browser_python, tmp_path):
+    """RUNS SIGINTs (one home, the confidential client) and RUNS SIGTERMs (another home, the
+    public client) at once, each at a random moment while DOT holds the answer."""
+    provider, slow = slow_dot
+    slow.set_delay(DELAY)
+    (tmp_path / "twin").mkdir()
+    twin = Authctl(authctl_bin, tmp_path / "twin", browser_python)
+    cli.add_provider(provider)
+    twin.add_provider(provider, public=True)
+    for each in (cli, twin):
+        result = each.signin()
+        assert result.returncode == OK, str(result)
+    runs = {signal.SIGINT: (cli, slow.for_client(provider.client_id)),
+            signal.SIGTERM: (twin, slow.for_client(provider.public_client_id))}
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        futures = {signum: pool.submit(_interrupt_many, each, watched, signum) for signum, (each, watched) in runs.items()}
+        outcomes = {signum: future.result() for signum, future in futures.items()}
+    for signum, results in outcomes.items():
+        in_flight = sum(1 for _, _, flying in results if flying)
+        statuses = {status for status, _, _ in results}
+        name = signal.Signals(signum).name
+        # Every signal reached authctl while its request was in flight (DOT had not answered yet).
+        assert in_flight == RUNS, f"{name}: only {in_flight} of {RUNS} signals fell while the refresh was in flight"
+        # authctl waited for the answer, stored it, then ended as interrupted by that signal.
+        assert statuses == {-signum}, f"{name}: exit statuses {statuses}"
+        assert all("finishing the token refresh in flight" in err for _, err, _ in results)
     # Each run's refresh used the token the previous one stored: DOT saw no dead token (checked
-    # per run), and the session still refreshes.
-    _refresh_works(cli, slow)
+    # per run), and both sessions still refresh.
+    for signum, (each, watched) in runs.items():
+        _refresh_works(each, watched)
+
+
+def _interrupt_many(cli, slow: SlowRefreshes, signum: int) -> list[tuple[int, str, bool]]:
+    rng = random.Random(f"interrupts-{signum}")
+    return [_interrupt_in_flight(cli, slow, signum, rng) for _ in range(RUNS)]
 
 
 def _wait_for_stderr(process, text: str, timeout: float = 15) -> str:

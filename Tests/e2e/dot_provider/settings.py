@@ -52,7 +52,9 @@ DATABASES = {
     "default": {
         "ENGINE": "django.db.backends.sqlite3",
         "NAME": os.environ.get("DOT_E2E_DB", ":memory:"),
-        "OPTIONS": {"timeout": 20},
+        # IMMEDIATE: a write transaction takes the lock at BEGIN, so concurrent token requests wait
+        # their turn (timeout) instead of failing with "database is locked" on a read->write upgrade.
+        "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE"},
     }
 }
 

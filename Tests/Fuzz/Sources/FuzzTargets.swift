@@ -1,0 +1,141 @@
+// libFuzzer targets for every parser of untrusted bytes (Docs/Decisions/0015). `make fuzz` builds
+// this with `-sanitize=fuzzer,address -D FUZZING` and runs one target per process, chosen by
+// AUTHCTL_FUZZ_TARGET; a plain build gets a `main` that says how to run them.
+@testable import AuthCLI
+import AuthCore
+import AuthJOSE
+@testable import AuthOAuth
+import AuthPlatform
+@testable import AuthStorage
+import AuthTestSupport
+import Foundation
+
+/// One fuzz target: takes any bytes, must never crash, hang or leak whatever they are.
+enum FuzzTarget: String, CaseIterable {
+    case loopbackRequest = "loopback-request"
+    case json
+    case jws
+    case pastedRedirect = "pasted-redirect"
+    case keystore
+    case argv
+
+    func run(_ bytes: [UInt8]) {
+        switch self {
+        case .loopbackRequest: Self.loopbackRequest(bytes)
+        case .json: Self.json(bytes)
+        case .jws: Self.jws(bytes)
+        case .pastedRedirect: Self.pastedRedirect(bytes)
+        case .keystore: Self.keystore(bytes)
+        case .argv: Self.argv(bytes)
+        }
+    }
+
+    /// The listener's request head parser: request line, header fields, query decoding.
+    static func loopbackRequest(_ bytes: [UInt8]) {
+        guard case .complete(let head)? = try? LoopbackRequestParser.parse(bytes) else { return }
+        let request = CallbackRequest(path: head.path, parameters: head.parameters)
+        _ = request.values(named: "state")
+    }
+
+    /// The strict JSON parser; what parses must serialise and parse back to the same value.
+    static func json(_ bytes: [UInt8]) {
+        guard let value = try? JSONValue.parse(bytes) else { return }
+        let again = try? JSONValue.parse(value.serialized())
+        precondition(again == value, "JSON did not survive a round trip")
+    }
+
+    /// The first byte picks the parser: compact JWS (then verified against a fixed key set), one
+    /// JWK (then used to verify a fixed signature with every algorithm), or a JWK set.
+    static func jws(_ bytes: [UInt8]) {
+        guard let mode = bytes.first else { return }
+        let rest = Array(bytes.dropFirst())
+        switch mode % 3 {
+        case 0:
+            guard let jws = try? CompactJWS(parsingUnverified: String(decoding: rest, as: UTF8.self)) else { return }
+            if case .found(let keys) = fixedKeys.select(algorithm: jws.algorithm, keyID: jws.keyID) {
+                for key in keys { _ = key.isValidSignature(jws.signature, for: jws.signingInput, algorithm: jws.algorithm) }
+            }
+        case 1:
+            guard let key = try? JWK.parse(json: rest) else { return }
+            for algorithm in [JWSAlgorithm.rs256, .ps256, .es256] {
+                _ = key.isValidSignature(Array(rest.suffix(256)), for: Array(rest.prefix(64)), algorithm: algorithm)
+            }
+        default:
+            guard let set = try? JWKSet.parse(rest) else { return }
+            _ = set.select(algorithm: .rs256, keyID: nil)
+        }
+    }
+
+    static let fixedKeys: JWKSet = try! JWKSet.parse(Array(TestTokenFactory.standardJWKS.serialized().utf8))
+
+    /// What a person pastes after a sign-in in another browser.
+    static func pastedRedirect(_ bytes: [UInt8]) {
+        _ = try? PastedRedirect.parse(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// The keystore, pending-credential and providers decoders (strict JSON, version, schema).
+    static func keystore(_ bytes: [UInt8]) {
+        let home = HomeDirectory(path: "/nonexistent-fuzz-home")
+        _ = try? SecureFileStore<KeystoreDocument>(home: home, fileName: KeystoreDocument.fileName).decode(bytes)
+        _ = try? SecureFileStore<PendingDocument>(home: home, fileName: "pending.json").decode(bytes)
+        _ = try? SecureFileStore<RefreshJournal>(home: home, fileName: RefreshJournal.fileName).decode(bytes)
+    }
+
+    /// argv split at NUL bytes: parsed, each command's options read, and errors rendered.
+    static func argv(_ bytes: [UInt8]) {
+        let arguments = bytes.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        do {
+            switch try CommandLineParser.parse(arguments) {
+            case .help(let path): _ = HelpGenerator.help(for: path)
+            case .version: break
+            case .run(let invocation):
+                _ = try CommandList.command(at: invocation.commandPath)?.init(invocation)
+            }
+        } catch let error as UsageError {
+            _ = UsageErrorRenderer.render(error)
+        } catch {
+            _ = ErrorFunnel.report(for: error, json: true, color: false)
+        }
+    }
+}
+
+#if FUZZING
+/// Read once: the target this process fuzzes.
+let selectedTarget: FuzzTarget = {
+    let name = ProcessInfo.processInfo.environment["AUTHCTL_FUZZ_TARGET"] ?? ""
+    guard let target = FuzzTarget(rawValue: name) else {
+        fatalError("set AUTHCTL_FUZZ_TARGET to one of: \(FuzzTarget.allCases.map(\.rawValue).joined(separator: ", "))")
+    }
+    return target
+}()
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+    selectedTarget.run(bytes)
+    return 0
+}
+
+/// libFuzzer's driver (LLVM >= 11), for an executable whose `main` SwiftPM points elsewhere.
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+) -> CInt
+
+/// SwiftPM links an executable's `main` to `<module>_main`; here that is libFuzzer's driver.
+@_cdecl("authctl_fuzz_main")
+public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    var count = argc
+    var arguments = argv
+    return LLVMFuzzerRunDriver(&count, &arguments, fuzzOneInput)
+}
+#else
+@main
+enum FuzzUsage {
+    static func main() {
+        print("authctl-fuzz: build and run with 'make fuzz' (libFuzzer); targets: "
+            + FuzzTarget.allCases.map(\.rawValue).joined(separator: ", "))
+    }
+}
+#endif
