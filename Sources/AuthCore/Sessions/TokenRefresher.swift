@@ -92,7 +92,7 @@ public struct TokenRefresher: Sendable {
             return .token(response.accessToken)
         }
         // The keystore holds the answer now: the journal entry has served its purpose.
-        if let uid = journaled { try await journal.update { $0.remove(providerID: provider, uid: uid) } }
+        if let uid = journaled { try journal.update { $0.remove(providerID: provider, uid: uid) } }
         switch outcome {
         case .token(let token): return token
         case .expired(let interruptedAt?): throw AccountError.refreshInterrupted(providerID: provider, at: interruptedAt)
