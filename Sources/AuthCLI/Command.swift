@@ -102,6 +102,17 @@ extension Argument where Value == String {
     }
 }
 
+extension Argument where Value == [String] {
+    /// `<name>...`: every remaining positional (after `--` when they start with `-`), at least one.
+    static func repeated(_ name: String, help: String) -> Argument {
+        Argument(spec: ArgumentSpec(name, help: help, isRepeatable: true)) { invocation throws(UsageError) in
+            let values = invocation.arguments[name] ?? []
+            guard !values.isEmpty else { throw .missingArgument(name, command: invocation.commandPath) }
+            return values
+        }
+    }
+}
+
 extension ParsedInvocation {
     subscript<Value>(option: Option<Value>) -> Value {
         get throws(UsageError) { try option.read(self) }

@@ -28,6 +28,9 @@ public struct CommandContext: Sendable {
     public var onInterrupt: @Sendable (_ handler: @escaping @Sendable () -> Void) -> (@Sendable () -> Void)
     /// Holds Ctrl-C and SIGTERM while a token refresh is in flight (Decisions/0014).
     public var interrupts: any InterruptShield
+    /// Replaces this process with `arguments[0]` (found on the environment's PATH) and the given
+    /// environment; returns only on failure, with the errno.
+    public var replaceProcess: @Sendable (_ arguments: [String], _ environment: [String: String]) -> Int32
 
     public init(
         environment: [String: String], readStandardInput: @escaping @Sendable (Int) -> [UInt8]?,
@@ -37,7 +40,8 @@ public struct CommandContext: Sendable {
         readSecret: @escaping @Sendable (String) async -> String? = { _ in nil }, transport: any HTTPTransport, clock: Clock, random: any RandomSource,
         makeBrowser: @escaping @Sendable ([String]?) -> any BrowserOpener,
         onInterrupt: @escaping @Sendable (@escaping @Sendable () -> Void) -> (@Sendable () -> Void),
-        interrupts: any InterruptShield = NoInterruptShield()
+        interrupts: any InterruptShield = NoInterruptShield(),
+        replaceProcess: @escaping @Sendable ([String], [String: String]) -> Int32 = { _, _ in ENOSYS }
     ) {
         self.environment = environment
         self.readStandardInput = readStandardInput
@@ -53,5 +57,6 @@ public struct CommandContext: Sendable {
         self.makeBrowser = makeBrowser
         self.onInterrupt = onInterrupt
         self.interrupts = interrupts
+        self.replaceProcess = replaceProcess
     }
 }

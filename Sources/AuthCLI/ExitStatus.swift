@@ -22,6 +22,10 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     /// Keystore locked, corrupt, or with insecure permissions.
     case keystoreError = 11
     case configurationError = 12
+    /// `exec` found the command but could not run it (as env(1) and POSIX shells).
+    case commandNotExecutable = 126
+    /// `exec` did not find the command on PATH (as env(1) and POSIX shells).
+    case commandNotFound = 127
 
     /// The one mapping from error codes to exit statuses.
     public init(_ code: AuthErrorCode) {
@@ -38,6 +42,8 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
         case .invalidCredential, .userDisabled, .wrongPassword: self = .invalidCredential
         case .keystoreError: self = .keystoreError
         case .configurationError, .invalidAPIKey, .operationNotAllowed: self = .configurationError
+        case .commandNotFound: self = .commandNotFound
+        case .commandNotExecutable: self = .commandNotExecutable
         }
     }
 }

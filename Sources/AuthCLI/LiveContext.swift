@@ -69,7 +69,8 @@ extension CommandContext {
                     signal(SIGTERM, SIG_DFL)
                 }
             },
-            interrupts: SignalInterruptShield(announce: { try? POSIX.write(STDERR_FILENO, Array($0.utf8)) })
+            interrupts: SignalInterruptShield(announce: { try? POSIX.write(STDERR_FILENO, Array($0.utf8)) }),
+            replaceProcess: ProcessReplacement.execute
         )
     }
 }

@@ -11,6 +11,16 @@ enum Render {
         date.formatted(.iso8601)
     }
 
+    /// A span for people: "45s", "42m", "3h 5m", "2d 4h".
+    static func duration(_ seconds: Int) -> String {
+        switch seconds {
+        case ..<60: "\(max(seconds, 0))s"
+        case ..<3600: "\(seconds / 60)m"
+        case ..<86_400: seconds % 3600 / 60 == 0 ? "\(seconds / 3600)h" : "\(seconds / 3600)h \(seconds % 3600 / 60)m"
+        default: seconds % 86_400 / 3600 == 0 ? "\(seconds / 86_400)d" : "\(seconds / 86_400)d \(seconds % 86_400 / 3600)h"
+        }
+    }
+
     static func optional(_ value: String?) -> JSONValue {
         value.map { .string($0) } ?? .null
     }
@@ -19,7 +29,7 @@ enum Render {
         [
             "providerId": .string(identity.providerID), "uid": .string(identity.uid),
             "email": optional(identity.email), "displayName": optional(identity.displayName),
-            "photoURL": optional(identity.photoURL),
+            "photoURL": optional(identity.photoURL), "username": optional(identity.username),
         ]
     }
 
@@ -38,7 +48,7 @@ enum Render {
         var lines = ["uid:        \(user.uid)"]
         if let name = user.displayName { lines.append("name:       \(name)") }
         if let email = user.email { lines.append("email:      \(email)\(user.emailVerified ? "" : " (unverified)")") }
-        let providers = user.providerData.map { "\($0.providerID) (\($0.uid))" }.joined(separator: ", ")
+        let providers = user.providerData.map { "\($0.providerID) (\($0.accountName))" }.joined(separator: ", ")
         lines.append("providers:  \(providers)")
         return lines.joined(separator: "\n") + "\n"
     }

@@ -47,6 +47,11 @@ public struct Auth: Sendable {
         return document.currentAccountIndex.map { document.accounts[$0] }
     }
 
+    /// The whole keystore as stored: every account, its sessions, the current one.
+    public func keystore() throws -> KeystoreDocument {
+        try store.read()
+    }
+
     /// Every user in this keystore, the current one marked.
     public func users() throws -> [(user: User, isCurrent: Bool, isSignedIn: Bool)] {
         let document = try store.read()

@@ -11,14 +11,23 @@ public struct UserInfo: Codable, Sendable, Equatable {
     public var email: String?
     public var displayName: String?
     public var photoURL: String?
+    /// The name the person signs in with there: GitHub's login, OpenID `preferred_username`.
+    public var username: String?
 
-    public init(providerID: String, uid: String, email: String? = nil, displayName: String? = nil, photoURL: String? = nil) {
+    public init(
+        providerID: String, uid: String, email: String? = nil, displayName: String? = nil, photoURL: String? = nil,
+        username: String? = nil
+    ) {
         self.providerID = providerID
         self.uid = uid
         self.email = email
         self.displayName = displayName
         self.photoURL = photoURL
+        self.username = username
     }
+
+    /// What to call this identity for a person: the username, else the email, else the uid.
+    public var accountName: String { username ?? email ?? uid }
 }
 
 /// A person, with one or more linked provider identities (the SDK's `User`).

@@ -16,7 +16,7 @@ enum FirebaseUserRecord {
             let subject = info["rawId"]?.stringValue ?? info["federatedId"]?.stringValue ?? info["email"]?.stringValue ?? ""
             return UserInfo(
                 providerID: provider, uid: subject, email: info["email"]?.stringValue, displayName: info["displayName"]?.stringValue,
-                photoURL: info["photoUrl"]?.stringValue
+                photoURL: info["photoUrl"]?.stringValue, username: info["screenName"]?.stringValue
             )
         }
         return User(

@@ -48,6 +48,10 @@ public enum AuthErrorCode: String, Sendable, CaseIterable, Codable {
     case keystoreError = "keystore-error"
     /// The providers configuration is missing, invalid, or names an unknown provider.
     case configurationError = "configuration-error"
+    /// `exec`: the command was not found (as env(1), exit 127).
+    case commandNotFound = "command-not-found"
+    /// `exec`: the command was found but could not be run (as env(1), exit 126).
+    case commandNotExecutable = "command-not-executable"
 }
 
 /// An error AuthCore throws: user-facing text (never a secret) plus its stable code.

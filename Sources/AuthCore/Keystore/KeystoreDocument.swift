@@ -87,7 +87,7 @@ extension KeystoreDocument {
         var account = accounts[index]
         let identity = UserInfo(
             providerID: profile.providerID, uid: profile.subject, email: profile.email,
-            displayName: profile.displayName, photoURL: profile.photoURL
+            displayName: profile.displayName, photoURL: profile.photoURL, username: profile.username
         )
         if let position = account.user.providerData.firstIndex(where: { $0.providerID == profile.providerID }) {
             account.user.providerData[position] = identity

@@ -53,6 +53,9 @@ final class TestCommandLine: @unchecked Sendable {
     var revocationStatus = 200
     /// Seconds until the access token from the code exchange expires.
     var expiresIn = 3600
+    /// What `exec` tried to run (arguments, environment); `execFailure` is the errno it gets back.
+    let execs = LockedValue<[(arguments: [String], environment: [String: String])]>([])
+    var execFailure: Int32 = ENOENT
 
     func transport() -> FakeTransport {
         FakeTransport { [self] request in
@@ -104,7 +107,11 @@ final class TestCommandLine: @unchecked Sendable {
             transport: transport(), clock: Clock { [now] in now.withLock { $0 } },
             random: SeededRandomSource(seed: 42),
             makeBrowser: { [self] _ in CallbackBrowser(owner: self) },
-            onInterrupt: { _ in {} }
+            onInterrupt: { _ in {} },
+            replaceProcess: { [execs, execFailure] arguments, environment in
+                execs.withLock { $0.append((arguments, environment)) }
+                return execFailure
+            }
         )
     }
 

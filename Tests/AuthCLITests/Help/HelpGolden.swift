@@ -20,7 +20,9 @@ Commands:
   unlink      Remove a linked provider from the signed-in user.
   signout     Sign out: forget the current session and its tokens.
   whoami      Show the signed-in user.
+  status      Show every user, their providers, and when their tokens expire.
   token       Print an access token for scripts.
+  exec        Run a command with a fresh token in its environment.
   users       List the users in this keystore, marking the current one.
   switch      Make another signed-in user the current one.
   methods     List the providers an account with this email signs in with.
@@ -316,8 +318,9 @@ Show the signed-in user.
 Usage: authctl whoami [--check | --refresh]
 
 Options:
-  --check     Print nothing; exit with status 0 if a user is signed in, 3 if
-              not.
+  --check     Print nothing; exit 0 if a user is signed in, 3 if not. Whether a
+              token can still be had (not expired, or refreshable) is 'authctl
+              status --check'.
   --refresh   With a Firebase project: read the user from the project first
               (accounts:lookup).
 
@@ -336,6 +339,35 @@ Examples:
 
   Sign in only when needed, in a script:
     authctl whoami --check || authctl signin --provider oidc.corp
+"""#,
+        "status": #"""
+Show every user, their providers, and when their tokens expire.
+
+Usage: authctl status [--check]
+
+Reads the keystore only: nothing is refreshed and the network is not used. The
+current user is marked with '*'. 'whoami --check' asks whether anyone is signed
+in; 'status --check' asks whether a token can be had without a browser.
+
+Options:
+  --check     Print nothing; exit 0 if the current user can get a token without
+              interaction (a valid token, or one that can be refreshed), else 3.
+
+Global options:
+  --home DIR  Directory for the session and provider settings. Default:
+              $XDG_CONFIG_HOME/authctl or ~/.config/authctl. (env: AUTHCTL_HOME)
+  --json      Print results, and errors, as JSON.
+  --verbose   Explain each step on stderr. Secrets are never printed.
+  --no-color  Do not color the output.
+  -h, --help  Show help for the command.
+  --version   Print the version of authctl.
+
+Examples:
+  In CI, before calling an API:
+    authctl status --check || { echo 'sign in first' >&2; exit 1; }
+
+  Expiry and refreshability as JSON:
+    authctl status --json
 """#,
         "token": #"""
 Print an access token for scripts.
@@ -376,6 +408,48 @@ Examples:
 
   Check the ID token against its provider:
     authctl token --id-token | authctl verify --provider oidc.corp
+"""#,
+        "exec": #"""
+Run a command with a fresh token in its environment.
+
+Usage: authctl exec <command>... [--provider ID] [--env NAME] [--id-token]
+                    [--min-valid SECONDS]
+
+Refreshes the token if it expires within --min-valid seconds (as 'authctl token'
+does), sets it in the environment variable --env (AUTHCTL_TOKEN by default), and
+replaces authctl with the command, found on PATH: the exit status is the
+command's. The token never appears on a command line, where other users could
+read it in the process list.
+
+Arguments:
+  <command>            The program and its arguments, after '--'.
+
+Options:
+  --provider ID        Whose token to pass. Default: the provider the user
+                       signed in with.
+  --env NAME           The environment variable that holds the token. Default:
+                       AUTHCTL_TOKEN.
+  --id-token           Pass the OpenID Connect ID token instead of the access
+                       token.
+  --min-valid SECONDS  Refresh the access token first unless it stays valid this
+                       long. (default: 300)
+
+Global options:
+  --home DIR           Directory for the session and provider settings. Default:
+                       $XDG_CONFIG_HOME/authctl or ~/.config/authctl.
+                       (env: AUTHCTL_HOME)
+  --json               Print results, and errors, as JSON.
+  --verbose            Explain each step on stderr. Secrets are never printed.
+  --no-color           Do not color the output.
+  -h, --help           Show help for the command.
+  --version            Print the version of authctl.
+
+Examples:
+  Call an API (in single quotes, so the shell that exec starts expands it):
+    authctl exec -- sh -c 'curl -H "Authorization: Bearer $AUTHCTL_TOKEN" $URL'
+
+  A tool that reads its own variable:
+    authctl exec --provider github.com --env GH_TOKEN -- gh repo list
 """#,
         "users": #"""
 List the users in this keystore, marking the current one.

@@ -44,7 +44,8 @@ struct TokenCommand: Command {
     }
 
     func run(in env: CommandEnvironment) async throws -> ExitStatus {
-        let (token, isIDToken) = try await token(from: try env.auth, in: env)
+        let (token, isIDToken) = try await Self.token(
+            providerID: providerID, wantsIDToken: wantsIDToken, minimumValidity: minimumValidity, in: env)
         if env.json {
             env.output(JSONValue.object([isIDToken ? "idToken" : "accessToken": .string(token)]))
         } else {
@@ -55,7 +56,10 @@ struct TokenCommand: Command {
 
     /// The backend's own ID token (a Firebase project's) when no provider is named and there is
     /// one; else the provider's ID token or its access token, refreshed when needed.
-    private func token(from auth: Auth, in env: CommandEnvironment) async throws -> (token: String, isIDToken: Bool) {
+    static func token(
+        providerID: String?, wantsIDToken: Bool, minimumValidity: Duration, in env: CommandEnvironment
+    ) async throws -> (token: String, isIDToken: Bool) {
+        let auth = try env.auth
         let validity = minimumValidity.timeInterval
         if providerID == nil, let token = try await auth.backend.userToken(minimumValidity: validity) { return (token, true) }
         if wantsIDToken { return (try auth.token(providerID: providerID, idToken: true), true) }

@@ -3,7 +3,10 @@ import Foundation
 
 /// `authctl whoami`: the signed-in user; `--check` answers with the exit status only.
 struct WhoamiCommand: Command {
-    static let check = Option.flag("check", help: "Print nothing; exit with status 0 if a user is signed in, 3 if not.")
+    static let check = Option.flag(
+        "check",
+        help: "Print nothing; exit 0 if a user is signed in, 3 if not. Whether a token can still be had "
+            + "(not expired, or refreshable) is 'authctl status --check'.")
     static let refresh = Option.flag(
         "refresh", help: "With a Firebase project: read the user from the project first (accounts:lookup).")
 

@@ -1,0 +1,116 @@
+import AuthCore
+import AuthOAuth
+import AuthPlatform
+import Foundation
+
+/// `authctl status` (as `gh auth status`): every user, each linked provider with its account
+/// name, token expiry and whether it can refresh; `--check` answers "can the current user get a
+/// token without a person?" with the exit status.
+struct StatusCommand: Command {
+    static let check = Option.flag(
+        "check",
+        help: "Print nothing; exit 0 if the current user can get a token without interaction (a valid "
+            + "token, or one that can be refreshed), else 3.")
+
+    static let spec = CommandSpec(
+        name: "status",
+        abstract: "Show every user, their providers, and when their tokens expire.",
+        discussion: [
+            "Reads the keystore only: nothing is refreshed and the network is not used. The current "
+                + "user is marked with '*'. 'whoami --check' asks whether anyone is signed in; "
+                + "'status --check' asks whether a token can be had without a browser."
+        ],
+        options: [check.spec],
+        examples: [
+            Example("In CI, before calling an API:", "authctl status --check || { echo 'sign in first' >&2; exit 1; }"),
+            Example("Expiry and refreshability as JSON:", "authctl status --json"),
+        ])
+
+    let checkOnly: Bool
+
+    init(_ invocation: ParsedInvocation) throws {
+        checkOnly = try invocation[Self.check]
+    }
+
+    func run(in env: CommandEnvironment) async throws -> ExitStatus {
+        let keystore = try env.auth.keystore()
+        let now = env.context.clock.now()
+        let current = keystore.currentAccountIndex.map { keystore.accounts[$0] }
+        if checkOnly { return current.map { Self.canGetToken($0, at: now) } == true ? .success : .notSignedIn }
+        let project = try env.firebaseProject?.projectID
+        if env.json {
+            env.output(Self.json(keystore, project: project, at: now))
+        } else {
+            env.output(Self.text(keystore, project: project, at: now))
+        }
+        return .success
+    }
+
+    /// Whether `account` gets a token from `token` (its default provider) without a person: a
+    /// backend session (Firebase renews it), or the last provider's session still valid or refreshable.
+    static func canGetToken(_ account: KeystoreDocument.Account, at now: Date) -> Bool {
+        if account.backendSession != nil { return true }
+        guard let provider = account.lastProviderID, let session = account.sessions.first(where: { $0.providerID == provider }) else {
+            return false
+        }
+        return session.refreshToken != nil || (session.expiresAt.map { $0 > now } ?? true)
+    }
+
+    /// One identity's session, as a phrase: "expires in 42m, refreshable".
+    static func describe(_ session: OAuthCredential?, at now: Date) -> String {
+        guard let session else { return "signed out" }
+        var parts: [String] = []
+        if session.accessToken == nil { parts.append("ID token only") }
+        if let expiresAt = session.expiresAt {
+            let seconds = Int(expiresAt.timeIntervalSince(now).rounded(.down))
+            parts.append(seconds > 0 ? "expires in \(Render.duration(seconds))" : "expired \(Render.duration(-seconds)) ago")
+        } else {
+            parts.append("no expiry")
+        }
+        parts.append(session.refreshToken == nil ? "cannot refresh" : "refreshable")
+        return parts.joined(separator: ", ")
+    }
+
+    static func text(_ keystore: KeystoreDocument, project: String?, at now: Date) -> String {
+        var lines: [String] = []
+        if let project { lines.append("Firebase project: \(project)") }
+        if keystore.accounts.isEmpty { lines.append("Nobody has signed in (authctl signin --provider <id>).") }
+        for account in keystore.accounts {
+            let user = account.user
+            let marker = user.uid == keystore.currentUID ? "*" : " "
+            let name = user.email ?? user.displayName ?? user.uid
+            lines.append("\(marker) \(name) (uid \(user.uid))\(account.isSignedIn ? "" : ", signed out")")
+            if let backend = account.backendSession {
+                let left = Int(backend.expiresAt.timeIntervalSince(now).rounded(.down))
+                let expiry = left > 0 ? "expires in \(Render.duration(left))" : "expired \(Render.duration(-left)) ago"
+                lines.append("    \(backend.issuer): ID token \(expiry), refreshable")
+            }
+            for identity in user.providerData {
+                let session = account.sessions.first { $0.providerID == identity.providerID }
+                lines.append("    \(identity.providerID): \(identity.accountName), \(describe(session, at: now))")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func json(_ keystore: KeystoreDocument, project: String?, at now: Date) -> JSONValue {
+        let users: [JSONValue] = keystore.accounts.map { account in
+            let providers: [JSONValue] = account.user.providerData.map { identity in
+                let session = account.sessions.first { $0.providerID == identity.providerID }
+                return [
+                    "providerId": .string(identity.providerID), "accountName": .string(identity.accountName),
+                    "signedIn": .bool(session != nil),
+                    "expiresAt": session?.expiresAt.map { .string(Render.timestamp($0)) } ?? .null,
+                    "expiresInSeconds": session?.expiresAt.map { .number(($0.timeIntervalSince(now)).rounded(.down)) } ?? .null,
+                    "refreshable": .bool(session?.refreshToken != nil),
+                ]
+            }
+            return [
+                "uid": .string(account.user.uid), "email": Render.optional(account.user.email),
+                "current": .bool(account.user.uid == keystore.currentUID), "signedIn": .bool(account.isSignedIn),
+                "canGetToken": .bool(canGetToken(account, at: now)), "providers": .array(providers),
+            ]
+        }
+        return ["schema": 1, "firebaseProject": Render.optional(project), "users": .array(users)]
+    }
+}
