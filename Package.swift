@@ -30,7 +30,7 @@ let package = Package(
         // Provider kinds (OpenID, GitHub), presets, configuration, discovery, the sign-in flow.
         .target(name: "AuthProviders", dependencies: ["AuthOAuth", "AuthJOSE", "AuthStorage", "AuthPlatform"]),
         // The account model: Auth, User, the account-backend seam and its local backend, token refresh.
-        .target(name: "AuthCore", dependencies: ["AuthProviders", "AuthOAuth", "AuthStorage", "AuthPlatform"]),
+        .target(name: "AuthCore", dependencies: ["AuthProviders", "AuthOAuth", "AuthJOSE", "AuthStorage", "AuthPlatform"]),
         // A Firebase / Identity Platform project as the account backend (Identity Toolkit, Secure Token).
         .target(name: "AuthFirebase", dependencies: ["AuthCore", "AuthProviders", "AuthOAuth", "AuthJOSE", "AuthStorage", "AuthPlatform"]),
         // libcurl's functions and constants, declared by us and loaded with dlopen at the first request.

@@ -29,6 +29,13 @@ public enum AuthCommandLine {
         }
     }
 
+    /// The arguments as authctl reads them when the executable is `program` (argv[0]): run as
+    /// `docker-credential-authctl`, the name docker looks for, it is `authctl docker-credential`.
+    public static func arguments(invokedAs program: String, _ arguments: [String]) -> [String] {
+        let name = program.split(separator: "/").last.map(String.init) ?? program
+        return name == DockerCredentialCommand.executableName ? [DockerCredentialCommand.spec.name] + arguments : arguments
+    }
+
     /// Runs the command `invocation` names: a lookup in ``CommandList``.
     static func dispatch(_ invocation: ParsedInvocation, in env: CommandEnvironment) async throws -> ExitStatus {
         guard let command = CommandList.command(at: invocation.commandPath) else {

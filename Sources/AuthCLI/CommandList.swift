@@ -18,6 +18,9 @@ public enum CommandList {
         .command(StatusCommand.self),
         .command(TokenCommand.self),
         .command(ExecCommand.self),
+        .command(GitCredentialCommand.self),
+        .command(KubeCredentialCommand.self),
+        .command(DockerCredentialCommand.self),
         .command(UsersCommand.self),
         .command(SwitchCommand.self),
         .command(MethodsCommand.self),
@@ -73,12 +76,13 @@ public enum CommandList {
             "Exit status: 0 ok, 1 unexpected failure, 2 usage error, 3 not signed in, 4 cancelled, "
                 + "5 timed out, 6 account exists with a different credential, 7 credential already in use "
                 + "or no such provider, 8 recent sign-in required or user mismatch, 9 provider error, "
-                + "10 invalid credential, 11 keystore error, 12 configuration error. See the README."
+                + "10 invalid credential, 11 keystore error, 12 configuration error; exec: 126 not executable, "
+                + "127 not found. See the README."
         ])
 
     static let providersGroup = CommandSpec(
         name: "providers",
-        abstract: "Add, list, show and remove the providers you can sign in with.",
+        abstract: "Add, list, show and remove the providers to sign in with.",
         discussion: [
             "Any OpenID Connect provider can be added with 'authctl providers add'; its settings, "
                 + "client secret included, are kept in the authctl home directory (providers.json, 0600)."

@@ -10,6 +10,8 @@ public enum AccountError: AuthCoreError, Equatable {
     case tokenExpired(providerID: String)
     /// The provider refused the refresh token (invalid_grant): that session is gone.
     case sessionExpired(providerID: String)
+    /// The ID token has expired and no refresh renewed it.
+    case idTokenExpired(providerID: String)
     /// The provider refused the stored refresh token after an earlier refresh was cut off in
     /// flight: it had rotated the token, and its answer never reached the keystore.
     case refreshInterrupted(providerID: String, at: Date)
@@ -40,7 +42,7 @@ public enum AccountError: AuthCoreError, Equatable {
     public var code: AuthErrorCode {
         switch self {
         case .notSignedIn, .noSession, .noToken, .userSignedOut: .noCurrentUser
-        case .tokenExpired, .sessionExpired, .refreshInterrupted: .userTokenExpired
+        case .tokenExpired, .idTokenExpired, .sessionExpired, .refreshInterrupted: .userTokenExpired
         case .accountExistsWithDifferentCredential: .accountExistsWithDifferentCredential
         case .credentialAlreadyInUse: .credentialAlreadyInUse
         case .providerAlreadyLinked: .providerAlreadyLinked
@@ -60,6 +62,8 @@ public enum AccountError: AuthCoreError, Equatable {
             return "the signed-in user has no session with \(provider); run 'authctl signin --provider \(provider)'"
         case .tokenExpired(let provider):
             return "the access token for \(provider) has expired; run 'authctl signin --provider \(provider)'"
+        case .idTokenExpired(let provider):
+            return "the ID token for \(provider) has expired and no refresh renewed it; run 'authctl signin --provider \(provider)'"
         case .sessionExpired(let provider):
             return "the \(provider) session has expired (the provider refused the refresh token); sign in again with 'authctl signin --provider \(provider)'"
         case .refreshInterrupted(let provider, let date):

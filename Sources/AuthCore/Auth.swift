@@ -1,4 +1,5 @@
 import AuthCrypto
+import AuthJOSE
 import AuthOAuth
 import AuthProviders
 import AuthStorage
@@ -172,5 +173,28 @@ public struct Auth: Sendable {
     ) async throws -> String {
         try await TokenRefresher(store: store, journal: journalStore, providers: providers, services: services)
             .freshAccessToken(providerID: providerID, minimumValidity: minimumValidity)
+    }
+
+    /// The current user's ID token for `providerID`: the session is refreshed first as for the
+    /// access token (a refresh answer carries a new ID token, OpenID Connect Core §12.2), and an
+    /// ID token that has expired all the same is refused, never handed out.
+    public func freshIDToken(
+        providerID: String?, minimumValidity: TimeInterval, providers: ProviderRegistry, services: ProviderServices
+    ) async throws -> (token: String, expiresAt: Date?) {
+        let (provider, session) = try currentSession(providerID)
+        if session.refreshToken != nil, session.accessToken != nil {
+            _ = try await freshAccessToken(providerID: provider, minimumValidity: minimumValidity, providers: providers, services: services)
+        }
+        let (_, current) = try currentSession(provider)
+        guard let token = current.idToken else { throw AccountError.noToken(providerID: provider, kind: "ID token") }
+        let expiresAt = Self.expiry(ofJWT: token)
+        if let expiresAt, expiresAt <= clock.now() { throw AccountError.idTokenExpired(providerID: provider) }
+        return (token, expiresAt)
+    }
+
+    /// The `exp` claim of a JWT this keystore holds (verified when it was stored), if it has one.
+    public static func expiry(ofJWT token: String) -> Date? {
+        guard let jws = try? CompactJWS(parsingUnverified: token), let exp = jws.payload["exp"]?.numberValue else { return nil }
+        return Date(timeIntervalSince1970: exp)
     }
 }

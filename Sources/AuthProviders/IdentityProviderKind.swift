@@ -45,6 +45,10 @@ public protocol IdentityProviderKind: Sendable {
 
     /// The validator for ID tokens this provider issues (`verify`); throws where it issues none.
     func idTokenValidator(services: ProviderServices) throws -> IDTokenValidator
+
+    /// The hosts (`host` or `host:port`, lowercased) whose `tool` servers take this provider's
+    /// access tokens as a password (the credential helpers); a default gives none.
+    static func credentialHosts(for configuration: ProviderConfiguration, tool: CredentialTool) -> [String]
 }
 
 /// The identity a provider proved.
@@ -84,4 +88,16 @@ public struct ProviderServices: Sendable {
         self.interrupts = interrupts
         self.afterRefreshAnswer = afterRefreshAnswer
     }
+}
+
+/// A tool whose servers take a provider's access token as a password: what the credential
+/// helpers (`git-credential`, `docker-credential`) answer for.
+public enum CredentialTool: String, Sendable, CaseIterable {
+    case git
+    case docker
+}
+
+extension IdentityProviderKind {
+    /// None: a kind knows of no such hosts unless it says so.
+    public static func credentialHosts(for configuration: ProviderConfiguration, tool: CredentialTool) -> [String] { [] }
 }

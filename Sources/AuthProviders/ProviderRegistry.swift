@@ -49,6 +49,14 @@ public struct ProviderRegistry: Sendable {
         try await presets.requireKind(forID: configuration.id).resolve(configuration, services: services)
     }
 
+    /// The configured provider whose tokens `host` (`host[:port]`) takes for `tool`, if any.
+    public func provider(forCredentialHost host: String, tool: CredentialTool) throws -> ProviderConfiguration? {
+        let host = host.lowercased()
+        return try all().first { configuration in
+            presets.kind(forID: configuration.id)?.credentialHosts(for: configuration, tool: tool).contains(host) == true
+        }
+    }
+
     /// The kind's name (`oidc`, `github`) of a configured provider.
     public func kindName(of configuration: ProviderConfiguration) -> String? {
         presets.kind(forID: configuration.id)?.kindName

@@ -6,4 +6,5 @@ import Glibc
 import Darwin
 #endif
 
-exit(AuthCommandLine.runBlocking(arguments: Array(CommandLine.arguments.dropFirst()), context: .live()).rawValue)
+let arguments = AuthCommandLine.arguments(invokedAs: CommandLine.arguments[0], Array(CommandLine.arguments.dropFirst()))
+exit(AuthCommandLine.runBlocking(arguments: arguments, context: .live()).rawValue)

@@ -41,6 +41,19 @@ public struct GitHubProvider: IdentityProviderKind {
 
     public var scopes: [String] { Self.defaultScopes + configuration.scopes }
 
+    /// git: github.com, or the Enterprise Server's own host. Container registries: GitHub
+    /// Packages (`ghcr.io`, and the older `docker.pkg.github.com`), or an Enterprise Server's
+    /// `containers.HOST` (its registry with subdomain isolation).
+    public static func credentialHosts(for configuration: ProviderConfiguration, tool: CredentialTool) -> [String] {
+        guard let endpoints = try? endpoints(for: configuration) else { return [] }
+        if endpoints == .github {
+            return tool == .git ? ["github.com"] : ["ghcr.io", "docker.pkg.github.com"]
+        }
+        guard let host = endpoints.apiBase.host?.lowercased() else { return [] }
+        let address = endpoints.apiBase.port.map { "\(host):\($0)" } ?? host
+        return tool == .git ? [address] : ["containers." + address]
+    }
+
     /// The code exchange sends `client_id` and `client_secret` in the body (what GitHub
     /// documents); the device flow, and an app without a secret, send `client_id` only.
     public func authorizationServer(services: ProviderServices) throws -> AuthorizationServer {

@@ -82,12 +82,15 @@ import Testing
             .joined(separator: " ")
         var result: [[String]] = []
         var words = joined.split(separator: " ").map(String.init)[...]
-        while let start = words.firstIndex(where: { $0 == "authctl" || $0.hasSuffix("$(authctl") }) {
+        // `'!authctl ...'`: a git config helper, a shell snippet in single quotes.
+        while let start = words.firstIndex(where: { $0 == "authctl" || $0.hasSuffix("$(authctl") || $0 == "'!authctl" }) {
+            let isGitHelper = words[start] == "'!authctl"
             words = words[(start + 1)...]
             var argv: [String] = []
+            defer { if isGitHelper { result[result.count - 1].append("get") } }  // git appends the operation
             while let word = words.first, !["|", "||", "&&", ";", "<", ">"].contains(word) {
                 words = words.dropFirst()
-                let trimmed = word.hasSuffix(")\"") ? String(word.dropLast(2)) : word
+                let trimmed = word.hasSuffix(")\"") ? String(word.dropLast(2)) : word.hasSuffix("'") ? String(word.dropLast()) : word
                 argv.append(trimmed)
                 if trimmed != word { break }
             }

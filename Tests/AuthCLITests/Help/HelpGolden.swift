@@ -1,7 +1,7 @@
 import AuthCLI
 import AuthOAuth
 // Golden help texts, one per command. When help changes on purpose, review the failure diff
-// and update the text here (the test prints the full new text on failure).
+// and regenerate: python3 Tests/Tools/regenerate-help-golden.py .build/debug/authctl
 
 enum HelpGolden {
     static let texts: [String: String] = [
@@ -14,39 +14,43 @@ authctl signs you in through your browser, keeps the session in its home
 directory (--home), and prints tokens for scripts.
 
 Commands:
-  signin      Sign in with a provider through your browser.
-  link        Link another provider to the signed-in user.
-  reauth      Sign in again as the current user, to prove it is still you.
-  unlink      Remove a linked provider from the signed-in user.
-  signout     Sign out: forget the current session and its tokens.
-  whoami      Show the signed-in user.
-  status      Show every user, their providers, and when their tokens expire.
-  token       Print an access token for scripts.
-  exec        Run a command with a fresh token in its environment.
-  users       List the users in this keystore, marking the current one.
-  switch      Make another signed-in user the current one.
-  methods     List the providers an account with this email signs in with.
-  verify      Verify a JWT read on stdin and print its claims.
-  providers   Add, list, show and remove the providers you can sign in with.
-  account     Manage the signed-in user's account.
-  config      Show or change the account rules.
-  firebase    Keep accounts in a Firebase project, or locally.
-  help        Show help for a command.
+  signin             Sign in with a provider through your browser.
+  link               Link another provider to the signed-in user.
+  reauth             Sign in again as the current user, to prove it is you.
+  unlink             Remove a linked provider from the signed-in user.
+  signout            Sign out: forget the current session and its tokens.
+  whoami             Show the signed-in user.
+  status             Show each user's providers and when their tokens expire.
+  token              Print an access token for scripts.
+  exec               Run a command with a fresh token in its environment.
+  git-credential     Give git a provider's token (a git credential helper).
+  kube-credential    Give kubectl a token (an exec credential plugin).
+  docker-credential  Give docker a registry token (a Docker credential helper).
+  users              List the users in this keystore, marking the current one.
+  switch             Make another signed-in user the current one.
+  methods            List the providers an email's account signs in with.
+  verify             Verify a JWT read on stdin and print its claims.
+  providers          Add, list, show and remove the providers to sign in with.
+  account            Manage the signed-in user's account.
+  config             Show or change the account rules.
+  firebase           Keep accounts in a Firebase project, or locally.
+  help               Show help for a command.
 
 Global options:
-  --home DIR  Directory for the session and provider settings. Default:
-              $XDG_CONFIG_HOME/authctl or ~/.config/authctl. (env: AUTHCTL_HOME)
-  --json      Print results, and errors, as JSON.
-  --verbose   Explain each step on stderr. Secrets are never printed.
-  --no-color  Do not color the output.
-  -h, --help  Show help for the command.
-  --version   Print the version of authctl.
+  --home DIR         Directory for the session and provider settings. Default:
+                     $XDG_CONFIG_HOME/authctl or ~/.config/authctl.
+                     (env: AUTHCTL_HOME)
+  --json             Print results, and errors, as JSON.
+  --verbose          Explain each step on stderr. Secrets are never printed.
+  --no-color         Do not color the output.
+  -h, --help         Show help for the command.
+  --version          Print the version of authctl.
 
 Exit status: 0 ok, 1 unexpected failure, 2 usage error, 3 not signed in, 4
 cancelled, 5 timed out, 6 account exists with a different credential, 7
 credential already in use or no such provider, 8 recent sign-in required or user
 mismatch, 9 provider error, 10 invalid credential, 11 keystore error, 12
-configuration error. See the README.
+configuration error; exec: 126 not executable, 127 not found. See the README.
 
 See 'authctl help <command>' for help on a command.
 """#,
@@ -200,7 +204,7 @@ Examples:
     authctl link --pending
 """#,
         "reauth": #"""
-Sign in again as the current user, to prove it is still you.
+Sign in again as the current user, to prove it is you.
 
 Usage: authctl reauth [--provider ID] [--scope SCOPE]... [--param KEY=VALUE]...
                       [--timeout SECONDS] [--browser COMMAND | --no-browser]
@@ -341,7 +345,7 @@ Examples:
     authctl whoami --check || authctl signin --provider oidc.corp
 """#,
         "status": #"""
-Show every user, their providers, and when their tokens expire.
+Show each user's providers and when their tokens expire.
 
 Usage: authctl status [--check]
 
@@ -380,8 +384,9 @@ Firebase ID token, for your backend and Security Rules. A token that expires
 within --min-valid seconds is refreshed first, once even when many authctl
 processes ask at the same time. A token with nearly all of the provider's
 lifetime left is never refreshed, since a refresh could not make it last longer.
-If nobody is signed in, or the provider refuses the refresh, the exit status is
-3 and you need to sign in again.
+--id-token refreshes the same way; an ID token that has expired all the same is
+refused. If nobody is signed in, or the provider refuses the refresh, the exit
+status is 3 and you need to sign in again.
 
 Options:
   --provider ID        Whose token to print. Default: the provider the user
@@ -451,6 +456,117 @@ Examples:
   A tool that reads its own variable:
     authctl exec --provider github.com --env GH_TOKEN -- gh repo list
 """#,
+        "git-credential": #"""
+Give git a provider's token (a git credential helper).
+
+Usage: authctl git-credential <operation> [--provider ID] [--min-valid SECONDS]
+
+git runs it with get, store or erase and its request on stdin (key=value lines).
+For get, over https (http only to this machine), it answers
+username=x-access-token and the token, refreshed first if needed, for github.com
+or a GitHub Enterprise Server configured with --api-base, or for any host with
+--provider. Other hosts get no answer, so git asks its next helper. store and
+erase change nothing: the tokens are authctl's, and 'authctl signout' forgets
+them. It never opens a browser: without a session, it exits 3.
+
+Arguments:
+  <operation>          What git asks: get, store or erase.
+
+Options:
+  --provider ID        Answer every host git asks about with this provider's
+                       token (scope the helper to a URL in git config). Default:
+                       the GitHub provider whose host git asks about.
+  --min-valid SECONDS  Refresh the access token first unless it stays valid this
+                       long. (default: 300)
+
+Global options:
+  --home DIR           Directory for the session and provider settings. Default:
+                       $XDG_CONFIG_HOME/authctl or ~/.config/authctl.
+                       (env: AUTHCTL_HOME)
+  --json               Print results, and errors, as JSON.
+  --verbose            Explain each step on stderr. Secrets are never printed.
+  --no-color           Do not color the output.
+  -h, --help           Show help for the command.
+  --version            Print the version of authctl.
+
+Examples:
+  Use it for github.com:
+    git config --global \
+      credential.https://github.com.helper '!authctl git-credential'
+
+  A git server that takes an OpenID provider's tokens:
+    git config --global credential.https://git.corp.example.helper \
+      '!authctl git-credential --provider oidc.corp'
+"""#,
+        "kube-credential": #"""
+Give kubectl a token (an exec credential plugin).
+
+Usage: authctl kube-credential [--provider ID] [--id-token]
+                               [--min-valid SECONDS]
+
+Prints an ExecCredential (client.authentication.k8s.io/v1, or the version
+kubectl names in KUBERNETES_EXEC_INFO) with the token, refreshed first if
+needed, and its expirationTimestamp, so kubectl asks again when it expires. It
+never opens a browser: without a usable session it exits 3 and says how to sign
+in. See the README for the kubeconfig stanza.
+
+Options:
+  --provider ID        Whose token to give kubectl. Default: the provider the
+                       user signed in with.
+  --id-token           Give the OpenID Connect ID token (what the API server's
+                       OIDC authenticator checks).
+  --min-valid SECONDS  Refresh the access token first unless it stays valid this
+                       long. (default: 300)
+
+Global options:
+  --home DIR           Directory for the session and provider settings. Default:
+                       $XDG_CONFIG_HOME/authctl or ~/.config/authctl.
+                       (env: AUTHCTL_HOME)
+  --json               Print results, and errors, as JSON.
+  --verbose            Explain each step on stderr. Secrets are never printed.
+  --no-color           Do not color the output.
+  -h, --help           Show help for the command.
+  --version            Print the version of authctl.
+
+Examples:
+  Try what kubectl will get:
+    authctl kube-credential --provider oidc.corp --id-token
+"""#,
+        "docker-credential": #"""
+Give docker a registry token (a Docker credential helper).
+
+Usage: authctl docker-credential <operation>
+
+docker runs it as docker-credential-authctl (make install links it) with the
+registry on stdin. get answers with the account name and the token, refreshed
+first if needed, for ghcr.io and docker.pkg.github.com (github.com), or
+containers.HOST for a GitHub Enterprise Server; other registries get docker's
+'credentials not found' answer. list shows the registries it answers for. store
+and erase change nothing: the tokens are authctl's. It never opens a browser.
+
+To use it, name it in ~/.docker/config.json: {"credHelpers": {"ghcr.io":
+"authctl"}}.
+
+Arguments:
+  <operation>  What docker asks: get, store, erase or list.
+
+Global options:
+  --home DIR   Directory for the session and provider settings. Default:
+               $XDG_CONFIG_HOME/authctl or ~/.config/authctl.
+               (env: AUTHCTL_HOME)
+  --json       Print results, and errors, as JSON.
+  --verbose    Explain each step on stderr. Secrets are never printed.
+  --no-color   Do not color the output.
+  -h, --help   Show help for the command.
+  --version    Print the version of authctl.
+
+Examples:
+  What docker gets for ghcr.io:
+    echo ghcr.io | authctl docker-credential get
+
+  The registries it answers for:
+    authctl docker-credential list
+"""#,
         "users": #"""
 List the users in this keystore, marking the current one.
 
@@ -491,7 +607,7 @@ Examples:
     authctl switch bob@example.com
 """#,
         "methods": #"""
-List the providers an account with this email signs in with.
+List the providers an email's account signs in with.
 
 Usage: authctl methods <email>
 
@@ -551,7 +667,7 @@ Examples:
     authctl token | authctl verify --firebase
 """#,
         "providers": #"""
-Add, list, show and remove the providers you can sign in with.
+Add, list, show and remove the providers to sign in with.
 
 Usage: authctl providers <command> [options]
        authctl providers add <id> --client-id ID [options]

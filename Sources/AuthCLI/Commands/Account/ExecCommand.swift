@@ -56,10 +56,10 @@ struct ExecCommand: Command {
     }
 
     func run(in env: CommandEnvironment) async throws -> ExitStatus {
-        let (token, _) = try await TokenCommand.token(
+        let token = try await TokenCommand.token(
             providerID: providerID, wantsIDToken: wantsIDToken, minimumValidity: minimumValidity, in: env)
         var environment = env.context.environment
-        environment[variableName] = token
+        environment[variableName] = token.value
         // Returns only when the command could not be started.
         let errno = env.context.replaceProcess(arguments, environment)
         throw ExecFailed(program: arguments[0], errno: errno)

@@ -8,7 +8,7 @@ struct MethodsCommand: Command {
 
     static let spec = CommandSpec(
         name: "methods",
-        abstract: "List the providers an account with this email signs in with.",
+        abstract: "List the providers an email's account signs in with.",
         discussion: ["Prints nothing when no account has the email."],
         arguments: [email.spec],
         examples: [Example("How does Alice sign in?", "authctl methods alice@example.com")])

@@ -14,7 +14,7 @@ struct StatusCommand: Command {
 
     static let spec = CommandSpec(
         name: "status",
-        abstract: "Show every user, their providers, and when their tokens expire.",
+        abstract: "Show each user's providers and when their tokens expire.",
         discussion: [
             "Reads the keystore only: nothing is refreshed and the network is not used. The current "
                 + "user is marked with '*'. 'whoami --check' asks whether anyone is signed in; "

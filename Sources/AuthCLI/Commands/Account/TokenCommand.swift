@@ -20,7 +20,8 @@ struct TokenCommand: Command {
                 + "for your backend and Security Rules. A token that "
                 + "expires within --min-valid seconds is refreshed first, once even when many authctl "
                 + "processes ask at the same time. A token with nearly all of the provider's lifetime "
-                + "left is never refreshed, since a refresh could not make it last longer. If nobody is "
+                + "left is never refreshed, since a refresh could not make it last longer. --id-token "
+                + "refreshes the same way; an ID token that has expired all the same is refused. If nobody is "
                 + "signed in, or the provider refuses the refresh, the exit status is 3 and you need to "
                 + "sign in again."
         ],
@@ -44,26 +45,40 @@ struct TokenCommand: Command {
     }
 
     func run(in env: CommandEnvironment) async throws -> ExitStatus {
-        let (token, isIDToken) = try await Self.token(
-            providerID: providerID, wantsIDToken: wantsIDToken, minimumValidity: minimumValidity, in: env)
+        let token = try await Self.token(providerID: providerID, wantsIDToken: wantsIDToken, minimumValidity: minimumValidity, in: env)
         if env.json {
-            env.output(JSONValue.object([isIDToken ? "idToken" : "accessToken": .string(token)]))
+            env.output(JSONValue.object([token.isIDToken ? "idToken" : "accessToken": .string(token.value)]))
         } else {
-            env.output(token + "\n")
+            env.output(token.value + "\n")
         }
         return .success
     }
 
+    /// A token handed out, and when it expires (nil when unknown or not asked for).
+    struct FreshToken {
+        var value: String
+        var isIDToken: Bool
+        var expiresAt: Date?
+    }
+
     /// The backend's own ID token (a Firebase project's) when no provider is named and there is
-    /// one; else the provider's ID token or its access token, refreshed when needed.
+    /// one; else the provider's ID token or its access token, refreshed when needed. An expired
+    /// ID token is refused like an expired access token. `withExpiry` also reads when it expires.
     static func token(
-        providerID: String?, wantsIDToken: Bool, minimumValidity: Duration, in env: CommandEnvironment
-    ) async throws -> (token: String, isIDToken: Bool) {
+        providerID: String?, wantsIDToken: Bool, minimumValidity: Duration, withExpiry: Bool = false, in env: CommandEnvironment
+    ) async throws -> FreshToken {
         let auth = try env.auth
         let validity = minimumValidity.timeInterval
-        if providerID == nil, let token = try await auth.backend.userToken(minimumValidity: validity) { return (token, true) }
-        if wantsIDToken { return (try auth.token(providerID: providerID, idToken: true), true) }
+        if providerID == nil, let token = try await auth.backend.userToken(minimumValidity: validity) {
+            return FreshToken(value: token, isIDToken: true, expiresAt: withExpiry ? Auth.expiry(ofJWT: token) : nil)
+        }
+        if wantsIDToken {
+            let (token, expiresAt) = try await auth.freshIDToken(
+                providerID: providerID, minimumValidity: validity, providers: env.registry, services: env.services)
+            return FreshToken(value: token, isIDToken: true, expiresAt: expiresAt)
+        }
         let token = try await auth.freshAccessToken(providerID: providerID, minimumValidity: validity, providers: env.registry, services: env.services)
-        return (token, false)
+        let expiresAt = withExpiry ? try auth.currentSession(providerID).session.expiresAt : nil
+        return FreshToken(value: token, isIDToken: false, expiresAt: expiresAt)
     }
 }

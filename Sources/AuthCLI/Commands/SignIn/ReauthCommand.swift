@@ -9,7 +9,7 @@ struct ReauthCommand: Command {
 
     static let spec = CommandSpec(
         name: "reauth",
-        abstract: "Sign in again as the current user, to prove it is still you.",
+        abstract: "Sign in again as the current user, to prove it is you.",
         discussion: [
             "Some changes, such as linking or unlinking a provider, need a recent sign-in. reauth runs "
                 + "the browser sign-in again and fails with a user mismatch if a different user comes "

@@ -1,5 +1,8 @@
 #!/usr/bin/env python3
-"""Rewrite HelpGolden.swift from a built authctl: python3 regenerate.py .build/debug/authctl
+"""Rewrite Tests/AuthCLITests/Help/HelpGolden.swift from a built authctl:
+
+    python3 Tests/Tools/regenerate-help-golden.py .build/debug/authctl
+
 
 Walks the "Commands:" sections of `authctl help [path]` depth first, in the order help lists them,
 then `help` itself. Review the diff before committing: the golden texts pin what users read.
@@ -10,7 +13,7 @@ import subprocess
 import sys
 
 binary = sys.argv[1]
-golden = pathlib.Path(__file__).with_name("HelpGolden.swift")
+golden = pathlib.Path(__file__).resolve().parent.parent / "AuthCLITests" / "Help" / "HelpGolden.swift"
 
 
 def help_text(path):
@@ -23,6 +26,8 @@ def walk(path):
     section = re.search(r"^Commands:\n((?:  .*\n)+)", text, re.M)
     if section:
         for line in section.group(1).splitlines():
+            if line.startswith("   "):  # an abstract wrapped onto the next line
+                continue
             name = line.split()[0]
             if name != "help":
                 yield from walk(path + [name])
