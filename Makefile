@@ -33,6 +33,7 @@ release:
 install: release
 	install -d "$(DESTDIR)$(PREFIX)/bin"
 	install -m 0755 $(RELEASE_BIN) "$(DESTDIR)$(PREFIX)/bin/authctl"
+	ln -sf authctl "$(DESTDIR)$(PREFIX)/bin/docker-credential-authctl"
 
 # The Python venv with the pinned identity providers and test tools (Tests/e2e/requirements.txt).
 venv:

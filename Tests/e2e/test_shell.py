@@ -80,6 +80,19 @@ def test_status_check_fails_once_an_id_token_only_session_expires(cli, short_moc
 
 
 @pytest.mark.dot
+def test_status_check_holds_for_an_expired_but_refreshable_session(cli, short_dot_idp):
+    cli.signed_in(short_dot_idp)
+    time.sleep(SHORT_LIFETIME + 0.5)
+    provider = cli.run("status", "--json").json()["users"][0]["providers"][0]
+    assert provider["expiresInSeconds"] < 0 and provider["refreshable"] is True
+    assert cli.run("status", "--check").returncode == OK, "a refresh token gets a token without a browser"
+    assert cli.run("token").returncode == OK
+    refreshed = cli.run("status", "--json").json()["users"][0]["providers"][0]
+    assert refreshed["expiresInSeconds"] > 0, "the refreshed expiry is what status shows"
+    assert cli.run("status", "--check").returncode == OK
+
+
+@pytest.mark.dot
 def test_exec_passes_a_refreshed_token_and_the_commands_status(cli, short_dot_idp, tmp_path):
     cli.signed_in(short_dot_idp)
     first = cli.run("token").stdout.strip()
