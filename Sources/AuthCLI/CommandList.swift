@@ -32,6 +32,8 @@ public enum CommandList {
         .group(accountGroup, [.command(AccountDeleteCommand.self)]),
         .group(configGroup, [.command(ConfigSetCommand.self), .command(ConfigGetCommand.self), .command(ConfigListCommand.self)]),
         .group(firebaseGroup, [.command(FirebaseUseCommand.self), .command(FirebaseShowCommand.self), .command(FirebaseOffCommand.self)]),
+        .command(CompletionCommand.self),
+        .command(ManualCommand.self),
     ]
 
     /// The tree the parser and the help generator read: the entries, then `help`.

@@ -34,6 +34,8 @@ Commands:
   account            Manage the signed-in user's account.
   config             Show or change the account rules.
   firebase           Keep accounts in a Firebase project, or locally.
+  completion         Print the completion script for bash, zsh or fish.
+  manual             Print the authctl(1) manual page (roff).
   help               Show help for a command.
 
 Global options:
@@ -1070,6 +1072,56 @@ Global options:
 Examples:
   Stop using the project:
     authctl firebase off
+"""#,
+        "completion": #"""
+Print the completion script for bash, zsh or fish.
+
+Usage: authctl completion <shell>
+
+The script completes every command, subcommand and option (make install puts
+each where its shell looks). To try it in the running shell, source it.
+
+Arguments:
+  <shell>     bash, zsh or fish.
+
+Global options:
+  --home DIR  Directory for the session and provider settings. Default:
+              $XDG_CONFIG_HOME/authctl or ~/.config/authctl. (env: AUTHCTL_HOME)
+  --json      Print results, and errors, as JSON.
+  --verbose   Explain each step on stderr. Secrets are never printed.
+  --no-color  Do not color the output.
+  -h, --help  Show help for the command.
+  --version   Print the version of authctl.
+
+Examples:
+  bash, in this shell:
+    eval "$(authctl completion bash)"
+
+  zsh, for every shell:
+    authctl completion zsh > "${fpath[1]}/_authctl"
+
+  fish:
+    authctl completion fish > ~/.config/fish/completions/authctl.fish
+"""#,
+        "manual": #"""
+Print the authctl(1) manual page (roff).
+
+Usage: authctl manual
+
+make install installs it; to read it without installing, pipe it to 'man -l -'.
+
+Global options:
+  --home DIR  Directory for the session and provider settings. Default:
+              $XDG_CONFIG_HOME/authctl or ~/.config/authctl. (env: AUTHCTL_HOME)
+  --json      Print results, and errors, as JSON.
+  --verbose   Explain each step on stderr. Secrets are never printed.
+  --no-color  Do not color the output.
+  -h, --help  Show help for the command.
+  --version   Print the version of authctl.
+
+Examples:
+  Read it:
+    authctl manual | man -l -
 """#,
         "help": #"""
 Show help for a command.
