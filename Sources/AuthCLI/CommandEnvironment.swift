@@ -104,6 +104,15 @@ struct CommandEnvironment: Sendable {
         }
     }
 
+    /// The local account rules on the keystore ``auth`` reads (the project's namespace with a
+    /// Firebase project): for sessions that are no project user's, such as a client's own.
+    var keystoreBackend: LocalAccountBackend {
+        get throws {
+            let keystore: any DocumentStorage = try firebaseProject.map { try firebaseBackend($0).storage } ?? storage
+            return LocalAccountBackend(storage: keystore, clock: context.clock, random: context.random)
+        }
+    }
+
     /// Local accounts, whatever the backend: `config` edits their rules.
     var localAuth: Auth {
         Auth(storage: storage, backend: LocalAccountBackend(storage: storage, clock: context.clock, random: context.random), clock: context.clock)

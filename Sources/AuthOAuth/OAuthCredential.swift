@@ -15,10 +15,13 @@ public struct OAuthCredential: Codable, Sendable, Equatable {
     public var scope: String?
     /// The nonce sent with the request that produced the ID token.
     public var rawNonce: String?
+    /// For the client's own session (RFC 6749 §4.4): the request that re-acquires its token.
+    public var clientCredentials: ClientCredentialsRequest?
 
     public init(
         providerID: String, accessToken: String?, tokenType: String = "Bearer", idToken: String? = nil,
-        refreshToken: String? = nil, expiresAt: Date? = nil, obtainedAt: Date? = nil, scope: String? = nil, rawNonce: String? = nil
+        refreshToken: String? = nil, expiresAt: Date? = nil, obtainedAt: Date? = nil, scope: String? = nil, rawNonce: String? = nil,
+        clientCredentials: ClientCredentialsRequest? = nil
     ) {
         self.providerID = providerID
         self.accessToken = accessToken
@@ -29,5 +32,6 @@ public struct OAuthCredential: Codable, Sendable, Equatable {
         self.obtainedAt = obtainedAt
         self.scope = scope
         self.rawNonce = rawNonce
+        self.clientCredentials = clientCredentials
     }
 }

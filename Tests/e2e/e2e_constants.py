@@ -19,6 +19,7 @@ USERS = {
 
 DOT_CLIENT_ID = "authctl-e2e"
 DOT_PUBLIC_CLIENT_ID = "authctl-e2e-public"
+DOT_MACHINE_CLIENT_ID = "authctl-e2e-machine"  # client credentials only (RFC 6749 §4.4)
 MOCK_CLIENT_ID = "authctl-e2e"
 
 # Registered with django-oauth-toolkit. Loopback IP literals: any port is accepted at request

@@ -45,6 +45,9 @@ class Provider:
     users: dict
     log_path: Path
     process: subprocess.Popen = field(repr=False)
+    # django-oauth-toolkit's client-credentials client (RFC 6749 §4.4); empty for the mock.
+    machine_client_id: str = ""
+    machine_client_secret: str = field(default="", repr=False)
 
     @property
     def discovery_url(self) -> str:
@@ -112,6 +115,8 @@ def start_provider(
             users=info["users"],
             log_path=log_path,
             process=process,
+            machine_client_id=info.get("machine_client_id", ""),
+            machine_client_secret=info.get("machine_client_secret", ""),
         )
         _wait_for_discovery(provider, deadline=time.monotonic() + timeout)
         return provider

@@ -22,7 +22,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 from e2e_lifetime import exit_with_parent  # noqa: E402
-from e2e_constants import DOT_CLIENT_ID, DOT_PUBLIC_CLIENT_ID, REDIRECT_URIS, USERS  # noqa: E402
+from e2e_constants import DOT_CLIENT_ID, DOT_MACHINE_CLIENT_ID, DOT_PUBLIC_CLIENT_ID, REDIRECT_URIS, USERS  # noqa: E402
 
 
 def generate_rsa_pem() -> str:
@@ -169,6 +169,18 @@ def main() -> int:
         skip_authorization=False,
     )
 
+    # A machine (RFC 6749 §4.4): confidential, client credentials only, no redirect URI.
+    machine_secret = secrets.token_urlsafe(32)
+    Application.objects.create(
+        name="authctl e2e (machine)",
+        client_id=DOT_MACHINE_CLIENT_ID,
+        client_secret=machine_secret,
+        client_type=Application.CLIENT_CONFIDENTIAL,
+        authorization_grant_type=Application.GRANT_CLIENT_CREDENTIALS,
+        redirect_uris="",
+        algorithm=Application.RS256_ALGORITHM,
+    )
+
     django_app = get_wsgi_application()
 
     stop = threading.Event()
@@ -187,6 +199,8 @@ def main() -> int:
         "client_id": DOT_CLIENT_ID,
         "client_secret": client_secret,
         "public_client_id": DOT_PUBLIC_CLIENT_ID,
+        "machine_client_id": DOT_MACHINE_CLIENT_ID,
+        "machine_client_secret": machine_secret,
         "users": users,
         "workdir": str(workdir),
     }

@@ -50,6 +50,9 @@ public struct TokenRefresher: Sendable {
         let clock = services.clock
         let journalIsEmpty = try journal.read().entries.isEmpty
         if journalIsEmpty, let token = Self.accessToken(session, validFor: minimumValidity, at: clock.now()) { return token }
+        if let request = session.clientCredentials {
+            return try await reacquire(provider, request: request, minimumValidity: minimumValidity)
+        }
         // Without a refresh token, the token is handed out while it lasts.
         guard session.refreshToken != nil else { return try session.unexpiredAccessToken(at: clock.now()) }
         // Interrupts are held from sending the refresh until its answer is stored and the
@@ -97,6 +100,27 @@ public struct TokenRefresher: Sendable {
         case .token(let token): return token
         case .expired(let interruptedAt?): throw AccountError.refreshInterrupted(providerID: provider, at: interruptedAt)
         case .expired(nil): throw AccountError.sessionExpired(providerID: provider)
+        }
+    }
+
+    /// The client's own token, asked for again (RFC 6749 §4.4) when it would not last
+    /// `minimumValidity`; under the lock, so many processes ask once. Nothing rotates, so there
+    /// is nothing to journal.
+    func reacquire(_ providerID: String, request: ClientCredentialsRequest, minimumValidity: TimeInterval) async throws -> String {
+        let clock = services.clock
+        return try await store.update { (document: inout KeystoreDocument) async throws -> String in
+            let index = try document.requireCurrentAccountIndex()
+            guard let position = document.accounts[index].sessions.firstIndex(where: { $0.providerID == providerID }) else {
+                throw AccountError.noSession(providerID: providerID)
+            }
+            var current = document.accounts[index].sessions[position]
+            if let token = Self.accessToken(current, validFor: minimumValidity, at: clock.now()) { return token }
+            let provider = try await providers.resolve(providerID, services: services)
+            let client = try provider.authorizationServer(services: services).tokenClient
+            services.log("asking \(client.tokenEndpoint.redactedForDisplay) for a new client-credentials token")
+            current.apply(try await client.clientCredentials(request), receivedAt: clock.now())
+            document.accounts[index].sessions[position] = current
+            return current.accessToken ?? ""
         }
     }
 

@@ -178,3 +178,35 @@ import AuthTestSupport
         #expect(CredentialHelper.hostAndPort(of: text) == host)
     }
 }
+
+/// `signin --client-credentials`: the client's own session, asked for again when it expires.
+@Suite struct ClientCredentialsCommandTests {
+    let cli = TestCommandLine()
+
+    @Test func aMachineSessionIsReacquiredWhenItExpires() async throws {
+        cli.extraEnvironment["SECRET"] = "s3cr3t"
+        #expect(await cli.addProvider(["--client-secret-env", "SECRET"]) == .success)
+        cli.expiresIn = 600
+        #expect(await cli.run(["signin", "--provider", "oidc.test", "--client-credentials", "--scope", "reports.read"]) == .success)
+        #expect(cli.stderr.withLock { $0 }.contains("Signed in as \(TestTokenFactory.clientID) with oidc.test"))
+        #expect(await cli.run(["token"]) == .success)
+        #expect(cli.stdout.withLock { $0 } == "machine-1\n")
+        cli.advance(500)  // 100 s left: under --min-valid
+        #expect(await cli.run(["token"]) == .success)
+        #expect(cli.stdout.withLock { $0 } == "machine-2\n")
+        #expect(cli.clientCredentialGrants.withLock { $0 } == 2 && cli.refreshes.withLock { $0 } == 0)
+        #expect(await cli.run(["status", "--check"]) == .success)
+    }
+
+    @Test func aPublicClientCannotUseTheGrant() async {
+        #expect(await cli.addProvider() == .success)
+        #expect(await cli.run(["signin", "--provider", "oidc.test", "--client-credentials"]) == .configurationError)
+        #expect(cli.keystoreBytes == nil && cli.clientCredentialGrants.withLock { $0 } == 0)
+    }
+
+    @Test(arguments: [["--audience", "x"], ["--resource", "https://api.example"]])
+    func audienceAndResourceNeedTheGrant(option: [String]) async {
+        #expect(await cli.addProvider() == .success)
+        #expect(await cli.run(["signin", "--provider", "oidc.test"] + option) == .usage)
+    }
+}

@@ -48,6 +48,7 @@ final class TestCommandLine: @unchecked Sendable {
     ]
     /// Refresh grants seen, and how the token endpoint answers them.
     let refreshes = LockedValue(0)
+    let clientCredentialGrants = LockedValue(0)
     var refreshResponse: HTTPResponse?
     let revocations = LockedValue<[String]>([])
     var revocationStatus = 200
@@ -74,6 +75,12 @@ final class TestCommandLine: @unchecked Sendable {
                     "access_token": .string("refreshed-\(count)"), "token_type": "Bearer", "expires_in": 3600,
                     "refresh_token": .string("rt-\(count + 1)"),
                 ])
+            case "/token" where String(decoding: request.body ?? [], as: UTF8.self).contains("grant_type=client_credentials"):
+                let count = clientCredentialGrants.withLock { value -> Int in
+                    value += 1
+                    return value
+                }
+                return .json(["access_token": .string("machine-\(count)"), "token_type": "Bearer", "expires_in": .number(Double(expiresIn))])
             case "/token":
                 if let response = tokenEndpointResponse { return response }
                 var claims: [String: JSONValue?] = ["nonce": lastAuthorization.withLock { $0["nonce"] }.map { .string($0) }]

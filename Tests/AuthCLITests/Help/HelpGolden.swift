@@ -61,9 +61,10 @@ Sign in with a provider through your browser.
 
 Usage: authctl signin [--custom-token-stdin | --provider ID] [--scope SCOPE]...
                       [--param KEY=VALUE]... [--timeout SECONDS]
-                      [--browser COMMAND | --no-browser] [--paste] [--device]
-                      [--redirect-port PORT] [--id-token-stdin]
-                      [--raw-nonce NONCE] [--email EMAIL] [--password-stdin]
+                      [--browser COMMAND | --no-browser] [--paste]
+                      [--client-credentials | --device] [--redirect-port PORT]
+                      [--id-token-stdin] [--raw-nonce NONCE] [--audience API]
+                      [--resource URI] [--email EMAIL] [--password-stdin]
                       [--create]
 
 authctl opens the provider's sign-in page in your browser and waits for the
@@ -115,6 +116,13 @@ Options:
                         signature, issuer, audience (the client ID), expiry.
   --raw-nonce NONCE     With --id-token-stdin: the token's nonce must be the
                         SHA-256 (hex) of NONCE.
+  --client-credentials  Sign the client itself in (RFC 6749 §4.4), for machines:
+                        no browser, no person; the provider needs a client
+                        secret. The token is asked for again when it expires.
+  --audience API        With --client-credentials: the audience parameter some
+                        providers require.
+  --resource URI        With --client-credentials: the API the token is for (RFC
+                        8707).
   --email EMAIL         With --provider password (Firebase): the account's
                         email.
   --password-stdin      With --provider password: read the password from stdin
@@ -138,11 +146,11 @@ Examples:
   Sign in with a provider you added:
     authctl signin --provider oidc.corp
 
-  Sign in to a provider you added, asking for one more scope and a fresh login:
-    authctl signin --provider oidc.corp --scope groups --param prompt=login
-
   In CI, sign in with an ID token issued to the job:
     echo "$ID_TOKEN" | authctl signin --provider oidc.ci --id-token-stdin
+
+  A service signs in as itself:
+    authctl signin --provider oidc.corp --client-credentials --scope api
 """#,
         "link": #"""
 Link another provider to the signed-in user.

@@ -78,6 +78,7 @@ OAUTH2_PROVIDER = {
         "openid": "OpenID Connect sign-in",
         "profile": "Your name and username",
         "email": "Your email address",
+        "reports.read": "Read reports (for the machine client's client-credentials grant)",
     },
     "DEFAULT_SCOPES": ["openid"],
     # Strict: PKCE required, S256 only (plain is refused), RFC 9207 `iss` on the response.

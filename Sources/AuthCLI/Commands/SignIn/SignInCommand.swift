@@ -1,4 +1,5 @@
 import AuthCore
+import AuthOAuth
 import Foundation
 
 /// `authctl signin`: sign in through the browser (or a paste, a device code, or an ID token
@@ -16,6 +17,12 @@ struct SignInCommand: Command {
     static let passwordStdin = Option.flag(
         "password-stdin", help: "With --provider password: read the password from stdin instead of asking for it.")
     static let create = Option.flag("create", help: "With --provider password: create the account (accounts:signUp).")
+    static let clientCredentials = Option.flag(
+        "client-credentials",
+        help: "Sign the client itself in (RFC 6749 §4.4), for machines: no browser, no person; the provider "
+            + "needs a client secret. The token is asked for again when it expires.")
+    static let audience = Option.string("audience", "API", help: "With --client-credentials: the audience parameter some providers require.")
+    static let resource = Option.string("resource", "URI", help: "With --client-credentials: the API the token is for (RFC 8707).")
     static let customTokenStdin = Option.flag(
         "custom-token-stdin", help: "Sign in to the Firebase project with a custom token read on stdin (minted by your backend).")
 
@@ -34,19 +41,22 @@ struct SignInCommand: Command {
                 + "you used before, then run 'authctl link --pending' to add this one.",
         ],
         options: [provider.spec] + BrowserFlowOptions.specs
-            + [idTokenStdin.spec, rawNonce.spec, email.spec, passwordStdin.spec, create.spec, customTokenStdin.spec],
+            + [idTokenStdin.spec, rawNonce.spec, clientCredentials.spec, audience.spec, resource.spec, email.spec, passwordStdin.spec,
+               create.spec, customTokenStdin.spec],
         exclusiveOptions: BrowserFlowOptions.exclusions + [
             [idTokenStdin.long, BrowserFlowOptions.browser.long], [idTokenStdin.long, BrowserFlowOptions.noBrowser.long],
             [customTokenStdin.long, provider.long], [customTokenStdin.long, idTokenStdin.long],
+            [clientCredentials.long, idTokenStdin.long], [clientCredentials.long, BrowserFlowOptions.device.long],
+            [clientCredentials.long, BrowserFlowOptions.browser.long], [clientCredentials.long, BrowserFlowOptions.noBrowser.long],
         ],
         examples: [
             Example("Sign in with a provider you added:", "authctl signin --provider oidc.corp"),
             Example(
-                "Sign in to a provider you added, asking for one more scope and a fresh login:",
-                "authctl signin --provider oidc.corp --scope groups --param prompt=login"),
-            Example(
                 "In CI, sign in with an ID token issued to the job:",
                 "echo \"$ID_TOKEN\" | authctl signin --provider oidc.ci --id-token-stdin"),
+            Example(
+                "A service signs in as itself:",
+                "authctl signin --provider oidc.corp --client-credentials --scope api"),
         ])
 
     /// What signs the person in.
@@ -56,6 +66,8 @@ struct SignInCommand: Command {
         case password(email: String, fromStandardInput: Bool, create: Bool)
         /// A custom token from stdin, in the Firebase project.
         case customToken
+        /// The client itself (RFC 6749 §4.4).
+        case clientCredentials(providerID: String, request: ClientCredentialsRequest)
     }
 
     /// `password`: the email/password provider of a Firebase project.
@@ -73,6 +85,10 @@ struct SignInCommand: Command {
         } else if let providerID, providerID == Self.passwordProviderID {
             guard let email else { throw UsageError.missingOption("--" + Self.email.long, command: path) }
             method = .password(email: email, fromStandardInput: try invocation[Self.passwordStdin], create: try invocation[Self.create])
+        } else if let providerID, try invocation[Self.clientCredentials] {
+            let request = ClientCredentialsRequest(
+                scopes: try invocation[BrowserFlowOptions.scope], audience: try invocation[Self.audience], resource: try invocation[Self.resource])
+            method = .clientCredentials(providerID: providerID, request: request)
         } else if let providerID {
             method = .provider(providerID)
         } else {
@@ -81,6 +97,9 @@ struct SignInCommand: Command {
         let passwordOnly = try [invocation[Self.passwordStdin], invocation[Self.create], email != nil].contains(true)
         if case .password = method {} else if passwordOnly {
             throw UsageError.invalidUsage("--email, --password-stdin and --create go with --provider password", command: path)
+        }
+        if case .clientCredentials = method {} else if try invocation[Self.audience] != nil || invocation[Self.resource] != nil {
+            throw UsageError.invalidUsage("--audience and --resource go with --client-credentials", command: path)
         }
         var runner = SignInRunner(purpose: .signIn, flowOptions: try BrowserFlowOptions(invocation))
         runner.idTokenFromStandardInput = try invocation[Self.idTokenStdin]
@@ -100,6 +119,9 @@ struct SignInCommand: Command {
             let backend = try env.requireFirebase()
             let password = try await Self.password(fromStandardInput: fromStandardInput, in: env)
             SignInRunner.report(try await backend.signIn(email: email, password: password, create: create), purpose: .signIn, in: env)
+        case .clientCredentials(let providerID, let request):
+            try SignInRunner.checkHome(env)
+            SignInRunner.report(try await ClientCredentialsSignIn.run(providerID: providerID, request: request, in: env), purpose: .signIn, in: env)
         case .customToken:
             try SignInRunner.checkHome(env)
             let backend = try env.requireFirebase()
