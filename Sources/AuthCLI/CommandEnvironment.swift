@@ -166,12 +166,17 @@ struct CommandEnvironment: Sendable {
 
     static let testHoldVariable = "AUTHCTL_TEST_HOLD_REFRESH"
 
+    /// The waiting line only for a person at a terminal: not with --json (stderr is then read by
+    /// a program) nor --verbose (its lines would interleave).
+    var showsProgress: Bool { context.standardErrorIsTerminal && !json && !verbose }
+
     /// The effects a grant needs, with messages and `--verbose` lines on stderr.
     func grantContext(browser: any BrowserOpener) -> GrantContext {
         let context = context
         return GrantContext(
             transport: transport, clock: context.clock, random: context.random, browser: browser,
-            notify: { context.writeStandardError($0 + "\n") }, log: services.log, readPastedLine: context.readLine
+            notify: { context.writeStandardError($0 + "\n") }, log: services.log, readPastedLine: context.readLine,
+            progress: showsProgress ? TerminalProgress(write: context.writeStandardError, clock: context.clock) : NoProgress()
         )
     }
 

@@ -55,7 +55,8 @@ import AuthTestSupport
         #expect(tokens.rawNonce.map(Nonce.hashed) == sent["nonce"])
         #expect(tokens.receivedAt == TestTokenFactory.now)
         #expect(tokens.expiresAt == TestTokenFactory.now.addingTimeInterval(3600))
-        #expect(provider.received.map(\.url.path) == ["/token"])
+        // The authorization endpoint is asked whether it answers before the browser goes there.
+        #expect(provider.received.map(\.url.path) == ["/authorize", "/token"])
     }
 
     @Test func aCallbackWithAnotherStateIsIgnoredAndTheRealOneGoesThrough() async throws {
@@ -65,7 +66,7 @@ import AuthTestSupport
             from: server(provider.transport), request: request, context: context(redirect, transport: provider.transport)
         )
         #expect(outcome.tokens.accessToken == TestTokenFactory.accessToken)
-        #expect(provider.received.map(\.url.path) == ["/token"])
+        #expect(provider.received.map(\.url.path) == ["/authorize", "/token"])
     }
 
     @Test func onlyForeignCallbacksTimeOutSayingHowManyWereIgnored() async throws {
@@ -74,7 +75,28 @@ import AuthTestSupport
         await #expect(throws: LoopbackError.timedOut(redirectURI: "http://127.0.0.1:49152/callback", after: .seconds(300), ignoredCallbacks: 2)) {
             try await LoopbackCodeGrant().tokens(from: server(provider.transport), request: request, context: context(redirect, transport: provider.transport))
         }
-        #expect(provider.received.isEmpty)
+        #expect(provider.received.map(\.url.path) == ["/authorize"])  // the reachability check only
+    }
+
+    @Test(arguments: [
+        HTTPTransportError.unreachable(url: "https://idp.example.com/authorize", reason: "connection refused"),
+        HTTPTransportError.timedOut(url: "https://idp.example.com/authorize", after: .seconds(5)),
+    ])
+    func aProviderThatDoesNotAnswerFailsBeforeTheBrowserOpens(failure: HTTPTransportError) async throws {
+        let redirect = FakeRedirect(.code("code-123", iss: issuer))
+        let transport = FakeTransport { _ in throw failure }
+        await #expect(throws: HTTPTransportError.self) {
+            try await LoopbackCodeGrant().tokens(from: server(transport), request: request, context: context(redirect, transport: transport))
+        }
+        do {
+            _ = try await PastedCodeGrant(redirectURI: "https://app.example/cb").tokens(
+                from: server(transport), request: request, context: context(redirect, transport: transport, pasted: "code"))
+            Issue.record("the pasted-code grant went on past a provider that does not answer")
+        } catch let error as HTTPTransportError {
+            #expect(error.code == .providerError, "a silent provider is exit 9, not a timeout: \(error)")
+        }
+        #expect(redirect.lastAuthorization.isEmpty, "the browser was sent to a provider that does not answer")
+        #expect(transport.requests.allSatisfy { $0.url.path == "/authorize" && $0.timeout == 5 })
     }
 
     @Test func aFailedExchangeIsShownToTheWaitingBrowser() async throws {

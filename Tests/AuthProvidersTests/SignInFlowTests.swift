@@ -42,7 +42,7 @@ import AuthTestSupport
         #expect(credential.providerID == "example.com" && credential.accessToken == TestTokenFactory.accessToken)
         #expect(credential.refreshToken == "rt-1" && credential.rawNonce.map(Nonce.hashed) == redirect.lastAuthorization["nonce"])
         #expect(redirect.lastAuthorization["scope"] == "openid profile email groups")
-        #expect(provider.received.map(\.url.path) == ["/.well-known/openid-configuration", "/token", "/jwks", "/userinfo"])
+        #expect(provider.received.map(\.url.path) == ["/.well-known/openid-configuration", "/authorize", "/token", "/jwks", "/userinfo"])
     }
 
     @Test func anIDTokenFromElsewhereIsVerifiedLikeAnyOther() async throws {

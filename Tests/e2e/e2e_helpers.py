@@ -6,7 +6,9 @@ import base64
 import fcntl
 import json
 import os
+import pty
 import re
+import select
 import shlex
 import signal
 import socket
@@ -252,6 +254,39 @@ def free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
+
+
+def run_on_a_terminal(cli, args: list[str], env: dict, timeout: float = 30) -> tuple[int, str]:
+    """authctl with stdin, stdout and stderr on a pseudo-terminal; (exit status, everything it wrote)."""
+    master, slave = pty.openpty()
+    process = subprocess.Popen([str(cli.binary), "--home", str(cli.home), *args], stdin=slave, stdout=slave,
+                               stderr=slave, env=env, cwd=cli.tmp, start_new_session=True)
+    os.close(slave)
+    output = b""
+    deadline = time.monotonic() + timeout
+    try:
+        while time.monotonic() < deadline:
+            ready, _, _ = select.select([master], [], [], 0.2)
+            if ready:
+                try:
+                    chunk = os.read(master, 4096)
+                except OSError:  # EIO: the other side is closed
+                    chunk = b""
+                if not chunk and process.poll() is not None:
+                    break
+                output += chunk
+            elif process.poll() is not None:
+                break
+        else:
+            process.send_signal(signal.SIGKILL)
+            raise AssertionError(f"authctl on a terminal did not finish in {timeout}s:\n"
+                                 f"{output.decode(errors='replace')}")
+        return process.wait(timeout=5), output.decode(errors="replace")
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait(timeout=5)
+        os.close(master)
 
 
 class HeldLock:

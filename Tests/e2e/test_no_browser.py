@@ -16,10 +16,7 @@ from __future__ import annotations
 
 import json
 import os
-import pty
 import re
-import select
-import signal
 import socket
 import subprocess
 import threading
@@ -41,6 +38,7 @@ from e2e_helpers import (
     TIMED_OUT,
     free_port,
     port_is_free,
+    run_on_a_terminal,
     user_of,
 )
 from fakes import GITHUB_ID, YAHOO_ID, add_github, add_yahoo, github_fake, yahoo_fake  # noqa: F401 (fixtures)
@@ -435,46 +433,13 @@ def test_no_terminal_refuses_and_opens_no_browser(cli, mock_idp, ci):
     assert not marker.exists(), f"a browser was started: {marker.read_text()}"
 
 
-def _run_on_a_terminal(cli, args: list[str], env: dict, timeout: float = 30) -> tuple[int, str]:
-    """authctl with stdin, stdout and stderr on a pseudo-terminal; (exit status, everything it wrote)."""
-    master, slave = pty.openpty()
-    process = subprocess.Popen([str(cli.binary), "--home", str(cli.home), *args], stdin=slave, stdout=slave,
-                               stderr=slave, env=env, cwd=cli.tmp, start_new_session=True)
-    os.close(slave)
-    output = b""
-    deadline = time.monotonic() + timeout
-    try:
-        while time.monotonic() < deadline:
-            ready, _, _ = select.select([master], [], [], 0.2)
-            if ready:
-                try:
-                    chunk = os.read(master, 4096)
-                except OSError:  # EIO: the other side is closed
-                    chunk = b""
-                if not chunk and process.poll() is not None:
-                    break
-                output += chunk
-            elif process.poll() is not None:
-                break
-        else:
-            process.send_signal(signal.SIGKILL)
-            raise AssertionError(f"authctl on a terminal did not finish in {timeout}s:\n"
-                                 f"{output.decode(errors='replace')}")
-        return process.wait(timeout=5), output.decode(errors="replace")
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait(timeout=5)
-        os.close(master)
-
-
 @pytest.mark.mock
 def test_ci_refuses_even_on_a_terminal(cli, mock_idp):
     cli.add_provider(mock_idp)
     env, marker = _fake_openers(cli)
     env = {**cli.env, **env, "CI": "true", "TERM": "dumb"}
     before = cli.snapshot()
-    code, output = _run_on_a_terminal(cli, ["signin", "--provider", PROVIDER_NAME, "--timeout", "5"], env)
+    code, output = run_on_a_terminal(cli, ["signin", "--provider", PROVIDER_NAME, "--timeout", "5"], env)
     context = f"exit {code}\n--- terminal ---\n{output}"
     assert code == NOT_SIGNED_IN, context
     assert "interactive sign-in required" in output.lower(), context
@@ -490,7 +455,7 @@ def test_a_terminal_without_ci_opens_the_system_browser(cli, mock_idp):
     cli.add_provider(mock_idp)
     env, marker = _fake_openers(cli)
     env = {key: value for key, value in {**cli.env, **env, "TERM": "dumb"}.items() if key != "CI"}
-    code, output = _run_on_a_terminal(cli, ["signin", "--provider", PROVIDER_NAME, "--timeout", "3"], env)
+    code, output = run_on_a_terminal(cli, ["signin", "--provider", PROVIDER_NAME, "--timeout", "3"], env)
     assert code == TIMED_OUT, f"exit {code}\n{output}"
     assert marker.exists(), f"the system browser (xdg-open on PATH) was not started\n{output}"
     assert mock_idp.issuer in marker.read_text()

@@ -31,6 +31,28 @@ struct AuthorizationCodeSteps: Sendable {
         )
     }
 
+    /// How long the authorization endpoint has to answer the check before the browser is sent to it.
+    static let reachabilityTimeout: TimeInterval = 5
+    /// The most of its answer read: only whether it answers matters.
+    static let reachabilityAnswerBytes = 64 * 1024
+
+    /// Asks the authorization endpoint for anything at all (any HTTP status will do) before the
+    /// person is sent there, so a provider that is down fails in seconds (exit 9) instead of at
+    /// the end of the sign-in's timeout, with the browser on an error page.
+    func checkReachable() async throws {
+        guard let url = URL(string: server.authorizationEndpoint) else { return }
+        let probe = HTTPRequest(
+            method: "GET", url: url, headers: [("Accept", "text/html")], timeout: Self.reachabilityTimeout,
+            maxResponseBytes: Self.reachabilityAnswerBytes)
+        do {
+            _ = try await context.transport.send(probe)
+        } catch HTTPTransportError.responseTooLarge {
+            return  // it answered
+        } catch HTTPTransportError.timedOut(let url, let after) {
+            throw HTTPTransportError.unreachable(url: url, reason: "it did not answer within \(after.components.seconds) seconds")
+        }
+    }
+
     /// Prints the URL (always, so it can be opened by hand) and opens the browser if asked.
     func present(_ authorization: AuthorizationRequest) {
         context.notify("To sign in with \(server.providerID), open this URL in a browser:\n\n  \(authorization.url.absoluteString)\n")

@@ -112,13 +112,16 @@ public struct GrantContext: Sendable {
     public var sleep: @Sendable (Duration) async throws -> Void
     /// Starts listening for the redirect on a port (0: any free port).
     public var makeListener: @Sendable (_ port: UInt16) throws -> any RedirectListener
+    /// The status line while waiting on the person (only on a terminal).
+    public var progress: any ProgressDisplay
 
     public init(
         transport: any HTTPTransport, clock: Clock, random: any RandomSource, browser: any BrowserOpener,
         notify: @escaping @Sendable (String) -> Void, log: @escaping @Sendable (String) -> Void,
         readPastedLine: @escaping @Sendable () async -> String? = { nil },
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
-        makeListener: @escaping @Sendable (UInt16) throws -> any RedirectListener = { try LoopbackRedirectListener(port: $0) }
+        makeListener: @escaping @Sendable (UInt16) throws -> any RedirectListener = { try LoopbackRedirectListener(port: $0) },
+        progress: any ProgressDisplay = NoProgress()
     ) {
         self.transport = transport
         self.clock = clock
@@ -128,6 +131,7 @@ public struct GrantContext: Sendable {
         self.log = log
         self.readPastedLine = readPastedLine
         self.sleep = sleep
+        self.progress = progress
         self.makeListener = makeListener
     }
 }

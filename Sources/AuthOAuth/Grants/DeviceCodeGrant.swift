@@ -17,6 +17,9 @@ public struct DeviceCodeGrant: AuthorizationGrant {
                 + (authorization.verificationURIComplete.map { "\n(or open \($0))" } ?? "")
         )
         let deadline = context.clock.now().addingTimeInterval(request.timeout.timeInterval)
+        let waiting = context.progress.show(
+            "Waiting for the code \(authorization.userCode) to be entered", until: min(deadline, authorization.expiresAt))
+        defer { waiting.stop() }
         let response = try await client.poll(authorization, deadline: deadline)
         return GrantOutcome(tokens: GrantedTokens(response, receivedAt: context.clock.now(), nonce: nil, rawNonce: nil))
     }

@@ -1,3 +1,4 @@
+import AuthPlatform
 import Foundation
 
 /// The authorization code grant through the browser and a loopback redirect (RFC 8252 §7.3).
@@ -18,6 +19,7 @@ public struct LoopbackCodeGrant: AuthorizationGrant {
     public func tokens(from server: AuthorizationServer, request: GrantRequest, context: GrantContext) async throws -> GrantOutcome {
         let steps = AuthorizationCodeSteps(server: server, request: request, context: context, opensBrowser: opensBrowser)
         let parameters = try steps.parameters()
+        try await steps.checkReachable()
         // Listening before the URL exists, so the redirect URI is valid when the browser opens.
         let listener = try context.makeListener(port)
         let authorization: AuthorizationRequest
@@ -35,12 +37,17 @@ public struct LoopbackCodeGrant: AuthorizationGrant {
             }
             return Answer(code: code, reply: reply)
         }
+        // Not while a paste may be typed: redrawing the line would wipe what the person types.
+        let progress: any ProgressDisplay = acceptsPaste ? NoProgress() : context.progress
+        let waiting = progress.show("Waiting for the browser", until: context.clock.now().addingTimeInterval(request.timeout.timeInterval))
+        defer { waiting.stop() }
         let answer: Answer
         if acceptsPaste {
             answer = try await firstOf(fromListener, { Answer(code: try await steps.pastedCode(for: authorization), reply: NoBrowserReply()) })
         } else {
             answer = try await fromListener()
         }
+        waiting.stop()
         await listener.close()
         return try await steps.exchange(answer.code, for: authorization, reply: answer.reply)
     }

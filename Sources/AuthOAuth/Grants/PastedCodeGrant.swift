@@ -14,7 +14,9 @@ public struct PastedCodeGrant: AuthorizationGrant {
 
     public func tokens(from server: AuthorizationServer, request: GrantRequest, context: GrantContext) async throws -> GrantOutcome {
         let steps = AuthorizationCodeSteps(server: server, request: request, context: context, opensBrowser: opensBrowser)
-        let authorization = try steps.authorization(redirectURI: redirectURI, parameters: try steps.parameters())
+        let parameters = try steps.parameters()
+        try await steps.checkReachable()
+        let authorization = try steps.authorization(redirectURI: redirectURI, parameters: parameters)
         steps.present(authorization)
         let code = try await steps.withTimeout { try await steps.pastedCode(for: authorization) }
         return GrantOutcome(tokens: try await steps.exchange(code, for: authorization))

@@ -1,4 +1,5 @@
 import AuthPlatform
+import Foundation
 
 /// Why the loopback redirect listener could not deliver a callback.
 ///
@@ -12,8 +13,9 @@ public enum LoopbackError: AuthCoreError, Equatable {
     /// A socket call failed while waiting (poll, accept, pipe).
     case socketFailure(SystemCallError)
     /// No request for this sign-in reached the redirect URI before the deadline; `ignoredCallbacks`
-    /// carried another sign-in's `state`.
-    case timedOut(redirectURI: String, after: Duration, ignoredCallbacks: Int = 0)
+    /// carried another sign-in's `state`; `nothingArrived` when not even a connection did, which
+    /// usually means the provider refused the redirect URI and the browser never came back.
+    case timedOut(redirectURI: String, after: Duration, ignoredCallbacks: Int = 0, nothingArrived: Bool = false)
     /// The waiting task was cancelled (Ctrl-C).
     case cancelled
     /// The listener was already closed, or a wait already used it (it is one-shot).
@@ -36,9 +38,10 @@ public enum LoopbackError: AuthCoreError, Equatable {
             "cannot listen for the sign-in redirect on \(address): \(failure.reason)"
         case .socketFailure(let failure):
             "the sign-in redirect listener failed: \(failure.description)"
-        case .timedOut(let redirectURI, let after, let ignored):
+        case .timedOut(let redirectURI, let after, let ignored, let nothingArrived):
             "no sign-in redirect reached \(redirectURI) within \(Self.seconds(after))"
                 + (ignored == 0 ? "" : " (\(ignored) redirect\(ignored == 1 ? "" : "s") with another sign-in's state \(ignored == 1 ? "was" : "were") ignored)")
+                + (nothingArrived ? Self.nothingArrivedAdvice(redirectURI) : "")
                 + "; run the command again to retry"
         case .cancelled:
             "sign-in cancelled"
@@ -50,9 +53,21 @@ public enum LoopbackError: AuthCoreError, Equatable {
     public var details: [String: ErrorDetail] {
         switch self {
         case .portInUse(let port): ["port": .int(Int(port))]
-        case .timedOut(_, _, let ignored) where ignored > 0: ["ignoredCallbacks": .int(ignored)]
+        case .timedOut(_, _, let ignored, _) where ignored > 0: ["ignoredCallbacks": .int(ignored)]
         default: [:]
         }
+    }
+
+    /// The browser never came back: the usual cause is a provider that does not accept the
+    /// redirect URI (it shows its own error page instead of redirecting).
+    static func nothingArrivedAdvice(_ redirectURI: String) -> String {
+        let registered = URL(string: redirectURI).map { url in
+            var parts = URLComponents(url: url, resolvingAgainstBaseURL: false)
+            parts?.port = nil
+            return parts?.string ?? redirectURI
+        } ?? redirectURI
+        return ", and nothing at all connected to it: if the provider showed an error page, it may not accept this "
+            + "redirect URI (register \(registered) with the client; RFC 8252 §7.3 lets the port vary)"
     }
 
     /// "300 seconds", "1 second", "0.3 seconds".

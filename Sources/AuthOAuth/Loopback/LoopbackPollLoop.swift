@@ -106,7 +106,8 @@ final class LoopbackPollLoop<Value: Sendable> {
                 deliverReply(now: now)
             }
             if decided == nil, now >= deadline {
-                return report(.failure(LoopbackError.timedOut(redirectURI: redirectURI, after: timeout, ignoredCallbacks: ignoredCallbacks)))
+                return report(.failure(LoopbackError.timedOut(
+                    redirectURI: redirectURI, after: timeout, ignoredCallbacks: ignoredCallbacks, nothingArrived: acceptedCount == 0)))
             }
             let ready = Set(descriptors.filter { $0.revents != 0 }.map(\.fd))
             for descriptor in connections.values.sorted(by: { $0.sequence < $1.sequence }).map(\.descriptor) {

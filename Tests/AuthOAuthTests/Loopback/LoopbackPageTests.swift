@@ -113,6 +113,10 @@ struct LoopbackPageTests {
         (.timedOut(redirectURI: "http://127.0.0.1:5/callback", after: .milliseconds(300)), .timeout,
          "no sign-in redirect reached http://127.0.0.1:5/callback within 0.3 seconds; run the command again to retry"),
         (.timedOut(redirectURI: "u", after: .seconds(1)), .timeout, "no sign-in redirect reached u within 1 second; run the command again to retry"),
+        (.timedOut(redirectURI: "http://127.0.0.1:5/callback", after: .seconds(1), nothingArrived: true), .timeout,
+         "no sign-in redirect reached http://127.0.0.1:5/callback within 1 second, and nothing at all connected to it: "
+            + "if the provider showed an error page, it may not accept this redirect URI (register "
+            + "http://127.0.0.1/callback with the client; RFC 8252 §7.3 lets the port vary); run the command again to retry"),
         (.cancelled, .cancelled, "sign-in cancelled"),
         (.notListening, .internalError, "the sign-in redirect listener is closed or already used; start a new one for each sign-in"),
     ]

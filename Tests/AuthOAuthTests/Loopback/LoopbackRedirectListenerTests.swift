@@ -230,7 +230,7 @@ struct LoopbackRedirectListenerTests {
     func timeout() async throws {
         let listener = try LoopbackRedirectListener()
         let waiting = waitForParameters(listener, timeout: .milliseconds(300))
-        await #expect(throws: LoopbackError.timedOut(redirectURI: listener.redirectURI, after: .milliseconds(300))) {
+        await #expect(throws: LoopbackError.timedOut(redirectURI: listener.redirectURI, after: .milliseconds(300), nothingArrived: true)) {
             try await waiting.value
         }
     }

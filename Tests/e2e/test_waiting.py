@@ -1,0 +1,117 @@
+"""While signin waits on the person, and before it sends them anywhere.
+
+- On a terminal, stderr carries one status line ("Waiting for the browser… 0:03 left"), redrawn
+  in place with a carriage return and erased (ECMA-48 EL) when the wait ends; with --json, or when
+  stderr is not a terminal, there is no such line.
+- A provider whose authorization endpoint does not answer fails in seconds with exit 9 and the
+  browser is never started, instead of the person waiting out the sign-in's timeout on an error
+  page. The provider's discovery document is served by the test; its authorization endpoint is a
+  port nothing listens on.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import pytest
+
+from e2e_helpers import OK, PROVIDER_ERROR, PROVIDER_NAME, TIMED_OUT, free_port, run_on_a_terminal
+
+CLEAR_LINE = "\r\x1b[K"
+
+
+def _terminal_env(cli) -> dict:
+    # No CI (a terminal sign-in is refused under CI) and a browser that never arrives.
+    return {key: value for key, value in {**cli.env, "TERM": "xterm"}.items() if key != "CI"}
+
+
+@pytest.mark.mock
+def test_a_terminal_shows_the_time_left_and_erases_the_line(cli, mock_idp):
+    cli.add_provider(mock_idp)
+    code, output = run_on_a_terminal(
+        cli, ["signin", "--provider", PROVIDER_NAME, "--browser", "true", "--timeout", "3"], _terminal_env(cli))
+    context = f"exit {code}\n--- terminal ---\n{output!r}"
+    assert code == TIMED_OUT, context
+    drawn = [part for part in output.split(CLEAR_LINE) if part.startswith("Waiting for the browser… ")]
+    assert drawn, context
+    assert drawn[0].startswith("Waiting for the browser… 0:03 left") or drawn[0].startswith(
+        "Waiting for the browser… 0:02 left"), context
+    assert len(drawn) >= 2, f"the line was not redrawn while waiting\n{context}"
+    # The line is erased before the timeout message, which starts on a clean line.
+    last_draw = output.rindex("Waiting for the browser… ")
+    erased_after = output.index(CLEAR_LINE, last_draw)
+    assert output[erased_after + len(CLEAR_LINE):].startswith("error: no sign-in redirect reached"), context
+    # The browser never came back at all: the message names the likely cause.
+    assert "nothing at all connected to it" in output and "http://127.0.0.1/callback" in output, context
+
+
+@pytest.mark.mock
+def test_no_waiting_line_with_json_or_when_stderr_is_not_a_terminal(cli, mock_idp):
+    cli.add_provider(mock_idp)
+    code, output = run_on_a_terminal(
+        cli, ["signin", "--provider", PROVIDER_NAME, "--browser", "true", "--timeout", "2", "--json"],
+        _terminal_env(cli))
+    assert code == TIMED_OUT, output
+    assert "Waiting for the browser" not in output and "\x1b[K" not in output, repr(output)
+    piped = cli.run("signin", "--provider", PROVIDER_NAME, "--browser", "true", "--timeout", "2", timeout=30)
+    assert piped.returncode == TIMED_OUT, piped
+    assert "Waiting for the browser" not in piped.stderr and "\x1b" not in piped.stderr, piped
+
+
+class _DiscoveryOnly:
+    """Serves only a discovery document whose authorization endpoint is a port nothing listens on."""
+
+    def __init__(self):
+        self.dead_port = free_port()
+        server = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_GET(self):  # noqa: N802 - http.server's name
+                if self.path != "/.well-known/openid-configuration":
+                    self.send_error(404)
+                    return
+                body = json.dumps({
+                    "issuer": server.issuer,
+                    "authorization_endpoint": f"http://127.0.0.1:{server.dead_port}/authorize",
+                    "token_endpoint": f"{server.issuer}/token",
+                    "jwks_uri": f"{server.issuer}/jwks",
+                    "response_types_supported": ["code"],
+                    "subject_types_supported": ["public"],
+                    "id_token_signing_alg_values_supported": ["RS256"],
+                }).encode()
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *args):
+                pass
+
+        self.http = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.issuer = f"http://127.0.0.1:{self.http.server_address[1]}"
+        threading.Thread(target=self.http.serve_forever, daemon=True).start()
+
+    def close(self):
+        self.http.shutdown()
+        self.http.server_close()
+
+
+def test_an_authorization_endpoint_that_does_not_answer_fails_before_the_browser(cli):
+    provider = _DiscoveryOnly()
+    try:
+        added = cli.run("providers", "add", "oidc.down", "--issuer", provider.issuer, "--client-id", "app")
+        assert added.returncode == OK, added
+        started = time.monotonic()
+        result = cli.signin(provider="oidc.down", timeout=120)
+        elapsed = time.monotonic() - started
+    finally:
+        provider.close()
+    assert result.returncode == PROVIDER_ERROR, result
+    assert elapsed < 60, f"waited {elapsed:.0f}s of the 120s timeout: {result}"
+    assert f"127.0.0.1:{provider.dead_port}" in result.stderr, result
+    assert not cli.browser_ran(), cli.browser_text()
+    assert result.stdout == ""
