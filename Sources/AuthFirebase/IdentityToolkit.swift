@@ -6,7 +6,6 @@ import Foundation
 struct IdentityToolkit: Sendable {
     /// Answers are small JSON documents.
     static let maximumResponseBytes = 256 * 1024
-    static let userAgent = "authctl"
 
     let project: FirebaseProject
     let endpoints: FirebaseEndpoints
@@ -20,7 +19,7 @@ struct IdentityToolkit: Sendable {
         if let tenant = project.tenantID { body["tenantId"] = .string(tenant) }
         let response = try await transport.send(HTTPRequest(
             method: "POST", url: try URLPolicy.check(endpoints.accounts(method, apiKey: project.apiKey), field: method, allowQuery: true),
-            headers: [("Content-Type", "application/json"), ("Accept", "application/json"), ("User-Agent", Self.userAgent)],
+            headers: [("Content-Type", "application/json"), ("Accept", "application/json")],
             body: Array(JSONValue.object(body).serialized().utf8), maxResponseBytes: Self.maximumResponseBytes
         ))
         return try Self.answer(response, method: method)
@@ -30,7 +29,7 @@ struct IdentityToolkit: Sendable {
     func refresh(_ refreshToken: String) async throws -> SecureTokenGrant {
         let response = try await transport.send(HTTPRequest(
             method: "POST", url: try URLPolicy.check(endpoints.secureToken(apiKey: project.apiKey), field: "token", allowQuery: true),
-            headers: [("Content-Type", "application/x-www-form-urlencoded"), ("Accept", "application/json"), ("User-Agent", Self.userAgent)],
+            headers: [("Content-Type", "application/x-www-form-urlencoded"), ("Accept", "application/json")],
             body: FormEncoding.body([("grant_type", "refresh_token"), ("refresh_token", refreshToken)]),
             maxResponseBytes: Self.maximumResponseBytes
         ))

@@ -107,7 +107,7 @@ import AuthTestSupport
         for request in transport.requests {
             #expect(request.method == "GET")
             #expect(request.headers.map { "\($0.name): \($0.value)" } == [
-                "Authorization: Bearer gho_abc", "Accept: application/vnd.github+json", "X-GitHub-Api-Version: 2022-11-28", "User-Agent: authctl",
+                "Authorization: Bearer gho_abc", "Accept: application/vnd.github+json", "X-GitHub-Api-Version: 2022-11-28",
             ])
         }
     }

@@ -88,6 +88,11 @@ def test_github_signin_alice(cli, github_fake):
         assert who["email"] == "alice@example.com", who
         assert who.get("emailVerified") in (True, None), who
 
+    # authctl's own requests (token exchange, REST API), before the test's own name it and its version.
+    version = cli.run("--version").stdout.split()[-1]
+    own = [entry for entry in github_fake.control("requests")
+           if entry["path"] == "/login/oauth/access_token" or entry["path"].startswith("/api/v3/user")]
+    assert own and {entry["user_agent"] for entry in own} == {f"authctl/{version}"}, own
     token = _token(cli)
     assert token.startswith("gho_"), "an OAuth app token"
     answer = _api_user(github_fake, token)

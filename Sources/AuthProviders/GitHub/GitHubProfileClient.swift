@@ -8,15 +8,15 @@ public enum GitHubAPI {
     public static let mediaType = "application/vnd.github+json"
     /// The REST API version authctl is written against.
     public static let apiVersion = "2022-11-28"
-    /// GitHub refuses requests without a User-Agent.
-    public static let userAgent = "authctl"
     /// Profiles and email lists are small.
     public static let maximumResponseBytes = 256 * 1024
     /// Longest piece of a GitHub error `message` quoted back to the person.
     static let maximumMessageLength = 200
 
+    /// GitHub refuses requests without a User-Agent: the transport sends `authctl/<version>` on
+    /// every request, so none is set here (one here would hide the version).
     static func headers(authorization: String) -> [(name: String, value: String)] {
-        [("Authorization", authorization), ("Accept", mediaType), ("X-GitHub-Api-Version", apiVersion), ("User-Agent", userAgent)]
+        [("Authorization", authorization), ("Accept", mediaType), ("X-GitHub-Api-Version", apiVersion)]
     }
 
     /// GitHub's `{"message": ...}`, without control characters and cut short.
