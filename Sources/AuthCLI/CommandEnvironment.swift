@@ -195,7 +195,12 @@ struct CommandEnvironment: Sendable {
 
     /// Data, on stdout.
     func output(_ text: String) { context.writeStandardOutput(text) }
-    func output(_ value: JSONValue) { context.writeStandardOutput(value.serialized(pretty: true) + "\n") }
+    /// One of authctl's own JSON documents, on stdout; a top-level object carries
+    /// `"schema": ``JSONSchema/version`` ` (Docs/JSON.md).
+    func output(_ value: JSONValue) { output(foreign: JSONSchema.stamped(value)) }
+    /// A document whose shape belongs to someone else (kubectl's ExecCredential, docker's
+    /// credential, a token's own claims), printed as it is.
+    func output(foreign value: JSONValue) { context.writeStandardOutput(value.serialized(pretty: true) + "\n") }
     /// A message for the person, on stderr.
     func notice(_ text: String) { context.writeStandardError(text + "\n") }
     /// `--verbose` only; callers never pass secrets.

@@ -14,7 +14,11 @@ public enum ErrorFunnel {
     public static func report(for error: any Error, json: Bool, color: Bool = false) -> Report {
         if let usage = error as? UsageError {
             if json {
-                return Report(standardError: jsonText(code: AuthErrorCode.invalidArgument.rawValue, message: usage.message, details: [:]), status: .usage)
+                // The same help as the text form: what it probably meant, and how to fix the line.
+                var details: [String: ErrorDetail] = [:]
+                if let suggestion = usage.suggestion { details["suggestion"] = .string(suggestion) }
+                if let hint = usage.hint { details["hint"] = .string(hint) }
+                return Report(standardError: jsonText(code: AuthErrorCode.invalidArgument.rawValue, message: usage.message, details: details), status: .usage)
             }
             return Report(standardError: UsageErrorRenderer.render(usage, color: color), status: .usage)
         }
@@ -48,6 +52,6 @@ public enum ErrorFunnel {
             case .int(let value): fields[key] = .number(Double(value))
             }
         }
-        return JSONValue.object(["error": .object(fields)]).serialized() + "\n"
+        return JSONSchema.stamped(.object(["error": .object(fields)])).serialized() + "\n"
     }
 }

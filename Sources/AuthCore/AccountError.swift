@@ -50,7 +50,9 @@ public enum AccountError: AuthCoreError, Equatable {
         case .userMismatch, .pendingForAnotherAccount: .userMismatch
         case .requiresRecentLogin: .requiresRecentLogin
         case .lastProvider, .unknownUser, .ambiguousUser, .invalidSetting, .unknownSetting: .invalidArgument
-        case .noPendingCredential, .pendingCredentialExpired: .invalidCredential
+        // Nothing is wrong with a credential: there is none to link, and the way on is an
+        // interactive 'link --provider' (status 3, as for any sign-in a person must do).
+        case .noPendingCredential, .pendingCredentialExpired: .interactiveSignInRequired
         }
     }
 
@@ -90,9 +92,11 @@ public enum AccountError: AuthCoreError, Equatable {
         case .lastProvider(let provider):
             return "\(provider) is the user's only provider; unlinking it would lock the account (use 'authctl account delete')"
         case .noPendingCredential:
-            return "there is no pending credential to link; it is saved when a sign-in fails with account-exists-with-different-credential"
+            return "there is no credential waiting to be linked (one is kept for \(Int(PendingCredential.lifetime / 60)) minutes after a sign-in "
+                + "stops with account-exists-with-different-credential); to add a provider now, run 'authctl link --provider <id>'"
         case .pendingCredentialExpired(let provider):
-            return "the pending \(provider) credential has expired; run 'authctl link --provider \(provider)'"
+            return "the pending \(provider) credential has expired (it is kept \(Int(PendingCredential.lifetime / 60)) minutes); "
+                + "run 'authctl link --provider \(provider)' to link it through the browser"
         case .pendingForAnotherAccount(let email):
             return "the pending credential is for the account of \(email), not the signed-in user; sign in as that account first"
         case .unknownUser(let query):

@@ -2,10 +2,11 @@ import AuthPlatform
 
 /// Why a provider could not be configured, discovered, or used.
 public enum ProviderError: AuthCoreError, Equatable {
-    /// The provider id is neither a preset's (`presets`) nor `oidc.<name>`.
-    case invalidProviderID(String, presets: [String])
-    /// No provider with this id is configured.
-    case unknownProvider(String, configured: [String])
+    /// The provider id is neither a preset's (`presets`) nor `oidc.<name>`; `suggestion` is a
+    /// valid id it probably meant (`github` → `github.com`), never one `providers add` refuses.
+    case invalidProviderID(String, presets: [String], suggestion: String? = nil)
+    /// No provider with this (valid) id is configured; `takesIssuer` when adding it needs `--issuer`.
+    case unknownProvider(String, configured: [String], takesIssuer: Bool = true)
     case alreadyConfigured(String)
     /// The discovery document names another issuer than the one configured (OpenID Discovery §4.3).
     case issuerMismatch(expected: String, received: String)
@@ -30,13 +31,14 @@ public enum ProviderError: AuthCoreError, Equatable {
 
     public var message: String {
         switch self {
-        case .invalidProviderID(let id, let presets):
-            "'\(id)' is not a provider id: use \((presets + ["or oidc.<name>"]).joined(separator: ", ")), where <name> is "
+        case .invalidProviderID(let id, let presets, let suggestion):
+            "'\(id)' is not a provider id" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "") + ": use "
+                + (presets + ["or oidc.<name>"]).joined(separator: ", ") + ", where <name> is "
                 + "1-\(ProviderPresets.maximumNameLength) of a-z, 0-9, '-' and '_'"
-        case .unknownProvider(let id, let configured):
-            configured.isEmpty
-                ? "no provider '\(id)' is configured; add one with 'authctl providers add \(id) --issuer URL --client-id ID'"
-                : "no provider '\(id)' is configured (configured: \(configured.joined(separator: ", ")))"
+        case .unknownProvider(let id, let configured, let takesIssuer):
+            "no provider '\(id)' is configured"
+                + (configured.isEmpty ? "" : " (configured: \(configured.joined(separator: ", ")))")
+                + "; add it with 'authctl providers add \(id)\(takesIssuer ? " --issuer URL" : "") --client-id ID'"
         case .alreadyConfigured(let id):
             "provider '\(id)' is already configured; remove it first with 'authctl providers remove \(id)'"
         case .issuerMismatch(let expected, let received):

@@ -80,8 +80,23 @@ public struct ProviderPresets: Sendable {
 
     /// The kind of provider `id` names, or ``ProviderError/invalidProviderID(_:presets:)``.
     public func requireKind(forID id: String) throws(ProviderError) -> any IdentityProviderKind.Type {
-        guard let kind = kind(forID: id) else { throw .invalidProviderID(id, presets: presets.map(\.id)) }
+        guard let kind = kind(forID: id) else { throw .invalidProviderID(id, presets: presets.map(\.id), suggestion: suggestion(for: id)) }
         return kind
+    }
+
+    /// A valid id that an invalid `id` probably meant: its lowercase form (`oidc.Corp`), the
+    /// preset named by its first label (`github`, `Yahoo`), or `oidc.` before a bare name (`corp`).
+    public func suggestion(for id: String) -> String? {
+        let lowered = id.lowercased()
+        if lowered != id, kind(forID: lowered) != nil { return lowered }
+        if let preset = presets.first(where: { $0.id.split(separator: ".").first.map(String.init) == lowered }) { return preset.id }
+        if !lowered.hasPrefix(Self.oidcPrefix), kind(forID: Self.oidcPrefix + lowered) != nil { return Self.oidcPrefix + lowered }
+        return nil
+    }
+
+    /// Whether adding `id` needs `--issuer` (an OpenID kind without a preset issuer).
+    public func takesIssuer(_ id: String) -> Bool {
+        (kind(forID: id)?.usesIssuer ?? true) && preset(id)?.defaultIssuer == nil
     }
 
     /// `github.com, yahoo.com, or an oidc.<name>`: the ids a person may use, for help text.

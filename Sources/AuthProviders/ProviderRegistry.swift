@@ -30,13 +30,21 @@ public struct ProviderRegistry: Sendable {
         try store.read().providers.sorted { $0.id < $1.id }
     }
 
-    /// The provider with `id`, or ``ProviderError/unknownProvider(_:configured:)``.
+    /// The provider with `id`; ``ProviderError/invalidProviderID(_:presets:suggestion:)`` for an id
+    /// no provider can have, else ``ProviderError/unknownProvider(_:configured:takesIssuer:)``.
     public func provider(_ id: String) throws -> ProviderConfiguration {
         let providers = try all()
-        guard let provider = providers.first(where: { $0.id == id }) else {
-            throw ProviderError.unknownProvider(id, configured: providers.map(\.id))
-        }
+        guard let provider = providers.first(where: { $0.id == id }) else { throw notConfigured(id, among: providers) }
         return provider
+    }
+
+    private func notConfigured(_ id: String, among providers: [ProviderConfiguration]) -> ProviderError {
+        do {
+            _ = try presets.requireKind(forID: id)
+        } catch {
+            return error
+        }
+        return .unknownProvider(id, configured: providers.map(\.id), takesIssuer: presets.takesIssuer(id))
     }
 
     /// The configured provider `id`, looked up as a provider of its kind (discovery for OpenID).
@@ -62,13 +70,39 @@ public struct ProviderRegistry: Sendable {
         presets.kind(forID: configuration.id)?.kindName
     }
 
-    /// Stores `configuration` after checking it; a preset's issuer is filled in when none is given.
-    public func add(_ configuration: ProviderConfiguration) throws {
+    /// `configuration` with a preset's issuer filled in when none is given, checked locally.
+    public func completed(_ configuration: ProviderConfiguration) throws -> ProviderConfiguration {
         var configuration = configuration
         if configuration.issuer.isEmpty, let issuer = presets.preset(configuration.id)?.defaultIssuer {
             configuration.issuer = issuer
         }
-        configuration = try configuration.validated(presets: presets)
+        return try configuration.validated(presets: presets)
+    }
+
+    /// What the provider says about `configuration` before it is stored: it is looked up as a
+    /// sign-in would (discovery for OpenID), so a typo or a provider that is down shows now, not
+    /// at the first sign-in. An issuer that differs from the provider's own only by a trailing
+    /// slash takes the provider's spelling (the ID tokens' `iss` must match it exactly, OpenID
+    /// Discovery §4.3); the second value says so.
+    public func checkedAtProvider(
+        _ configuration: ProviderConfiguration, services: ProviderServices
+    ) async throws -> (configuration: ProviderConfiguration, correctedIssuer: String?) {
+        var configuration = try completed(configuration)
+        do {
+            _ = try await resolve(configuration, services: services)
+            return (configuration, nil)
+        } catch ProviderError.issuerMismatch(let expected, let received)
+            where expected.trailingSlashTrimmed == received.trailingSlashTrimmed
+        {
+            configuration.issuer = received
+            _ = try await resolve(configuration, services: services)
+            return (configuration, received)
+        }
+    }
+
+    /// Stores `configuration` after checking it; a preset's issuer is filled in when none is given.
+    public func add(_ configuration: ProviderConfiguration) throws {
+        let configuration = try completed(configuration)
         try store.update { document in
             guard !document.providers.contains(where: { $0.id == configuration.id }) else {
                 throw ProviderError.alreadyConfigured(configuration.id)
@@ -81,9 +115,14 @@ public struct ProviderRegistry: Sendable {
     public func remove(_ id: String) throws {
         try store.update { document in
             guard let index = document.providers.firstIndex(where: { $0.id == id }) else {
-                throw ProviderError.unknownProvider(id, configured: document.providers.map(\.id))
+                throw notConfigured(id, among: document.providers)
             }
             document.providers.remove(at: index)
         }
     }
+}
+
+extension String {
+    /// Without one terminating `/`: the form OpenID Discovery §4.1 builds the well-known URL from.
+    fileprivate var trailingSlashTrimmed: Substring { hasSuffix("/") ? dropLast() : self[...] }
 }

@@ -62,6 +62,9 @@ import AuthTestSupport
         #expect(linked.user.uid == alice.user.uid)
         #expect(linked.user.providerData.map(\.providerID) == ["oidc.corp", "oidc.lab"])
         await #expect(throws: AccountError.noPendingCredential) { try await auth.linkPending() }
+        // Nothing to link is not a bad credential: the way on is an interactive 'link --provider' (3).
+        #expect(AccountError.noPendingCredential.code == .interactiveSignInRequired)
+        #expect(AccountError.noPendingCredential.message.contains("authctl link --provider <id>"))
         // Either provider now lands on the same uid.
         try auth.signOut()
         #expect(try await auth.signIn(with: credential("oidc.lab"), profile: profile("oidc.lab", "alice", email: "alice@example.com")).user.uid == alice.user.uid)
@@ -75,6 +78,7 @@ import AuthTestSupport
         }
         advance(PendingCredential.lifetime + 1)
         await expectRefused(.pendingCredentialExpired(providerID: "oidc.lab")) { _ = try await auth.linkPending() }
+        #expect(AccountError.pendingCredentialExpired(providerID: "oidc.lab").code == .interactiveSignInRequired)
     }
 
     @Test func pendingCredentialLinksOnlyToTheAccountItCollidedWith() async throws {

@@ -164,7 +164,8 @@ def test_link_pending_without_a_pending_credential(accounts):
     signin(accounts, CORP)
     before = accounts.snapshot()
     refused = accounts.run("link", "--pending", "--json")
-    assert_refused(refused, INVALID_CREDENTIAL, "invalid-credential", before, accounts)
+    error = assert_refused(refused, NOT_SIGNED_IN, "interactive-sign-in-required", before, accounts)
+    assert "authctl link --provider" in error["message"], f"the message says what to do instead\n{refused}"
 
 
 # --- 3. one-account-per-email off --------------------------------------------------------------

@@ -50,7 +50,7 @@ struct VerifyCommand: Command {
         let token = try env.readToken()
         let validator = try await env.idTokenValidator(for: provider)
         let verified = try await validator.validate(token, expectedNonce: expectedNonce, accessToken: nil, audience: expectedAudience)
-        env.output(verified.claims)
+        env.output(foreign: verified.claims)
         env.log("token verified: signature (\(verified.algorithm.rawValue)), iss, aud, exp, iat, sub")
         return .success
     }
@@ -65,7 +65,7 @@ struct VerifyCommand: Command {
             transport: env.transport, clock: env.context.clock
         )
         let verified = try await verifier.verify(token)
-        env.output(verified.claims)
+        env.output(foreign: verified.claims)
         if let algorithm = verified.algorithm {
             env.log("Firebase ID token verified: \(algorithm.rawValue) signature, iss, aud, exp, iat, auth_time, sub")
         } else {

@@ -62,9 +62,7 @@ private struct Matcher {
                     // option is the error to report, and --help typed earlier still wins.
                     if helpRequested { return .help(commandPath: path) }
                     if let firstError { throw firstError }
-                    throw .unknownCommand(
-                        word, command: path,
-                        suggestion: EditDistance.suggestion(for: word, among: spec.subcommands.filter { !$0.isHidden }.map(\.name)))
+                    throw .unknownCommand(word, command: path, suggestion: spec.suggestedSubcommand(for: word))
                 }
                 path.append(word)
                 spec = subcommand
@@ -212,9 +210,7 @@ private struct Matcher {
         for word in positionals {
             guard !command.subcommands.isEmpty else { throw .unexpectedArgument(word, command: path) }
             guard let next = command.subcommand(named: word) else {
-                throw .unknownCommand(
-                    word, command: target,
-                    suggestion: EditDistance.suggestion(for: word, among: command.subcommands.filter { !$0.isHidden }.map(\.name)))
+                throw .unknownCommand(word, command: target, suggestion: command.suggestedSubcommand(for: word))
             }
             target.append(word)
             command = next

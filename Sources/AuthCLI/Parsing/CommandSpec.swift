@@ -26,11 +26,15 @@ public struct CommandSpec: Sendable, Equatable {
     public var epilogue: [String]
     /// Parsed as usual but left out of help, command lists and suggestions.
     public var isHidden: Bool
+    /// What other tools call this command (`login` for `signin`, as gh and gcloud do). Typing one
+    /// is still an error, but the suggestion names this command: one name per command keeps
+    /// help, completions and scripts unambiguous.
+    public var familiarNames: [String]
 
     public init(
         name: String, abstract: String, discussion: [String] = [], arguments: [ArgumentSpec] = [],
         options: [OptionSpec] = [], exclusiveOptions: [[String]] = [], subcommands: [CommandSpec] = [],
-        examples: [Example] = [], epilogue: [String] = [], isHidden: Bool = false
+        examples: [Example] = [], epilogue: [String] = [], isHidden: Bool = false, familiarNames: [String] = []
     ) {
         self.name = name
         self.abstract = abstract
@@ -42,6 +46,7 @@ public struct CommandSpec: Sendable, Equatable {
         self.examples = examples
         self.epilogue = epilogue
         self.isHidden = isHidden
+        self.familiarNames = familiarNames
     }
 
     /// The name of the command that routes to help (`authctl help providers add`).
@@ -50,6 +55,14 @@ public struct CommandSpec: Sendable, Equatable {
     /// The direct subcommand called `name`, hidden ones included.
     public func subcommand(named name: String) -> CommandSpec? {
         subcommands.first { $0.name == name }
+    }
+
+    /// The visible subcommand `typed` most likely meant: one that other tools call `typed`, else
+    /// a near miss of a name.
+    public func suggestedSubcommand(for typed: String) -> String? {
+        let visible = subcommands.filter { !$0.isHidden }
+        if let familiar = visible.first(where: { $0.familiarNames.contains(typed.lowercased()) }) { return familiar.name }
+        return EditDistance.suggestion(for: typed, among: visible.map(\.name))
     }
 
     /// The command at `path` below this one (`["providers", "add"]`), or nil.

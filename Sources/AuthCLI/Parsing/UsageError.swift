@@ -76,6 +76,14 @@ public enum UsageError: Error, Sendable, Equatable {
         }
     }
 
+    /// The command or option the person probably meant, when the error has one.
+    public var suggestion: String? {
+        switch self {
+        case .unknownCommand(_, _, let suggestion), .unknownOption(_, _, let suggestion, _): suggestion
+        default: nil
+        }
+    }
+
     /// A second line that helps fix the command line, if there is one.
     public var hint: String? {
         switch self {

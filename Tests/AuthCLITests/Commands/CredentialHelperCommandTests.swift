@@ -99,6 +99,7 @@ import AuthTestSupport
         let credential = try JSONValue.parse(output)
         #expect(credential["apiVersion"] == "client.authentication.k8s.io/v1" && credential["kind"] == "ExecCredential")
         #expect(credential["status"]?["token"]?.stringValue == TestTokenFactory.accessToken)
+        #expect(credential["schema"] == nil, "kubectl's document, not one of authctl's --json documents")
         let expiry = TestTokenFactory.now.addingTimeInterval(TimeInterval(cli.expiresIn))
         #expect(credential["status"]?["expirationTimestamp"]?.stringValue == expiry.formatted(.iso8601))
     }

@@ -21,6 +21,18 @@ import Testing
         for subcommand in spec.subcommands { #expect(!subcommand.name.isEmpty && !subcommand.name.hasPrefix("-")) }
     }
 
+    /// A command's help mentions only options it takes (its own and the global ones); another
+    /// command's options appear only inside a quoted 'authctl ...' command line.
+    @Test(arguments: allCommandPaths)
+    func helpNamesOnlyOptionsTheCommandTakes(_ path: [String]) throws {
+        let spec = try #require(CommandList.root.descendant(at: path))
+        let accepted = Set((spec.options + GlobalOptions.specs).map { "--" + $0.long })
+        let prose = (spec.discussion + spec.options.map(\.help)).joined(separator: " ")
+            .replacing(/'authctl [^']*'/, with: "")
+        let mentioned = Set(prose.matches(of: /(?:^|[^\w-])(--[a-z][a-z0-9-]*)/).map { String($0.output.1) })
+        #expect(mentioned.subtracting(accepted).isEmpty, "help of \(path) names \(mentioned.subtracting(accepted).sorted())")
+    }
+
     @Test(arguments: allCommandPaths)
     func optionsDoNotCollide(_ path: [String]) throws {
         let spec = try #require(CommandList.root.descendant(at: path))

@@ -169,8 +169,7 @@ The sign-in URL is always printed on stderr, so you can open it by hand if no
 browser appears. --no-browser only prints it. --browser, or AUTHCTL_BROWSER,
 names the command that opens it (the URL is added as its last argument; the
 command is split on spaces). Without a terminal, or with CI set, no browser is
-opened unless --browser says so: use --device, --no-browser or --id-token-stdin
-there.
+opened unless --browser says so: use --device or --no-browser there.
 
 Options:
   --provider ID         The provider to link: github.com, yahoo.com, or an
@@ -228,8 +227,7 @@ The sign-in URL is always printed on stderr, so you can open it by hand if no
 browser appears. --no-browser only prints it. --browser, or AUTHCTL_BROWSER,
 names the command that opens it (the URL is added as its last argument; the
 command is split on spaces). Without a terminal, or with CI set, no browser is
-opened unless --browser says so: use --device, --no-browser or --id-token-stdin
-there.
+opened unless --browser says so: use --device or --no-browser there.
 
 Options:
   --provider ID         The provider to sign in with. Default: the one the
@@ -474,10 +472,11 @@ Usage: authctl git-credential <operation> [--provider ID] [--min-valid SECONDS]
 git runs it with get, store or erase and its request on stdin (key=value lines).
 For get, over https (http only to this machine), it answers
 username=x-access-token and the token, refreshed first if needed, for github.com
-or a GitHub Enterprise Server configured with --api-base, or for any host with
---provider. Other hosts get no answer, so git asks its next helper. store and
-erase change nothing: the tokens are authctl's, and 'authctl signout' forgets
-them. It never opens a browser: without a session, it exits 3.
+or a GitHub Enterprise Server added with 'authctl providers add github.com
+--api-base URL', or for any host with --provider. Other hosts get no answer, so
+git asks its next helper. store and erase change nothing: the tokens are
+authctl's, and 'authctl signout' forgets them. It never opens a browser: without
+a session, it exits 3.
 
 Arguments:
   <operation>          What git asks: get, store or erase.
@@ -718,10 +717,17 @@ Usage: authctl providers add <id> [--issuer URL] [--api-base URL]
                              [--client-secret-stdin | --client-secret-env NAME]
                              [--scope SCOPE]... [--param KEY=VALUE]...
                              [--redirect-port PORT] [--hs256-id-tokens]
+                             [--no-check]
 
 authctl reads the provider's endpoints from its discovery document
 (<issuer>/.well-known/openid-configuration). The issuer must use https; plain
 http is allowed only on 127.0.0.1 or localhost, for testing.
+
+The discovery document is fetched at once, so that a mistyped issuer or a
+provider that is down shows now (status 9) rather than at the first sign-in;
+--no-check skips this. An issuer that differs from the provider's only by a
+trailing slash takes the provider's spelling, which ID tokens must match
+exactly.
 
 The client secret is optional: public clients need none, thanks to PKCE. It is
 never taken as a plain argument, because other users of the machine can see the
@@ -755,6 +761,8 @@ Options:
   --hs256-id-tokens         Also accept ID tokens signed with HS256, keyed with
                             the client secret. Only for providers that sign that
                             way; needs a client secret.
+  --no-check                Store the provider without asking it for its
+                            discovery document first (offline set-up).
 
 Global options:
   --home DIR                Directory for the session and provider settings.

@@ -21,7 +21,8 @@ struct SignOutCommand: Command {
                 + "same user. Providers added with 'authctl providers add' are kept."
         ],
         options: [all.spec, revoke.spec],
-        examples: [Example("Sign out:", "authctl signout"), Example("Sign everyone out:", "authctl signout --all")])
+        examples: [Example("Sign out:", "authctl signout"), Example("Sign everyone out:", "authctl signout --all")],
+        familiarNames: ["logout", "log-out", "sign-out"])
 
     let everyone: Bool
     let revokes: Bool

@@ -111,6 +111,6 @@ struct StatusCommand: Command {
                 "canGetToken": .bool(canGetToken(account, at: now)), "providers": .array(providers),
             ]
         }
-        return ["schema": 1, "firebaseProject": Render.optional(project), "users": .array(users)]
+        return ["firebaseProject": Render.optional(project), "users": .array(users)]
     }
 }

@@ -19,8 +19,17 @@ struct ConfigGetCommand: Command {
     }
 
     func run(in env: CommandEnvironment) async throws -> ExitStatus {
-        let value = try env.localAuth.policy().value(of: name)
-        env.json ? env.output(JSONValue.object([name: .string(value)])) : env.output(value + "\n")
+        let policy = try env.localAuth.policy()
+        let value = try policy.value(of: name)
+        guard env.json else {
+            env.output(value + "\n")
+            return .success
+        }
+        // Typed as in 'config list --json' (true, 300), not the text form's strings.
+        guard case .object(let settings) = Render.json(policy), let typed = settings[name] else {
+            throw UsageError.invalidValue(option: "<key>", value: name, reason: "no such setting", command: ["config", "get"])
+        }
+        env.output(JSONValue.object([name: typed]))
         return .success
     }
 }

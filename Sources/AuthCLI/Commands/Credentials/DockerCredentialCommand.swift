@@ -60,7 +60,7 @@ struct DockerCredentialCommand: Command {
             let token = try await TokenCommand.token(
                 providerID: provider, wantsIDToken: false, minimumValidity: .seconds(Int64(TokenRefresher.defaultMinimumValidity)), in: env)
             let username = try CredentialHelper.accountName(providerID: provider, in: env) ?? GitCredentialCommand.username
-            env.output(["ServerURL": .string(serverURL), "Username": .string(username), "Secret": .string(token.value)] as JSONValue)
+            env.output(foreign: ["ServerURL": .string(serverURL), "Username": .string(username), "Secret": .string(token.value)] as JSONValue)
             return .success
         } catch let error as any AuthCoreError {
             // docker shows the helper's stdout, not its stderr; the funnel still reports on stderr.
@@ -81,7 +81,7 @@ struct DockerCredentialCommand: Command {
                 registries["https://" + host] = .string(identity.accountName)
             }
         }
-        env.output(JSONValue.object(registries))
+        env.output(foreign: JSONValue.object(registries))
         return .success
     }
 }

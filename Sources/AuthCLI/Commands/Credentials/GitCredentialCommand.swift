@@ -24,8 +24,8 @@ struct GitCredentialCommand: Command {
         discussion: [
             "git runs it with get, store or erase and its request on stdin (key=value lines). For get, "
                 + "over https (http only to this machine), it answers username=x-access-token and the token, "
-                + "refreshed first if needed, for github.com or a GitHub Enterprise Server configured with "
-                + "--api-base, or for any host with --provider. Other hosts get no answer, so git asks its "
+                + "refreshed first if needed, for github.com or a GitHub Enterprise Server added with "
+                + "'authctl providers add github.com --api-base URL', or for any host with --provider. Other hosts get no answer, so git asks its "
                 + "next helper. store and erase change nothing: the tokens are authctl's, and 'authctl "
                 + "signout' forgets them. It never opens a browser: without a session, it exits 3."
         ],
@@ -63,7 +63,7 @@ struct GitCredentialCommand: Command {
         // git 2.41 and later stop using the password then; older versions ignore the line.
         if let expiresAt = token.expiresAt { answer += "password_expiry_utc=\(Int(expiresAt.timeIntervalSince1970))\n" }
         if env.json {
-            env.output(["schema": 1, "username": .string(Self.username), "password": .string(token.value)] as JSONValue)
+            env.output(["username": .string(Self.username), "password": .string(token.value)] as JSONValue)
         } else {
             env.output(answer)
         }

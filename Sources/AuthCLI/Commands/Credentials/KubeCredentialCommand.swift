@@ -42,7 +42,7 @@ struct KubeCredentialCommand: Command {
         let apiVersion = try Self.apiVersion(execInfo: env.context.environment[Self.execInfoVariable])
         let token = try await TokenCommand.token(
             providerID: providerID, wantsIDToken: wantsIDToken, minimumValidity: minimumValidity, withExpiry: true, in: env)
-        env.output(Self.execCredential(apiVersion: apiVersion, token: token.value, expiresAt: token.expiresAt))
+        env.output(foreign: Self.execCredential(apiVersion: apiVersion, token: token.value, expiresAt: token.expiresAt))
         return .success
     }
 

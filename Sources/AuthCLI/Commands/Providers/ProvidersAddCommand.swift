@@ -25,6 +25,9 @@ struct ProvidersAddCommand: Command {
         "redirect-port",
         help: "Always wait for the redirect on this port, for providers that only accept a registered "
             + "redirect URI such as http://127.0.0.1:8400/.")
+    static let noCheck = Option.flag(
+        "no-check",
+        help: "Store the provider without asking it for its discovery document first (offline set-up).")
     static let hs256 = Option.flag(
         "hs256-id-tokens",
         help: "Also accept ID tokens signed with HS256, keyed with the client secret. Only for "
@@ -37,6 +40,10 @@ struct ProvidersAddCommand: Command {
             "authctl reads the provider's endpoints from its discovery document "
                 + "(<issuer>/.well-known/openid-configuration). The issuer must use https; plain http is "
                 + "allowed only on 127.0.0.1 or localhost, for testing.",
+            "The discovery document is fetched at once, so that a mistyped issuer or a provider that "
+                + "is down shows now (status 9) rather than at the first sign-in; --no-check skips this. An "
+                + "issuer that differs from the provider's only by a trailing slash takes the provider's "
+                + "spelling, which ID tokens must match exactly.",
             "The client secret is optional: public clients need none, thanks to PKCE. It is never "
                 + "taken as a plain argument, because other users of the machine can see the arguments "
                 + "of running programs; pass it on stdin or in an environment variable.",
@@ -44,7 +51,7 @@ struct ProvidersAddCommand: Command {
         arguments: [id.spec],
         options: [
             issuer.spec, apiBase.spec, redirectURI.spec, clientID.spec, secretStdin.spec, secretEnv.spec, scope.spec, param.spec,
-            redirectPort.spec, hs256.spec,
+            redirectPort.spec, hs256.spec, noCheck.spec,
         ],
         exclusiveOptions: [[secretStdin.long, secretEnv.long]],
         examples: [
@@ -60,6 +67,7 @@ struct ProvidersAddCommand: Command {
     let secretFromStandardInput: Bool
     let secretVariable: String?
     let parameters: [String]
+    let checksAtProvider: Bool
 
     init(_ invocation: ParsedInvocation) throws {
         configuration = ProviderConfiguration(
@@ -71,6 +79,7 @@ struct ProvidersAddCommand: Command {
         secretFromStandardInput = try invocation[Self.secretStdin]
         secretVariable = try invocation[Self.secretEnv]
         parameters = try invocation[Self.param]
+        checksAtProvider = !(try invocation[Self.noCheck])
     }
 
     func run(in env: CommandEnvironment) async throws -> ExitStatus {
@@ -83,6 +92,15 @@ struct ProvidersAddCommand: Command {
             presets.kind(forID: configuration.id)?.usesIssuer ?? true
         {
             throw UsageError.missingOption("--" + Self.issuer.long, command: ["providers", "add"])
+        }
+        if checksAtProvider {
+            let checked = try await env.registry.checkedAtProvider(configuration, services: env.services)
+            configuration = checked.configuration
+            if let issuer = checked.correctedIssuer {
+                env.notice("Using the issuer as the provider spells it: \(issuer)")
+            }
+        } else if configuration.issuer.hasSuffix("/") {
+            env.notice("Note: the issuer ends with '/'; ID tokens are accepted only if their iss is exactly \(configuration.issuer).")
         }
         try env.home.ensureExists()
         try env.registry.add(configuration)

@@ -1,3 +1,4 @@
+import AuthPlatform
 import AuthProviders
 import Foundation
 
@@ -18,6 +19,7 @@ struct ProvidersRemoveCommand: Command {
     func run(in env: CommandEnvironment) async throws -> ExitStatus {
         try env.registry.remove(providerID)
         env.notice("Removed \(providerID).")
+        if env.json { env.output(JSONValue.object(["removed": .string(providerID)])) }
         return .success
     }
 }

@@ -36,12 +36,14 @@ struct BrowserFlowOptions: Sendable {
 
     static let providerHelp = "\(ProviderPresets.builtIn.idSummary), added with 'authctl providers add'."
 
-    static let discussion =
+    /// The browser paragraph of signin's, link's and reauth's help; only signin takes an ID token.
+    static func discussion(offersIDToken: Bool) -> String {
         "The sign-in URL is always printed on stderr, so you can open it by hand if no browser "
-        + "appears. --no-browser only prints it. --browser, or AUTHCTL_BROWSER, names the command "
-        + "that opens it (the URL is added as its last argument; the command is split on spaces). "
-        + "Without a terminal, or with CI set, no browser is opened unless --browser says so: use "
-        + "--device, --no-browser or --id-token-stdin there."
+            + "appears. --no-browser only prints it. --browser, or AUTHCTL_BROWSER, names the command "
+            + "that opens it (the URL is added as its last argument; the command is split on spaces). "
+            + "Without a terminal, or with CI set, no browser is opened unless --browser says so: use "
+            + (offersIDToken ? "--device, --no-browser or --id-token-stdin there." : "--device or --no-browser there.")
+    }
 
     var scopes: [String]
     var parameters: [String]

@@ -15,7 +15,7 @@ struct LinkCommand: Command {
             "Runs the same browser sign-in as 'authctl signin', then adds that provider's identity to "
                 + "the current user, so that either provider signs you in afterwards. Nothing changes if "
                 + "the identity already belongs to another user or the provider is already linked.",
-            BrowserFlowOptions.discussion,
+            BrowserFlowOptions.discussion(offersIDToken: false),
         ],
         options: [provider.spec, pending.spec] + BrowserFlowOptions.specs,
         exclusiveOptions: BrowserFlowOptions.exclusions + [[provider.long, pending.long]],

@@ -14,7 +14,7 @@ struct ReauthCommand: Command {
             "Some changes, such as linking or unlinking a provider, need a recent sign-in. reauth runs "
                 + "the browser sign-in again and fails with a user mismatch if a different user comes "
                 + "back; the session is kept either way.",
-            BrowserFlowOptions.discussion,
+            BrowserFlowOptions.discussion(offersIDToken: false),
         ],
         options: [provider.spec] + BrowserFlowOptions.specs,
         exclusiveOptions: BrowserFlowOptions.exclusions,

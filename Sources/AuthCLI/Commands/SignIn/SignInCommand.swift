@@ -33,7 +33,7 @@ struct SignInCommand: Command {
             "authctl opens the provider's sign-in page in your browser and waits for the provider to "
                 + "redirect back to a one-time listener on 127.0.0.1 (OAuth authorization code flow with "
                 + "PKCE). When the sign-in completes, the session is saved and the user is shown.",
-            BrowserFlowOptions.discussion,
+            BrowserFlowOptions.discussion(offersIDToken: true),
             "Nothing is stored unless every check passes: state, iss, the ID token's signature and "
                 + "claims, and userinfo. Signing in again with the same identity lands on the same user.",
             "If a user with the same verified email already signs in with another provider, the sign-in "
@@ -57,7 +57,8 @@ struct SignInCommand: Command {
             Example(
                 "A service signs in as itself:",
                 "authctl signin --provider oidc.corp --client-credentials --scope api"),
-        ])
+        ],
+        familiarNames: ["login", "log-in", "sign-in"])
 
     /// What signs the person in.
     enum Method: Sendable {

@@ -89,7 +89,8 @@ struct SignInRunner: Sendable {
         let ci = context.environment["CI"].map { !$0.isEmpty && $0 != "false" && $0 != "0" } ?? false
         let interactive = context.standardInputIsTerminal && context.standardErrorIsTerminal && !ci
         guard interactive || browserCommand != nil || !flowOptions.opensBrowser || flowOptions.device else {
-            throw InteractiveSignInRequired(reason: ci ? "CI is set" : "there is no terminal on stdin and stderr")
+            throw InteractiveSignInRequired(
+                reason: ci ? "CI is set" : "there is no terminal on stdin and stderr", offersIDToken: purpose == .signIn)
         }
     }
 
@@ -117,10 +118,13 @@ struct NoBrowser: BrowserOpener {
 /// A browser sign-in asked for where nobody can use a browser (exit 3).
 struct InteractiveSignInRequired: AuthCoreError {
     var reason: String
+    /// Whether the command takes `--id-token-stdin` (signin does; link and reauth do not).
+    var offersIDToken: Bool
     var code: AuthErrorCode { .interactiveSignInRequired }
     var message: String {
         "interactive sign-in required, and \(reason): no browser is opened from a background job. "
-            + "Use --device (a code to enter on another device), --id-token-stdin (a token issued to this job), "
+            + "Use --device (a code to enter on another device), "
+            + (offersIDToken ? "--id-token-stdin (a token issued to this job), " : "")
             + "--no-browser to print the URL, or --browser CMD to open one anyway"
     }
 }
