@@ -511,7 +511,7 @@ def test_account_delete_needs_a_recent_login_then_removes_the_user(accounts):
     assert reauth.returncode == OK, str(reauth)
     deleted = accounts.run("account", "delete", "--json")
     assert deleted.returncode == OK, str(deleted)
-    assert deleted.json() == {"deleted": alice["uid"]}, str(deleted)
+    assert deleted.json() == {"deleted": alice["uid"], "schema": 1}, str(deleted)
     assert accounts.run("whoami", "--check").returncode == NOT_SIGNED_IN
     assert [u["uid"] for u in users(accounts)] == [bob["uid"]]
     assert ok(accounts, "methods", "alice@example.com").stdout == ""

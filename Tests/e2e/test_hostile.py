@@ -170,19 +170,37 @@ def test_second_signin_with_another_failure_keeps_the_first_account(cli, mock_id
 
 
 @pytest.mark.dot
-@pytest.mark.parametrize("variant", ["localhost", "trailing-slash"])
+@pytest.mark.parametrize("variant", ["localhost", "localhost-unchecked", "trailing-slash-unchecked"])
 def test_issuer_must_match_discovery_exactly(cli, dot_idp, variant):
     """OpenID Connect Discovery §4.3: the configured issuer and discovery's `issuer` are
-    compared as exact strings; http://localhost:P/o or a trailing slash is another issuer."""
-    issuer = dot_idp.issuer.replace("127.0.0.1", "localhost") if variant == "localhost" else dot_idp.issuer + "/"
+    compared as exact strings; http://localhost:P/o or a trailing slash is another issuer.
+    providers add refuses it (9); stored anyway with --no-check, the sign-in refuses it."""
+    issuer = dot_idp.issuer.replace("127.0.0.1", "localhost") if variant.startswith("localhost") else dot_idp.issuer + "/"
     cli.providers.append(dot_idp)
+    unchecked = ("--no-check",) if variant.endswith("unchecked") else ()
     added = cli.run("providers", "add", PROVIDER_NAME, "--issuer", issuer, "--client-id", dot_idp.client_id,
-                    "--client-secret-stdin", input=dot_idp.client_secret + "\n")
-    if added.returncode != OK:  # refusing it at registration is as good
-        assert added.returncode in (PROVIDER_ERROR, CONFIGURATION_ERROR), str(added)
+                    "--client-secret-stdin", *unchecked, input=dot_idp.client_secret + "\n")
+    if not unchecked:
+        assert added.returncode == PROVIDER_ERROR, str(added)
+        assert "names issuer" in added.stderr, str(added)
+        assert cli.run("providers", "list", "--json").json() == []
         return
+    assert added.returncode == OK, str(added)
     _fails_and_stores_nothing(cli, PROVIDER_ERROR)
     assert not cli.browser_ran(), "no browser may open for a provider whose discovery does not match"
+
+
+@pytest.mark.dot
+def test_a_trailing_slash_issuer_takes_the_providers_spelling(cli, dot_idp):
+    """The one difference providers add mends: the issuer as the provider spells it is stored,
+    said on stderr, and the sign-in then works."""
+    cli.providers.append(dot_idp)
+    added = cli.run("providers", "add", PROVIDER_NAME, "--issuer", dot_idp.issuer + "/", "--client-id",
+                    dot_idp.client_id, "--client-secret-stdin", "--json", input=dot_idp.client_secret + "\n")
+    assert added.returncode == OK, str(added)
+    assert added.json()["issuer"] == dot_idp.issuer, str(added)
+    assert f"Using the issuer as the provider spells it: {dot_idp.issuer}" in added.stderr, str(added)
+    assert cli.signin().returncode == OK
 
 
 @pytest.mark.dot

@@ -115,3 +115,22 @@ def test_an_authorization_endpoint_that_does_not_answer_fails_before_the_browser
     assert f"127.0.0.1:{provider.dead_port}" in result.stderr, result
     assert not cli.browser_ran(), cli.browser_text()
     assert result.stdout == ""
+
+
+def test_providers_add_asks_the_provider_first(cli):
+    """A provider that is down, or an issuer with no discovery document, is refused when it is
+    added (9, nothing stored); --no-check stores it for offline set-up."""
+    dead = f"http://127.0.0.1:{free_port()}"
+    refused = cli.run("providers", "add", "oidc.down", "--issuer", dead, "--client-id", "app", "--json")
+    assert refused.returncode == PROVIDER_ERROR, refused
+    assert dead.split("//")[1] in json.loads(refused.stderr.splitlines()[-1])["error"]["message"], refused
+    provider = _DiscoveryOnly()
+    try:
+        missing = cli.run("providers", "add", "oidc.down", "--issuer", provider.issuer + "/nothing", "--client-id", "app")
+        assert missing.returncode == PROVIDER_ERROR and "HTTP 404" in missing.stderr, missing
+    finally:
+        provider.close()
+    assert cli.run("providers", "list", "--json").json() == []
+    offline = cli.run("providers", "add", "oidc.down", "--issuer", dead, "--client-id", "app", "--no-check")
+    assert offline.returncode == OK, offline
+    assert [entry["id"] for entry in cli.run("providers", "list", "--json").json()] == ["oidc.down"]
