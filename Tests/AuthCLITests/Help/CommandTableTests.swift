@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import AuthCLI
 
@@ -109,6 +110,34 @@ import Testing
             result.append(argv)
         }
         return result
+    }
+
+    /// Every `authctl ...` in the README's shell and console examples parses (Tests/e2e/test_readme.py
+    /// then runs each example for real).
+    @Test func readmeExamplesParse() throws {
+        let readme = URL(filePath: #filePath).deletingLastPathComponent().appending(path: "../../../README.md")
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        let blocks = text.matches(of: /(?m)^ *```(sh|console)\n((?s).*?)^ *```/).map { String($0.output.2) }
+        #expect(blocks.count >= 10, "README examples found: \(blocks.count)")
+        var checked = 0
+        for block in blocks {
+            // Commands only: a console's "$ " lines, without comments.
+            let lines = block.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.hasPrefix("#") && (!block.contains("\n$ ") && !block.hasPrefix("$ ") || $0.hasPrefix("$ ")) }
+                .map { line in (line.hasPrefix("$ ") ? String(line.dropFirst(2)) : line).replacing(/\s+#\s.*$/, with: "") }
+            // One shell command per line, after joining lines continued with a backslash.
+            var logical: [String] = []
+            var pending = ""
+            for line in lines {
+                pending += line.hasSuffix("\\") ? String(line.dropLast()) + " " : line
+                if !line.hasSuffix("\\") { logical.append(pending); pending = "" }
+            }
+            for argv in logical.flatMap(Self.authctlInvocations(in:)) {
+                checked += 1
+                #expect(throws: Never.self, "README: authctl \(argv.joined(separator: " "))") { _ = try CommandLineParser.parse(argv) }
+            }
+        }
+        #expect(checked >= 30, "authctl invocations checked: \(checked)")
     }
 
     @Test func extractsInvocationsFromShellLines() {
