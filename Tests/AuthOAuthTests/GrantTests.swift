@@ -157,6 +157,51 @@ import AuthTestSupport
         #expect(sleeper.waits == [.seconds(300)])
     }
 
+    /// What the grants show while they wait on the person, and that the line is stopped.
+    final class RecordingProgress: ProgressDisplay, ProgressLine, @unchecked Sendable {
+        let shown = LockedValue<[(label: String, deadline: Date)]>([])
+        let stops = LockedValue(0)
+        func show(_ label: String, until deadline: Date) -> any ProgressLine {
+            shown.withLock { $0.append((label, deadline)) }
+            return self
+        }
+        func stop() { stops.withLock { $0 += 1 } }
+    }
+
+    @Test func theLoopbackWaitShowsTheTimeLeftUntilTheTimeout() async throws {
+        let redirect = FakeRedirect(.code("code-123", iss: issuer))
+        let provider = FakeOpenIDServer(authorization: { redirect.lastAuthorization })
+        var context = context(redirect, transport: provider.transport)
+        let progress = RecordingProgress()
+        context.progress = progress
+        _ = try await LoopbackCodeGrant(port: 8123).tokens(from: server(provider.transport), request: request, context: context)
+        let shown = progress.shown.withLock { $0 }
+        #expect(shown.map(\.label) == ["Waiting for the browser"])
+        #expect(shown.first?.deadline == TestTokenFactory.now.addingTimeInterval(300))
+        #expect(progress.stops.withLock { $0 } >= 1)
+    }
+
+    @Test func theDeviceWaitShowsTheCodeUntilItExpires() async throws {
+        let transport = FakeTransport { request in
+            switch request.url.path {
+            case "/device":
+                .json(["device_code": "dev-1", "user_code": "WDJB-MJHT", "verification_uri": "https://idp.example.com/device",
+                       "expires_in": 120, "interval": 5])
+            default: .json(["access_token": "at-device", "token_type": "Bearer", "expires_in": 3600])
+            }
+        }
+        var context = context(FakeRedirect(.never), transport: transport)
+        let progress = RecordingProgress()
+        context.progress = progress
+        let outcome = try await DeviceCodeGrant().tokens(from: server(transport, device: true), request: request, context: context)
+        #expect(outcome.tokens.accessToken == "at-device")
+        let shown = progress.shown.withLock { $0 }
+        #expect(shown.map(\.label) == ["Waiting for the code WDJB-MJHT to be entered"])
+        // The code expires (120 s) before the sign-in's timeout (300 s): the line counts down to that.
+        #expect(shown.first?.deadline == TestTokenFactory.now.addingTimeInterval(120))
+        #expect(progress.stops.withLock { $0 } == 1)
+    }
+
     @Test func deviceGrantNeedsAnEndpoint() async throws {
         let transport = FakeTransport { _ in HTTPResponse(status: 500) }
         await #expect(throws: OAuthError.noDeviceEndpoint("oidc.test")) {
