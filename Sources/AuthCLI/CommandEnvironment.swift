@@ -196,7 +196,7 @@ struct CommandEnvironment: Sendable {
     /// Data, on stdout.
     func output(_ text: String) { context.writeStandardOutput(text) }
     /// One of authctl's own JSON documents, on stdout; a top-level object carries
-    /// `"schema": ``JSONSchema/version`` ` (Docs/JSON.md).
+    /// ``JSONSchema/version`` as `"schema"` (README, "JSON output").
     func output(_ value: JSONValue) { output(foreign: JSONSchema.stamped(value)) }
     /// A document whose shape belongs to someone else (kubectl's ExecCredential, docker's
     /// credential, a token's own claims), printed as it is.
