@@ -96,7 +96,10 @@ e2e-test: venv
 release-check: release
 	sh Tests/release/check-static.sh $(RELEASE_BIN)
 
+# oidc-agent's oidc-token, the comparison the network issue names (Debian 12's version).
+BENCH_PACKAGES := oidc-agent-cli=4.2.6-1
 bench: venv release
+	sh Tests/e2e/install-system-deps.sh $(BENCH_PACKAGES)
 	$(SWIFT) build $(RELEASE_FLAGS) --product authctl-bench
 	AUTHCTL_BIN="$(CURDIR)/$(RELEASE_BIN)" BENCH_BIN="$(CURDIR)/.build/release/authctl-bench" \
 		$(PYTHON) Tests/e2e/bench.py

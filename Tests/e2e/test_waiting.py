@@ -46,6 +46,7 @@ def test_a_terminal_shows_the_time_left_and_erases_the_line(cli, mock_idp):
     assert output[erased_after + len(CLEAR_LINE):].startswith("error: no sign-in redirect reached"), context
     # The browser never came back at all: the message names the likely cause.
     assert "nothing at all connected to it" in output and "http://127.0.0.1/callback" in output, context
+    assert "--redirect-port" in output, f"the fix for a provider that wants the exact port\n{context}"
 
 
 @pytest.mark.mock

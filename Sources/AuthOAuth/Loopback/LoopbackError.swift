@@ -67,7 +67,8 @@ public enum LoopbackError: AuthCoreError, Equatable {
             return parts?.string ?? redirectURI
         } ?? redirectURI
         return ", and nothing at all connected to it: if the provider showed an error page, it may not accept this "
-            + "redirect URI (register \(registered) with the client; RFC 8252 §7.3 lets the port vary)"
+            + "redirect URI (register \(registered) with the client; RFC 8252 §7.3 lets the port vary, and for a "
+            + "provider that wants the exact port, register one and pass --redirect-port)"
     }
 
     /// "300 seconds", "1 second", "0.3 seconds".

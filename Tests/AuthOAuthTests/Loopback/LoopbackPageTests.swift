@@ -116,7 +116,8 @@ struct LoopbackPageTests {
         (.timedOut(redirectURI: "http://127.0.0.1:5/callback", after: .seconds(1), nothingArrived: true), .timeout,
          "no sign-in redirect reached http://127.0.0.1:5/callback within 1 second, and nothing at all connected to it: "
             + "if the provider showed an error page, it may not accept this redirect URI (register "
-            + "http://127.0.0.1/callback with the client; RFC 8252 §7.3 lets the port vary); run the command again to retry"),
+            + "http://127.0.0.1/callback with the client; RFC 8252 §7.3 lets the port vary, and for a provider that "
+            + "wants the exact port, register one and pass --redirect-port); run the command again to retry"),
         (.cancelled, .cancelled, "sign-in cancelled"),
         (.notListening, .internalError, "the sign-in redirect listener is closed or already used; start a new one for each sign-in"),
     ]

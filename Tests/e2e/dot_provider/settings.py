@@ -79,6 +79,8 @@ OAUTH2_PROVIDER = {
         "profile": "Your name and username",
         "email": "Your email address",
         "reports.read": "Read reports (for the machine client's client-credentials grant)",
+        # Asked for by oidc-agent on every refresh (make bench compares oidc-token with authctl token).
+        "offline_access": "Keep access while you are away (refresh tokens)",
     },
     "DEFAULT_SCOPES": ["openid"],
     # Strict: PKCE required, S256 only (plain is refused), RFC 9207 `iss` on the response.
