@@ -56,16 +56,27 @@ if let data = FileManager.default.contents(atPath: CommandLine.arguments[1]) {
     FileHandle.standardOutput.write(data)
 }
 """
+# The same without Foundation: what the Swift runtime alone costs (Foundation's load-time set-up
+# is the difference), printed so the floor's choice is visible.
+GLIBC_FLOOR_SOURCE = """#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+let descriptor = open(CommandLine.arguments[1], O_RDONLY)
+var buffer = [UInt8](repeating: 0, count: 1 << 16)
+while case let count = read(descriptor, &buffer, buffer.count), count > 0 { _ = write(1, buffer, count) }
+"""
 #: authctl token's target, as a multiple of the floor.
 TARGET_RATIO = 1.5
 
 
-def swift_floor() -> str:
-    """Builds the floor program into .build-bench (ignored by git); returns its path."""
+def swift_floor(text: str = FLOOR_SOURCE, name: str = "swift-floor") -> str:
+    """Builds a floor program into .build-bench (ignored by git); returns its path."""
     directory = HERE.parent.parent / ".build-bench"
     directory.mkdir(exist_ok=True)
-    source, binary = directory / "floor.swift", directory / "swift-floor"
-    source.write_text(FLOOR_SOURCE)
+    source, binary = directory / f"{name}.swift", directory / name
+    source.write_text(text)
     subprocess.run(["swiftc", "-O", "-static-stdlib", str(source), "-o", str(binary)], check=True,
                    stderr=subprocess.DEVNULL)
     return str(binary)
@@ -122,6 +133,7 @@ def hot_paths(authctl: str) -> None:
         "/bin/true": ["/bin/true"],
         "cat keystore.json": ["cat", keystore],
         "swift floor (static)": [floor, keystore],
+        "swift, no Foundation": [swift_floor(GLIBC_FLOOR_SOURCE, "swift-glibc-floor"), keystore],
         "authctl token": [authctl, "--home", str(home), "token"],
         "authctl whoami": [authctl, "--home", str(home), "whoami"],
         "authctl whoami --check": [authctl, "--home", str(home), "whoami", "--check"],
