@@ -90,7 +90,7 @@ unit-test:
 E2E_BIN ?= $(DEBUG_BIN)
 e2e-test: venv
 	@if [ "$(E2E_BIN)" = "$(DEBUG_BIN)" ]; then $(SWIFT) build --product authctl; fi
-	AUTHCTL_BIN="$(CURDIR)/$(E2E_BIN)" $(PYTHON) -m pytest -p no:cacheprovider -q Tests/e2e
+	AUTHCTL_BIN="$(CURDIR)/$(E2E_BIN)" $(PYTHON) -m pytest -p no:cacheprovider -q --durations=10 Tests/e2e
 
 # The release binary needs neither the Swift toolchain nor libcurl at start.
 release-check: release
