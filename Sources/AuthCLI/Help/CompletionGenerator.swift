@@ -150,10 +150,17 @@ public enum CompletionGenerator {
                 esac
             }
 
+            """ + "\n" + zshCompletionFunction(valueOptions: table.valueOptions)
+    }
+
+    /// zsh's `_authctl`: walks the words typed so far to the command path, then offers its
+    /// options or subcommands; `valueOptions` are the options whose next word is a value.
+    private static func zshCompletionFunction(valueOptions: [String]) -> String {
+        """
             _authctl() {
                 local path_="" word i skip=0
                 local -a reply names
-                local value_options=\(quoted(" " + table.valueOptions.joined(separator: " ") + " "))
+                local value_options=\(quoted(" " + valueOptions.joined(separator: " ") + " "))
                 for ((i = 2; i < CURRENT; i++)); do
                     word="${words[i]}"
                     if ((skip)); then skip=0; continue; fi
