@@ -1,4 +1,5 @@
 import AuthCore
+import AuthPlatform
 import Foundation
 
 /// The whole command line as a function: arguments and a context in, an exit status out.
@@ -16,7 +17,8 @@ public enum AuthCommandLine {
                 context.writeStandardOutput(HelpGenerator.help(for: path) ?? HelpGenerator.help(for: [])!)
                 return .success
             case .version:
-                context.writeStandardOutput("authctl \(version)\n")
+                context.writeStandardOutput(
+                    wantsJSON ? JSONSchema.stamped(["version": .string(version)]).serialized(pretty: true) + "\n" : "authctl \(version)\n")
                 return .success
             case .run(let invocation):
                 let environment = try CommandEnvironment(context: context, globals: invocation.globals, command: invocation.commandPath)

@@ -93,6 +93,8 @@ import AuthTestSupport
         #expect(await cli.addProvider() == .success)
         #expect(await cli.run(["providers", "remove", "oidc.test", "--json"]) == .success)
         #expect(try JSONValue.parse(cli.stdout.withLock { $0 }) == ["removed": "oidc.test", "schema": 1])
+        #expect(await cli.run(["--version", "--json"]) == .success)
+        #expect(try JSONValue.parse(cli.stdout.withLock { $0 }) == ["version": .string(AuthCommandLine.version), "schema": 1])
         // A top-level array stays an array.
         #expect(await cli.run(["providers", "list", "--json"]) == .success)
         #expect(cli.stdout.withLock { $0 } == "[]\n")
