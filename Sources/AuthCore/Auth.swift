@@ -114,20 +114,42 @@ public struct Auth: Sendable {
     }
 
     /// Forgets the current user's sessions and tokens (every user's with `all`); the account
-    /// records stay, so signing in again lands on the same uid.
+    /// records stay, so signing in again lands on the same uid. Their refresh-journal entries go
+    /// too: an interrupted refresh's answer holds live tokens, which are returned for revocation
+    /// in place of the spent ones and must not stay on disk after a sign-out.
     @discardableResult
     public func signOut(all: Bool = false) throws -> SignOut {
         try store.update { document in
+            let journal = try journalStore.read()
+            var remaining = journal
             var result = SignOut(users: 0, sessions: [])
             for index in document.accounts.indices where all || document.accounts[index].user.uid == document.currentUID {
+                let uid = document.accounts[index].user.uid
                 if document.accounts[index].isSignedIn { result.users += 1 }
-                result.sessions += document.accounts[index].sessions
+                for session in document.accounts[index].sessions {
+                    result.sessions.append(Self.asLeftAtTheProvider(session, uid: uid, journal: journal))
+                    remaining.remove(providerID: session.providerID, uid: uid)
+                }
                 document.accounts[index].sessions = []
                 document.accounts[index].backendSession = nil
             }
+            if remaining != journal { try journalStore.replaceWhileLocked(remaining) }
             document.currentUID = nil
             return result
         }
+    }
+
+    /// `session` with the tokens an interrupted refresh left live at the provider: the journaled
+    /// answer that never reached the keystore (the stored refresh token is spent once a rotating
+    /// provider answered). Unchecked, as it only goes back to that provider to be revoked.
+    static func asLeftAtTheProvider(_ session: OAuthCredential, uid: String, journal: RefreshJournal) -> OAuthCredential {
+        guard let entry = journal.entry(providerID: session.providerID, uid: uid), let sent = session.refreshToken,
+            entry.sentTokenDigest == RefreshJournal.digest(sent), let answer = entry.answer, let receivedAt = entry.receivedAt,
+            let response = try? TokenClient.tokenResponse(from: HTTPResponse(status: 200, body: Array(answer.utf8)))
+        else { return session }
+        var live = session
+        live.apply(response, receivedAt: receivedAt)
+        return live
     }
 
     /// Makes the signed-in user `query` (a uid or an email) the current one.

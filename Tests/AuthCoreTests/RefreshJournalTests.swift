@@ -154,3 +154,35 @@ final class RecordingInterruptShield: InterruptShield, @unchecked Sendable {
         }
     }
 }
+
+/// Signing out after an interrupted refresh: the live tokens are the journaled ones.
+extension TokenRefresherTests {
+    var auth: Auth {
+        Auth(storage: storage, backend: LocalAccountBackend(storage: storage, clock: clock, random: SeededRandomSource(seed: 1)), clock: clock)
+    }
+
+    @Test func signOutRevokesTheJournaledTokensAndLeavesNoneOnDisk() async throws {
+        try await signIn(lifetime: 120)
+        let lost = HTTPResponse.json(["access_token": "at-live", "token_type": "Bearer", "expires_in": 3600, "refresh_token": "rt-live"])
+        try leaveInJournal(journalEntry(answer: lost))
+        let signedOut = try auth.signOut()
+        #expect(signedOut.sessions.map(\.refreshToken) == ["rt-live"], "the spent rt-1 is no use to revoke")
+        #expect(signedOut.sessions.map(\.accessToken) == ["at-live"])
+        #expect(try journal.read().entries.isEmpty, "no token stays on disk after a sign-out")
+        #expect(try keystore.read().accounts[0].sessions.isEmpty)
+    }
+
+    @Test(arguments: [false, true])
+    func signOutKeepsTheStoredTokensWhenTheJournalHoldsNoAnswerForThem(staleEntry: Bool) async throws {
+        try await signIn(lifetime: 120)
+        if staleEntry {  // an answer, but to the refresh token of an earlier sign-in
+            var stale = try journalEntry(answer: .json(["access_token": "other", "token_type": "Bearer", "refresh_token": "rt-other"]))
+            stale.sentTokenDigest = RefreshJournal.digest("rt-from-an-earlier-sign-in")
+            try leaveInJournal(stale)
+        } else {
+            try leaveInJournal(journalEntry())  // a marker only: the answer never came
+        }
+        #expect(try auth.signOut().sessions.map(\.refreshToken) == ["rt-1"])
+        #expect(try journal.read().entries.isEmpty)
+    }
+}

@@ -10,6 +10,7 @@ public final class InMemoryDocumentStorage: DocumentStorage, Sendable {
     private let documents = LockedValue<[String: any VersionedDocument]>([:])
     private let writeCounts = LockedValue<[String: Int]>([:])
     private let asyncMutex = AsyncMutex()
+    private let synchronousUpdates = NSLock()
 
     public init() {}
 
@@ -26,15 +27,17 @@ public final class InMemoryDocumentStorage: DocumentStorage, Sendable {
         documents.withLock { $0[fileName] as? Document } ?? Document()
     }
 
+    /// Serialised by their own lock, which (like the home's file lock) is not the documents' lock:
+    /// the body may read other documents, as the real stores' updates do.
     fileprivate func update<Document: VersionedDocument, Result>(
         _ fileName: String, _ body: (inout Document) throws -> Result
     ) throws -> Result {
-        try documents.withLock { all in
-            var document = all[fileName] as? Document ?? Document()
+        try synchronousUpdates.withLock {
+            var document: Document = read(fileName)
             let before = try Self.encoded(document)
             let result = try body(&document)
             if try Self.encoded(document) != before {
-                all[fileName] = document
+                documents.withLock { $0[fileName] = document }
                 writeCounts.withLock { $0[fileName, default: 0] += 1 }
             }
             return result

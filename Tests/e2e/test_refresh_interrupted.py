@@ -21,6 +21,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
+import requests
 
 from e2e_helpers import NOT_SIGNED_IN, OK, Authctl
 from providers import start_provider
@@ -208,6 +209,29 @@ def test_kill_9_after_the_answer_arrived_loses_nothing(signed_in):
         _refresh_works(cli, slow)
         assert json.loads((cli.home / "refresh-journal.json").read_text())["entries"] == []
     assert set(slow.statuses()[before:]) == {200}
+
+
+def test_signout_after_a_lost_answer_revokes_the_live_tokens_and_keeps_none(signed_in, slow_dot):
+    """kill -9 after the answer was journaled, then `signout --revoke`: the refresh token revoked
+    is the rotated one from the journal (the stored one is already spent), and no token stays on
+    disk."""
+    cli, _ = signed_in
+    provider, _ = slow_dot
+    time.sleep(REFRESH_DUE)
+    process = cli.popen(*FORCE, env={"AUTHCTL_TEST_HOLD_REFRESH": "30"})
+    _wait_for_stderr(process, "holding the refresh answer")
+    process.kill()
+    process.wait()
+    [entry] = json.loads((cli.home / "refresh-journal.json").read_text())["entries"]
+    live = json.loads(entry["answer"])["refresh_token"]
+    result = cli.run("signout", "--revoke")
+    assert result.returncode == OK, str(result)
+    assert json.loads((cli.home / "refresh-journal.json").read_text())["entries"] == []
+    assert live not in (cli.home / "keystore.json").read_text()
+    refused = requests.post(f"{provider.issuer}/token/", timeout=30, data={
+        "grant_type": "refresh_token", "refresh_token": live,
+        "client_id": provider.client_id, "client_secret": provider.client_secret})
+    assert refused.status_code == 400 and refused.json()["error"] == "invalid_grant", refused.text
 
 
 def test_kill_9_before_the_answer_says_what_happened(signed_in):
