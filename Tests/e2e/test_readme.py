@@ -25,10 +25,8 @@ import re
 import shutil
 import subprocess
 import threading
-import time
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
 from typing import Callable
 
 import pytest
@@ -38,8 +36,8 @@ import yaml
 import pkce_client
 from accounts_helpers import as_user, two_providers
 from e2e_helpers import E2E, OK, REPO, free_port, need
-from fakes import GITHUB_ID, YAHOO_ID, add_github  # noqa: F401 (fixtures below come from conftest/fakes)
-from fakes import firebase_fake, github_fake, yahoo_fake  # noqa: F401
+from fakes import GITHUB_ID, add_github
+from fakes import firebase_fake, github_fake, yahoo_fake  # noqa: F401 (fixtures the runners ask for by name)
 from tool_servers import KubeAPIServer
 
 README = REPO / "README.md"
