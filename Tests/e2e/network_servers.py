@@ -31,6 +31,16 @@ CLIENT_ID = "authctl-tls"
 TLS_HOST = "provider.test"
 
 
+def send_json(handler: BaseHTTPRequestHandler, status: int, value) -> None:
+    """Answers the request `handler` is serving with `value` as JSON."""
+    data = json.dumps(value).encode()
+    handler.send_response(status)
+    handler.send_header("Content-Type", "application/json")
+    handler.send_header("Content-Length", str(len(data)))
+    handler.end_headers()
+    handler.wfile.write(data)
+
+
 def make_ca(directory: Path) -> dict[str, Path]:
     from cryptography import x509
     from cryptography.hazmat.primitives import hashes, serialization
@@ -83,12 +93,7 @@ class TLSProvider:
                 else:
                     self.send_error(404)
                     return
-                data = json.dumps(body).encode()
-                self.send_response(200)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(data)))
-                self.end_headers()
-                self.wfile.write(data)
+                send_json(self, 200, body)
 
             def log_message(self, *args):
                 pass

@@ -24,9 +24,7 @@ import os
 import re
 import shutil
 import subprocess
-import threading
 from dataclasses import dataclass
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Callable
 
 import pytest
@@ -38,7 +36,7 @@ from accounts_helpers import as_user, two_providers
 from e2e_helpers import E2E, OK, REPO, free_port, need
 from fakes import GITHUB_ID, add_github
 from fakes import firebase_fake, github_fake, yahoo_fake  # noqa: F401 (fixtures the runners ask for by name)
-from tool_servers import KubeAPIServer
+from tool_servers import BearerAPI, KubeAPIServer
 
 README = REPO / "README.md"
 FENCE = re.compile(r"^( *)```(\w*)\n(.*?)^\1```", re.MULTILINE | re.DOTALL)
@@ -106,41 +104,6 @@ class Sandbox:
         return result
 
 
-class BearerAPI:
-    """A loopback API: 200 for a request whose bearer token `accepts` says is good, else 401."""
-
-    def __init__(self, accepts: Callable[[str], bool]):
-        self.accepted: list[str] = []
-        self.refused = 0
-        api = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_GET(self):  # noqa: N802 - http.server's name
-                header = self.headers.get("Authorization", "")
-                good = header.startswith("Bearer ") and accepts(header[len("Bearer "):])
-                if good:
-                    api.accepted.append(self.path)
-                else:
-                    api.refused += 1
-                body = json.dumps({"path": self.path, "ok": good}).encode()
-                self.send_response(200 if good else 401)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
-
-            def log_message(self, *args):
-                pass
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-
-    def close(self):
-        self.server.shutdown()
-        self.server.server_close()
-
-
 def userinfo_accepts(idp) -> Callable[[str], bool]:
     endpoint = requests.get(idp.issuer + "/.well-known/openid-configuration", timeout=10).json()["userinfo_endpoint"]
     return lambda token: requests.get(endpoint, headers={"Authorization": f"Bearer {token}"}, timeout=10).status_code == 200
@@ -156,7 +119,7 @@ def apis():
 
     yield start
     for api in started:
-        api.close()
+        api.stop()
 
 
 # --- the runners, in README order -----------------------------------------------------------------

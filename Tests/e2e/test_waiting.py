@@ -12,13 +12,14 @@
 from __future__ import annotations
 
 import json
-import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 
 import pytest
 
 from e2e_helpers import OK, PROVIDER_ERROR, PROVIDER_NAME, TIMED_OUT, free_port, run_on_a_terminal
+from network_servers import send_json
+from tool_servers import LoopbackServer
 
 CLEAR_LINE = "\r\x1b[K"
 
@@ -62,43 +63,35 @@ def test_no_waiting_line_with_json_or_when_stderr_is_not_a_terminal(cli, mock_id
     assert "Waiting for the browser" not in piped.stderr and "\x1b" not in piped.stderr, piped
 
 
-class _DiscoveryOnly:
+class _DiscoveryHandler(BaseHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+    def do_GET(self):  # noqa: N802 - http.server's name
+        if self.path != "/.well-known/openid-configuration":
+            self.send_error(404)
+            return
+        issuer, dead = self.server.owner.issuer, self.server.owner.dead_port
+        send_json(self, 200, {
+            "issuer": issuer,
+            "authorization_endpoint": f"http://127.0.0.1:{dead}/authorize",
+            "token_endpoint": f"{issuer}/token",
+            "jwks_uri": f"{issuer}/jwks",
+            "response_types_supported": ["code"],
+            "subject_types_supported": ["public"],
+            "id_token_signing_alg_values_supported": ["RS256"],
+        })
+
+
+class _DiscoveryOnly(LoopbackServer):
     """Serves only a discovery document whose authorization endpoint is a port nothing listens on."""
+
+    handler = _DiscoveryHandler
 
     def __init__(self):
         self.dead_port = free_port()
-        server = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_GET(self):  # noqa: N802 - http.server's name
-                if self.path != "/.well-known/openid-configuration":
-                    self.send_error(404)
-                    return
-                body = json.dumps({
-                    "issuer": server.issuer,
-                    "authorization_endpoint": f"http://127.0.0.1:{server.dead_port}/authorize",
-                    "token_endpoint": f"{server.issuer}/token",
-                    "jwks_uri": f"{server.issuer}/jwks",
-                    "response_types_supported": ["code"],
-                    "subject_types_supported": ["public"],
-                    "id_token_signing_alg_values_supported": ["RS256"],
-                }).encode()
-                self.send_response(200)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
-
-            def log_message(self, *args):
-                pass
-
-        self.http = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.issuer = f"http://127.0.0.1:{self.http.server_address[1]}"
-        threading.Thread(target=self.http.serve_forever, daemon=True).start()
-
-    def close(self):
-        self.http.shutdown()
-        self.http.server_close()
+        super().__init__()
+        self.issuer = f"http://127.0.0.1:{self.port}"
 
 
 def test_an_authorization_endpoint_that_does_not_answer_fails_before_the_browser(cli):
@@ -110,7 +103,7 @@ def test_an_authorization_endpoint_that_does_not_answer_fails_before_the_browser
         result = cli.signin(provider="oidc.down", timeout=120)
         elapsed = time.monotonic() - started
     finally:
-        provider.close()
+        provider.stop()
     assert result.returncode == PROVIDER_ERROR, result
     assert elapsed < 60, f"waited {elapsed:.0f}s of the 120s timeout: {result}"
     assert f"127.0.0.1:{provider.dead_port}" in result.stderr, result
@@ -130,7 +123,7 @@ def test_providers_add_asks_the_provider_first(cli):
         missing = cli.run("providers", "add", "oidc.down", "--issuer", provider.issuer + "/nothing", "--client-id", "app")
         assert missing.returncode == PROVIDER_ERROR and "HTTP 404" in missing.stderr, missing
     finally:
-        provider.close()
+        provider.stop()
     assert cli.run("providers", "list", "--json").json() == []
     offline = cli.run("providers", "add", "oidc.down", "--issuer", dead, "--client-id", "app", "--no-check")
     assert offline.returncode == OK, offline

@@ -22,12 +22,18 @@ import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Callable
 
 import requests
 from jwcrypto import jwk, jwt
 
+from network_servers import make_ca, send_json
 
-class _Server:
+
+class LoopbackServer:
+    """An HTTP(S) server on 127.0.0.1 serving `handler` in a thread; the handler reaches the
+    server object as `self.server.owner`, which counts what it accepted and refused."""
+
     handler: type
 
     def __init__(self, tls_context: ssl.SSLContext | None = None):
@@ -113,7 +119,7 @@ class _GitHandler(BaseHTTPRequestHandler):
     do_POST = _serve
 
 
-class GitServer(_Server):
+class GitServer(LoopbackServer):
     """A bare repository `repo.git` with one commit, served at http://127.0.0.1:PORT/repo.git."""
 
     handler = _GitHandler
@@ -151,21 +157,16 @@ class _KubeHandler(BaseHTTPRequestHandler):
         claims = owner.verify(header[7:]) if header.startswith("Bearer ") else None
         if claims is None:
             owner.refused += 1
-            body = json.dumps({"kind": "Status", "apiVersion": "v1", "status": "Failure", "reason": "Unauthorized", "code": 401})
+            body = {"kind": "Status", "apiVersion": "v1", "status": "Failure", "reason": "Unauthorized", "code": 401}
             status = 401
         else:
             owner.accepted.append(claims["sub"])
-            body = json.dumps({"kind": "APIVersions", "versions": ["v1"], "serverAddressByClientCIDRs": []})
+            body = {"kind": "APIVersions", "versions": ["v1"], "serverAddressByClientCIDRs": []}
             status = 200
-        data = body.encode()
-        self.send_response(status)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
+        send_json(self, status, body)
 
 
-class KubeAPIServer(_Server):
+class KubeAPIServer(LoopbackServer):
     """Takes ID tokens of `issuer` for `audience`, as kube-apiserver's --oidc-* flags would."""
 
     handler = _KubeHandler
@@ -173,8 +174,6 @@ class KubeAPIServer(_Server):
     def __init__(self, issuer: str, audience: str, tls_directory: Path):
         """Serves https with a private CA in `tls_directory` (``ca_pem``): client-go sends no
         credentials over plain http."""
-        from network_servers import make_ca
-
         self.issuer = issuer
         self.audience = audience
         jwks_uri = requests.get(issuer + "/.well-known/openid-configuration", timeout=10).json()["jwks_uri"]
@@ -198,3 +197,33 @@ class KubeAPIServer(_Server):
     @property
     def url(self) -> str:
         return f"https://127.0.0.1:{self.port}"
+
+
+class _BearerHandler(BaseHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+    def do_GET(self) -> None:
+        owner = self.server.owner
+        header = self.headers.get("Authorization", "")
+        good = header.startswith("Bearer ") and owner.accepts(header[len("Bearer "):])
+        if good:
+            owner.accepted.append(self.path)
+        else:
+            owner.refused += 1
+        send_json(self, 200 if good else 401, {"path": self.path, "ok": good})
+
+
+class BearerAPI(LoopbackServer):
+    """A loopback API: 200 for a request whose bearer token `accepts` says is good (the paths
+    go to `accepted`), else 401."""
+
+    handler = _BearerHandler
+
+    def __init__(self, accepts: Callable[[str], bool]):
+        self.accepts = accepts
+        super().__init__()
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
