@@ -6,9 +6,9 @@
    `cat keystore.json`, `/bin/true`, `oidc-token` (oidc-agent, which make bench installs: an agent
    of its own holds an account made from a django-oauth-toolkit refresh token, and answers from
    memory once DOT is stopped too), and the floor: a static Swift program that reads the keystore
-   with Foundation and prints it (compiled here with swiftc -O -static-stdlib, as the release
-   authctl is linked). The targets: `authctl token` within 1.5x the floor, and no slower than
-   `oidc-token`.
+   with Foundation and prints it (compiled here with swiftc -O -static-stdlib and the release
+   binary's link flags, FLOOR_LINK_FLAGS, so it is linked exactly as authctl is). The targets:
+   `authctl token` within 1.5x the floor, and no slower than `oidc-token`.
 2. Crypto. `authctl-bench` (release) prints RS256-2048 and ES256 verifications per second; OpenSSL's
    `openssl speed -seconds 1 rsa2048 ecdsap256` runs right after; the ratios are printed.
 
@@ -77,7 +77,8 @@ def swift_floor(text: str = FLOOR_SOURCE, name: str = "swift-floor") -> str:
     directory.mkdir(exist_ok=True)
     source, binary = directory / f"{name}.swift", directory / name
     source.write_text(text)
-    subprocess.run(["swiftc", "-O", "-static-stdlib", str(source), "-o", str(binary)], check=True,
+    link = os.environ.get("FLOOR_LINK_FLAGS", "").split()  # the release binary's (the Makefile's RELEASE_LINK)
+    subprocess.run(["swiftc", "-O", "-static-stdlib", *link, str(source), "-o", str(binary)], check=True,
                    stderr=subprocess.DEVNULL)
     return str(binary)
 

@@ -1,6 +1,6 @@
 #!/bin/sh
-# The release binary stands alone: no Swift runtime, Foundation, dispatch or libcurl among the
-# libraries it loads at start (libcurl comes later, with dlopen, only when a request is sent), and
+# The release binary stands alone: no Swift runtime, Foundation, dispatch, C++ runtime or libcurl
+# among the libraries it loads at start (libcurl comes later, with dlopen, only when a request is sent), and
 # it runs from a bare directory with the toolchain off PATH and LD_LIBRARY_PATH empty.
 #   sh Tests/release/check-static.sh .build/release/authctl
 set -eu
@@ -13,8 +13,14 @@ for library in $needed; do
     case $library in
         libswift*|libFoundation*|lib_Foundation*|libdispatch*|libBlocksRuntime*|libcurl*|libicu*)
             fail "links $library; build with --static-swift-stdlib (make release)" ;;
+        libstdc++*|libgcc_s*)
+            fail "links $library; make release links the C++ runtime statically (Docs/Decisions/0017)" ;;
     esac
 done
+# Position-dependent: the loader maps it without relocating the image (Docs/Decisions/0017).
+case $(uname -s) in
+    Linux) readelf -h "$binary" | grep -q "Type:.*EXEC" || fail "is position-independent; make release links it with -no-pie" ;;
+esac
 ldd "$binary" | grep -q "/opt/swift\|swift/linux" && fail "resolves a library from the Swift toolchain: $(ldd "$binary")"
 
 bare=$(mktemp -d)
