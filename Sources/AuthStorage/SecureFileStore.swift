@@ -5,7 +5,7 @@ import AuthPlatform
 ///
 /// On disk it is one JSON object: the document's own members plus `"version"` (so the document
 /// must be a keyed type and must not have a member of that name). Dates are stored as seconds
-/// since 1970 (a JSON number, exact on round trip), `Data` as base64.
+/// since 1970 (a JSON number); ``JSONValueEncoder`` and ``JSONValueDecoder`` do the coding.
 public protocol VersionedDocument: Codable, Sendable {
     /// The schema version this build writes and understands. Bump it when the schema changes.
     static var schemaVersion: Int { get }
@@ -134,7 +134,7 @@ public struct SecureFileStore<Document: VersionedDocument>: Sendable {
             throw .corrupt(path: path, reason: "schema version \(version) is not one this build reads (\(Document.schemaVersion))")
         }
         do {
-            return try Self.decoder().decode(Document.self, from: Data(bytes))
+            return try JSONValueDecoder().decode(Document.self, from: value)
         } catch let error as DecodingError {
             throw .corrupt(path: path, reason: Self.describe(error))
         } catch {
@@ -142,59 +142,23 @@ public struct SecureFileStore<Document: VersionedDocument>: Sendable {
         }
     }
 
-    /// The file's bytes for `document`: pretty-printed, sorted keys, ending in a newline.
+    /// The file's bytes for `document`: its members and `"version"` in one object, pretty-printed
+    /// with sorted keys, ending in a newline.
     func encode(_ document: Document) throws(KeystoreError) -> [UInt8] {
-        let encoder = Self.encoder()
+        let encoded: JSONValue
         do {
-            let bare = try encoder.encode(document)
-            guard case .object(let members) = try JSONValue.parse(Array(bare)) else {
-                throw KeystoreError.unencodable(path: path, reason: "the document is not a JSON object")
-            }
-            guard members[Self.versionKey] == nil else {
-                throw KeystoreError.unencodable(path: path, reason: "the document has its own \"\(Self.versionKey)\" member")
-            }
-            let file = try encoder.encode(Envelope(version: Document.schemaVersion, document: document))
-            return Array(file) + [UInt8(ascii: "\n")]
-        } catch let error as KeystoreError {
-            throw error
+            encoded = try JSONValueEncoder().encode(document)
         } catch {
             throw .unencodable(path: path, reason: "\(type(of: error))")
         }
-    }
-
-    private static func encoder() -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .secondsSince1970
-        encoder.dataEncodingStrategy = .base64
-        return encoder
-    }
-
-    private static func decoder() -> JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .secondsSince1970
-        decoder.dataDecodingStrategy = .base64
-        return decoder
-    }
-
-    /// The document's members and `"version"` in one object.
-    private struct Envelope: Encodable {
-        let version: Int
-        let document: Document
-
-        private struct VersionKey: CodingKey {
-            var stringValue: String { SecureFileStore.versionKey }
-            var intValue: Int? { nil }
-            init() {}
-            init?(stringValue: String) { nil }
-            init?(intValue: Int) { nil }
+        guard case .object(var members) = encoded else {
+            throw .unencodable(path: path, reason: "the document is not a JSON object")
         }
-
-        func encode(to encoder: any Encoder) throws {
-            try document.encode(to: encoder)
-            var container = encoder.container(keyedBy: VersionKey.self)
-            try container.encode(version, forKey: VersionKey())
+        guard members[Self.versionKey] == nil else {
+            throw .unencodable(path: path, reason: "the document has its own \"\(Self.versionKey)\" member")
         }
+        members[Self.versionKey] = .number(Double(Document.schemaVersion))
+        return Array(JSONValue.object(members).serialized(pretty: true).utf8) + [UInt8(ascii: "\n")]
     }
 
     private static func describe(_ error: JSONValue.ParseError) -> String {
