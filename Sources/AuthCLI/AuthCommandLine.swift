@@ -12,7 +12,7 @@ public enum AuthCommandLine {
         let wantsJSON = arguments.prefix { $0 != "--" }.contains("--json")
         let color = !arguments.contains("--no-color") && context.standardErrorIsTerminal && context.environment["NO_COLOR"] == nil
         do {
-            switch try CommandLineParser.parse(arguments) {
+            switch try parse(arguments) {
             case .help(let path):
                 context.writeStandardOutput(HelpGenerator.help(for: path) ?? HelpGenerator.help(for: [])!)
                 return .success
@@ -31,11 +31,20 @@ public enum AuthCommandLine {
         }
     }
 
+    /// `arguments` parsed on the tree cut down to the command they name; if that fails, on the
+    /// whole tree, whose error (an unknown command's suggestion, say) is the one to report.
+    static func parse(_ arguments: [String]) throws(UsageError) -> ParsedCommandLine {
+        if let tree = CommandList.tree(for: arguments), let parsed = try? CommandLineParser.parse(arguments, root: tree) {
+            return parsed
+        }
+        return try CommandLineParser.parse(arguments)
+    }
+
     /// The arguments as authctl reads them when the executable is `program` (argv[0]): run as
     /// `docker-credential-authctl`, the name docker looks for, it is `authctl docker-credential`.
     public static func arguments(invokedAs program: String, _ arguments: [String]) -> [String] {
         let name = program.split(separator: "/").last.map(String.init) ?? program
-        return name == DockerCredentialCommand.executableName ? [DockerCredentialCommand.spec.name] + arguments : arguments
+        return name == DockerCredentialCommand.executableName ? [DockerCredentialCommand.name] + arguments : arguments
     }
 
     /// Runs the command `invocation` names: a lookup in ``CommandList``.

@@ -5,6 +5,10 @@ import Foundation
 /// does. The command list (``CommandList``) is the only other place that names it, so a command
 /// that the parser accepts always has code to run.
 protocol Command: Sendable {
+    /// The word that runs it (`token`), which its spec names too. Read without building the
+    /// spec, so running one command builds only its own spec (Docs/Decisions/0017).
+    static var name: String { get }
+
     /// The command's name, help and options. Options and arguments come from the command's
     /// ``Option`` and ``Argument`` declarations, so their names are written once.
     static var spec: CommandSpec { get }

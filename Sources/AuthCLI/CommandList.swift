@@ -6,6 +6,14 @@ public enum CommandList {
     enum Entry: Sendable {
         case command(any Command.Type)
         case group(CommandSpec, [Entry])
+
+        /// The word that names it, without building a command's spec.
+        var name: String {
+            switch self {
+            case .command(let type): type.name
+            case .group(let spec, _): spec.name
+            }
+        }
     }
 
     static let entries: [Entry] = [
@@ -39,12 +47,25 @@ public enum CommandList {
     /// The tree the parser and the help generator read: the entries, then `help`.
     public static let root = tree(rootSpec, entries: entries)
 
+    /// The tree cut down to the one top-level entry `arguments` name (the first word that names
+    /// one), or nil if no word does. Running a command then builds its own spec and not all
+    /// thirty: a third of `authctl token`'s own start-up time (Docs/Decisions/0017). A parse that
+    /// succeeds on the cut tree succeeds the same way on the whole one.
+    static func tree(for arguments: [String]) -> CommandSpec? {
+        for word in arguments.prefix(while: { $0 != "--" }) where !word.hasPrefix("-") {
+            if let entry = entries.first(where: { $0.name == word }) {
+                return tree(rootSpec, entries: [entry])
+            }
+        }
+        return nil
+    }
+
     /// The command type at `path` (`["providers", "add"]`), or nil for a group or an unknown path.
     static func command(at path: [String], in entries: [Entry] = entries) -> (any Command.Type)? {
         guard let name = path.first else { return nil }
         for entry in entries {
             switch entry {
-            case .command(let type) where type.spec.name == name && path.count == 1: return type
+            case .command(let type) where type.name == name && path.count == 1: return type
             case .group(let spec, let children) where spec.name == name: return command(at: Array(path.dropFirst()), in: children)
             case .command, .group: continue
             }

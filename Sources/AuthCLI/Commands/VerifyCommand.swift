@@ -10,8 +10,9 @@ struct VerifyCommand: Command {
     static let audience = Option.string("audience", "AUDIENCE", help: "The expected audience. Default: the provider's client ID.")
     static let nonce = Option.string("nonce", "NONCE", help: "The expected nonce claim.")
 
+    static let name = "verify"
     static let spec = CommandSpec(
-        name: "verify",
+        name: name,
         abstract: "Verify a JWT read on stdin and print its claims.",
         discussion: [
             "Reads one compact JWT, such as an ID token, on stdin and checks it against the provider: "

@@ -7,7 +7,8 @@ import AuthTestSupport
 struct EchoCommand: Command {
     static let word = Argument.required("word", help: "What to print.")
     static let shout = Option.flag("shout", help: "Print it in capitals.")
-    static let spec = CommandSpec(name: "echo", abstract: "Print a word.", arguments: [word.spec], options: [shout.spec])
+    static let name = "echo"
+    static let spec = CommandSpec(name: name, abstract: "Print a word.", arguments: [word.spec], options: [shout.spec])
 
     let text: String
 
@@ -54,6 +55,38 @@ struct EchoCommand: Command {
         }
         for group in [["providers"], ["account"], ["config"], ["firebase"], ["help"], ["nope"], []] {
             #expect(CommandList.command(at: group) == nil, "\(group)")
+        }
+    }
+
+    /// A command is found by its name without building its spec; the two names agree.
+    @Test func everyCommandsNameIsItsSpecsName() {
+        func check(_ entries: [CommandList.Entry]) {
+            for entry in entries {
+                switch entry {
+                case .command(let type): #expect(type.name == type.spec.name)
+                case .group(_, let children): check(children)
+                }
+            }
+        }
+        check(CommandList.entries)
+    }
+
+    /// The command line parsed on the tree cut down to the named command (what `run` does, so
+    /// that `authctl token` builds one spec, not thirty) gives what the whole tree gives: the same
+    /// invocation, help, version, or error.
+    @Test(arguments: [
+        ["token"], ["--home", "/h", "token", "--provider", "github.com"], ["token", "--json", "--min-valid", "60"],
+        ["whoami", "--check"], ["--home", "token", "whoami"], ["--home", "whoami", "token"], ["providers", "add", "oidc.x", "--issuer", "https://i"],
+        ["providers", "lst"], ["config", "get", "one-account-per-email"], ["help", "token"], ["token", "--help"],
+        ["--version"], ["token", "--version"], ["tokne"], ["token", "--provder", "x"], ["token", "extra"], ["signin", "--", "token"],
+        ["status"], ["exec", "--", "env"], ["-h"], [], ["docker-credential", "get"], ["firebase", "use", "--api-key", "k", "--project-id", "p"],
+    ])
+    func theCutTreeParsesAsTheWholeTree(arguments: [String]) {
+        let whole = Result { () throws(UsageError) in try CommandLineParser.parse(arguments) }
+        let cut = Result { () throws(UsageError) in try AuthCommandLine.parse(arguments) }
+        #expect(cut == whole)
+        if let tree = CommandList.tree(for: arguments) {
+            #expect(tree.subcommands.count == 2, "the named entry and help")
         }
     }
 }

@@ -4,8 +4,9 @@ import Foundation
 
 /// `authctl account delete`: delete the signed-in user (needs a recent sign-in).
 struct AccountDeleteCommand: Command {
+    static let name = "delete"
     static let spec = CommandSpec(
-        name: "delete",
+        name: name,
         abstract: "Delete the signed-in user and their tokens from this keystore.",
         discussion: ["Needs a sign-in within the last 5 minutes (run 'authctl reauth' first)."],
         examples: [Example("Delete the current user:", "authctl account delete")])

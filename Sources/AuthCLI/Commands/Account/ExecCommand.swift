@@ -13,8 +13,9 @@ struct ExecCommand: Command {
 
     static let defaultVariable = "AUTHCTL_TOKEN"
 
+    static let name = "exec"
     static let spec = CommandSpec(
-        name: "exec",
+        name: name,
         abstract: "Run a command with a fresh token in its environment.",
         discussion: [
             "Refreshes the token if it expires within --min-valid seconds (as 'authctl token' does), "

@@ -6,8 +6,9 @@ import Foundation
 struct MethodsCommand: Command {
     static let email = Argument.required("email", help: "The email address.")
 
+    static let name = "methods"
     static let spec = CommandSpec(
-        name: "methods",
+        name: name,
         abstract: "List the providers an email's account signs in with.",
         discussion: ["Prints nothing when no account has the email."],
         arguments: [email.spec],

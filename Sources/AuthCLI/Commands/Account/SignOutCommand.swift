@@ -13,8 +13,9 @@ struct SignOutCommand: Command {
         help: "Also revoke the tokens at the provider (RFC 7009, or GitHub's token deletion). The "
             + "local session is removed even if that fails; then the exit status is 9.")
 
+    static let name = "signout"
     static let spec = CommandSpec(
-        name: "signout",
+        name: name,
         abstract: "Sign out: forget the current session and its tokens.",
         discussion: [
             "Signs out the current user only; the user record stays, so signing in again lands on the "

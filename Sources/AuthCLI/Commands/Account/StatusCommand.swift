@@ -12,8 +12,9 @@ struct StatusCommand: Command {
         help: "Print nothing; exit 0 if the current user can get a token without interaction (a valid "
             + "token, or one that can be refreshed), else 3.")
 
+    static let name = "status"
     static let spec = CommandSpec(
-        name: "status",
+        name: name,
         abstract: "Show each user's providers and when their tokens expire.",
         discussion: [
             "Reads the keystore only: nothing is refreshed and the network is not used. The current "

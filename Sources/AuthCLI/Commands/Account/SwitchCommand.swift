@@ -5,8 +5,9 @@ import Foundation
 struct SwitchCommand: Command {
     static let user = Argument.required("user", help: "The uid or email of the user, as 'authctl users' shows it.")
 
+    static let name = "switch"
     static let spec = CommandSpec(
-        name: "switch",
+        name: name,
         abstract: "Make another signed-in user the current one.",
         arguments: [user.spec],
         examples: [Example("Switch to Bob:", "authctl switch bob@example.com")])

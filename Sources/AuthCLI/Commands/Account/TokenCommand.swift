@@ -11,8 +11,9 @@ struct TokenCommand: Command {
         "min-valid", help: "Refresh the access token first unless it stays valid this long.",
         default: .seconds(Int64(TokenRefresher.defaultMinimumValidity)), range: 0...86_400)
 
+    static let name = "token"
     static let spec = CommandSpec(
-        name: "token",
+        name: name,
         abstract: "Print an access token for scripts.",
         discussion: [
             "Prints the token alone on stdout, so that it can be used in a pipeline. With a Firebase "

@@ -5,8 +5,9 @@ import Foundation
 struct UnlinkCommand: Command {
     static let provider = Option.required("provider", "ID", help: "The provider to remove from the user.")
 
+    static let name = "unlink"
     static let spec = CommandSpec(
-        name: "unlink",
+        name: name,
         abstract: "Remove a linked provider from the signed-in user.",
         discussion: [
             "The provider can no longer sign you in as this user; the other linked providers still can. "

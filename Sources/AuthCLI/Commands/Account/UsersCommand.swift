@@ -3,8 +3,9 @@ import Foundation
 
 /// `authctl users`: every user in this keystore, the current one marked.
 struct UsersCommand: Command {
+    static let name = "users"
     static let spec = CommandSpec(
-        name: "users",
+        name: name,
         abstract: "List the users in this keystore, marking the current one.",
         examples: [Example("List them as JSON:", "authctl users --json")])
 

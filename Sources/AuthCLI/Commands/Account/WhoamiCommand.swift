@@ -10,8 +10,9 @@ struct WhoamiCommand: Command {
     static let refresh = Option.flag(
         "refresh", help: "With a Firebase project: read the user from the project first (accounts:lookup).")
 
+    static let name = "whoami"
     static let spec = CommandSpec(
-        name: "whoami",
+        name: name,
         abstract: "Show the signed-in user.",
         options: [check.spec, refresh.spec],
         exclusiveOptions: [[check.long, refresh.long]],

@@ -6,8 +6,9 @@ import Foundation
 struct ConfigGetCommand: Command {
     static let key = Argument.required("key", help: "The setting's name.")
 
+    static let name = "get"
     static let spec = CommandSpec(
-        name: "get",
+        name: name,
         abstract: "Print a setting's value.",
         arguments: [key.spec],
         examples: [Example("Print one setting:", "authctl config get one-account-per-email")])

@@ -4,8 +4,9 @@ import Foundation
 
 /// `authctl config list`.
 struct ConfigListCommand: Command {
+    static let name = "list"
     static let spec = CommandSpec(
-        name: "list",
+        name: name,
         abstract: "Print every setting.",
         examples: [Example("Print the settings:", "authctl config list")])
 

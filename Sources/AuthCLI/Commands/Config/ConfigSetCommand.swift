@@ -7,8 +7,9 @@ struct ConfigSetCommand: Command {
     static let key = Argument.required("key", help: "The setting's name.")
     static let value = Argument.required("value", help: "Its new value.")
 
+    static let name = "set"
     static let spec = CommandSpec(
-        name: "set",
+        name: name,
         abstract: "Change a setting.",
         arguments: [key.spec, value.spec],
         examples: [Example("Ask for a sign-in in the last minute:", "authctl config set recent-login-seconds 60")])

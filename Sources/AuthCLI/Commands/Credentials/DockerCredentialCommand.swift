@@ -15,8 +15,9 @@ struct DockerCredentialCommand: Command {
     /// `credentials.errCredentialsNotFound`), on stdout with exit status 1.
     static let notFound = "credentials not found in native keychain"
 
+    static let name = "docker-credential"
     static let spec = CommandSpec(
-        name: "docker-credential",
+        name: name,
         abstract: "Give docker a registry token (a Docker credential helper).",
         discussion: [
             "docker runs it as docker-credential-authctl (make install links it) with the registry on stdin. "

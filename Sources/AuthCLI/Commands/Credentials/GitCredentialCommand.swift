@@ -18,8 +18,9 @@ struct GitCredentialCommand: Command {
     static let username = "x-access-token"
     static let operations = ["get", "store", "erase"]
 
+    static let name = "git-credential"
     static let spec = CommandSpec(
-        name: "git-credential",
+        name: name,
         abstract: "Give git a provider's token (a git credential helper).",
         discussion: [
             "git runs it with get, store or erase and its request on stdin (key=value lines). For get, "

@@ -14,8 +14,9 @@ struct KubeCredentialCommand: Command {
     static let supportedVersions = ["v1", "v1beta1"]
     static let execInfoVariable = "KUBERNETES_EXEC_INFO"
 
+    static let name = "kube-credential"
     static let spec = CommandSpec(
-        name: "kube-credential",
+        name: name,
         abstract: "Give kubectl a token (an exec credential plugin).",
         discussion: [
             "Prints an ExecCredential (client.authentication.k8s.io/v1, or the version kubectl names in "

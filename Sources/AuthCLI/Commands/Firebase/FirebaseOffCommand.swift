@@ -5,8 +5,9 @@ import Foundation
 /// `authctl firebase off`: back to local accounts (the project's accounts stay in their own
 /// keystore, for a later `firebase use`).
 struct FirebaseOffCommand: Command {
+    static let name = "off"
     static let spec = CommandSpec(
-        name: "off",
+        name: name,
         abstract: "Go back to local accounts.",
         discussion: ["The project's signed-in users are kept apart and come back with 'authctl firebase use'."],
         examples: [Example("Stop using the project:", "authctl firebase off")])

@@ -4,8 +4,9 @@ import Foundation
 
 /// `authctl firebase show`: the project accounts live in, and where authctl reaches it.
 struct FirebaseShowCommand: Command {
+    static let name = "show"
     static let spec = CommandSpec(
-        name: "show",
+        name: name,
         abstract: "Show the Firebase project accounts live in.",
         discussion: ["Prints nothing (status 0) when accounts are local."],
         examples: [Example("Show it as JSON:", "authctl firebase show --json")])

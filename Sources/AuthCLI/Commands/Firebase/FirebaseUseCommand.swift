@@ -9,8 +9,9 @@ struct FirebaseUseCommand: Command {
     static let projectID = Option.required("project-id", "ID", help: "The project id, such as my-app-1234.")
     static let tenantID = Option.string("tenant-id", "TENANT", help: "An Identity Platform tenant to keep the accounts in.")
 
+    static let name = "use"
     static let spec = CommandSpec(
-        name: "use",
+        name: name,
         abstract: "Keep accounts in a Firebase project from now on.",
         discussion: [
             "Signing in then goes through the project (accounts:signInWithIdp): the project's uid, its "

@@ -33,8 +33,9 @@ struct ProvidersAddCommand: Command {
         help: "Also accept ID tokens signed with HS256, keyed with the client secret. Only for "
             + "providers that sign that way; needs a client secret.")
 
+    static let name = "add"
     static let spec = CommandSpec(
-        name: "add",
+        name: name,
         abstract: "Add github.com, yahoo.com, or any OpenID Connect provider.",
         discussion: [
             "authctl reads the provider's endpoints from its discovery document "

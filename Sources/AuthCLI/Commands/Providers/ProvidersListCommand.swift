@@ -3,8 +3,9 @@ import Foundation
 
 /// `authctl providers list`.
 struct ProvidersListCommand: Command {
+    static let name = "list"
     static let spec = CommandSpec(
-        name: "list",
+        name: name,
         abstract: "List the providers you can sign in with.",
         examples: [Example("List them as JSON:", "authctl providers list --json")])
 

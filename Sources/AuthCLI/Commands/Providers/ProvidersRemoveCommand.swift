@@ -4,8 +4,9 @@ import Foundation
 
 /// `authctl providers remove ID`.
 struct ProvidersRemoveCommand: Command {
+    static let name = "remove"
     static let spec = CommandSpec(
-        name: "remove",
+        name: name,
         abstract: "Remove a provider you added.",
         arguments: [ProvidersShowCommand.id.spec],
         examples: [Example("Remove a provider:", "authctl providers remove oidc.corp")])

@@ -5,8 +5,9 @@ import Foundation
 struct ProvidersShowCommand: Command {
     static let id = Argument.required("id", help: "The provider ID, such as oidc.corp.")
 
+    static let name = "show"
     static let spec = CommandSpec(
-        name: "show",
+        name: name,
         abstract: "Show a provider's settings.",
         discussion: ["The client secret is never shown; only whether there is one."],
         arguments: [id.spec],

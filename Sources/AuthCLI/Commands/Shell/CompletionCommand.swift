@@ -2,8 +2,9 @@
 struct CompletionCommand: Command {
     static let shell = Argument<String>.required("shell", help: "bash, zsh or fish.")
 
+    static let name = "completion"
     static let spec = CommandSpec(
-        name: "completion",
+        name: name,
         abstract: "Print the completion script for bash, zsh or fish.",
         discussion: [
             "The script completes every command, subcommand and option (make install puts each where "

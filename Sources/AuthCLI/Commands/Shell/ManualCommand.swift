@@ -1,7 +1,8 @@
 /// `authctl manual`: the authctl(1) page in roff, from the command table.
 struct ManualCommand: Command {
+    static let name = "manual"
     static let spec = CommandSpec(
-        name: "manual",
+        name: name,
         abstract: "Print the authctl(1) manual page (roff).",
         discussion: ["make install installs it; to read it without installing, pipe it to 'man -l -'."],
         examples: [Example("Read it:", "authctl manual | man -l -")])

@@ -8,8 +8,9 @@ struct LinkCommand: Command {
     static let provider = Option.string("provider", "ID", help: "The provider to link: " + BrowserFlowOptions.providerHelp)
     static let pending = Option.flag("pending", help: "Link the credential saved when a sign-in stopped because the account already exists.")
 
+    static let name = "link"
     static let spec = CommandSpec(
-        name: "link",
+        name: name,
         abstract: "Link another provider to the signed-in user.",
         discussion: [
             "Runs the same browser sign-in as 'authctl signin', then adds that provider's identity to "

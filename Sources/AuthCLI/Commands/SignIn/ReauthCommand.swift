@@ -7,8 +7,9 @@ struct ReauthCommand: Command {
     static let provider = Option.string(
         "provider", "ID", help: "The provider to sign in with. Default: the one the current user signed in with.")
 
+    static let name = "reauth"
     static let spec = CommandSpec(
-        name: "reauth",
+        name: name,
         abstract: "Sign in again as the current user, to prove it is you.",
         discussion: [
             "Some changes, such as linking or unlinking a provider, need a recent sign-in. reauth runs "

@@ -26,8 +26,9 @@ struct SignInCommand: Command {
     static let customTokenStdin = Option.flag(
         "custom-token-stdin", help: "Sign in to the Firebase project with a custom token read on stdin (minted by your backend).")
 
+    static let name = "signin"
     static let spec = CommandSpec(
-        name: "signin",
+        name: name,
         abstract: "Sign in with a provider through your browser.",
         discussion: [
             "authctl opens the provider's sign-in page in your browser and waits for the provider to "
