@@ -15,9 +15,9 @@ extension POSIX {
         var entry = environ
         while let pointer = entry.pointee {
             let text = String(cString: pointer)
-            if let equals = text.firstIndex(of: "=") {
+            if let equals = text.utf8.firstIndex(of: UInt8(ascii: "=")) {
                 let name = String(text[..<equals])
-                if result[name] == nil { result[name] = String(text[text.index(after: equals)...]) }
+                if result[name] == nil { result[name] = String(text[text.utf8.index(after: equals)...]) }
             }
             entry += 1
         }

@@ -35,7 +35,7 @@ public struct SecureFileStore<Document: VersionedDocument>: Sendable {
 
     /// The store for `fileName` (a plain name, no slashes) in `home`.
     public init(home: HomeDirectory, fileName: String, lockTimeout: Duration = KeystoreLimits.defaultLockTimeout) {
-        precondition(!fileName.isEmpty && !fileName.contains("/") && fileName != "." && fileName != "..",
+        precondition(!fileName.isEmpty && !fileName.utf8.contains(UInt8(ascii: "/")) && fileName != "." && fileName != "..",
             "a store file name is a plain name inside the home")
         self.home = home
         self.fileName = fileName
