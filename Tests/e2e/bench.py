@@ -7,8 +7,8 @@
    of its own holds an account made from a django-oauth-toolkit refresh token, and answers from
    memory once DOT is stopped too), and the floor: a static Swift program that reads the keystore
    with Foundation and prints it (compiled here with swiftc -O -static-stdlib and the release
-   binary's link flags, FLOOR_LINK_FLAGS, so it is linked exactly as authctl is). The targets:
-   `authctl token` within 1.5x the floor, and no slower than `oidc-token`.
+   binary's compiler and link flags, FLOOR_SWIFTC_FLAGS, so it is built exactly as authctl is).
+   The targets: `authctl token` within 1.5x the floor, and no slower than `oidc-token`.
 2. Crypto. `authctl-bench` (release) prints RS256-2048 and ES256 verifications per second; OpenSSL's
    `openssl speed -seconds 1 rsa2048 ecdsap256` runs right after; the ratios are printed.
 
@@ -32,7 +32,7 @@ import pkce_client  # noqa: E402
 from e2e_constants import USERS  # noqa: E402
 from providers import start_provider  # noqa: E402
 
-RUNS = int(os.environ.get("BENCH_RUNS", "60"))
+RUNS = int(os.environ.get("BENCH_RUNS", "300"))
 
 
 def median_seconds(commands: dict[str, list[str]], env: dict[str, dict] | None = None) -> dict[str, float]:
@@ -77,8 +77,8 @@ def swift_floor(text: str = FLOOR_SOURCE, name: str = "swift-floor") -> str:
     directory.mkdir(exist_ok=True)
     source, binary = directory / f"{name}.swift", directory / name
     source.write_text(text)
-    link = os.environ.get("FLOOR_LINK_FLAGS", "").split()  # the release binary's (the Makefile's RELEASE_LINK)
-    subprocess.run(["swiftc", "-O", "-static-stdlib", *link, str(source), "-o", str(binary)], check=True,
+    flags = os.environ.get("FLOOR_SWIFTC_FLAGS", "").split()  # the release binary's (the Makefile's RELEASE_SWIFTC)
+    subprocess.run(["swiftc", "-O", "-static-stdlib", *flags, str(source), "-o", str(binary)], check=True,
                    stderr=subprocess.DEVNULL)
     return str(binary)
 
