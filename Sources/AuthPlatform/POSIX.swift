@@ -59,21 +59,22 @@ public enum POSIX {
     /// Reads until end of file or until `limit` bytes have been read, whichever is first.
     /// Pass one more than the largest size you accept to tell "exactly at the limit" from "over it".
     public static func read(_ descriptor: Int32, upTo limit: Int) throws(SystemCallError) -> [UInt8] {
-        var bytes: [UInt8] = []
-        let chunkSize = 64 * 1024
-        var chunk = [UInt8](repeating: 0, count: chunkSize)
-        while bytes.count < limit {
-            let wanted = min(chunkSize, limit - bytes.count)
-            let outcome = chunk.withUnsafeMutableBytes { buffer in
-                Result { () throws(SystemCallError) in
-                    try read(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<wanted]))
+        // The chunk lives on the stack, uninitialised: no allocation to zero and fault in for the
+        // few kilobytes most files are.
+        let chunkSize = 16 * 1024
+        let outcome = withUnsafeTemporaryAllocation(byteCount: chunkSize, alignment: 1) { chunk in
+            Result { () throws(SystemCallError) -> [UInt8] in
+                var bytes: [UInt8] = []
+                while bytes.count < limit {
+                    let wanted = min(chunkSize, limit - bytes.count)
+                    let count = try read(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: chunk[0..<wanted]))
+                    if count == 0 { break }
+                    bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[0..<count]))
                 }
+                return bytes
             }
-            let count = try outcome.get()
-            if count == 0 { break }
-            bytes.append(contentsOf: chunk[0..<count])
         }
-        return bytes
+        return try outcome.get()
     }
 
     /// `write(2)` until every byte is written (a short write is continued, not reported).
