@@ -1,6 +1,15 @@
 import AuthCore
 import AuthCrypto
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import AuthPlatform
 
 /// Everything a command touches outside itself, injected so that every command runs in-process

@@ -1,6 +1,10 @@
 import AuthCore
 import AuthFirebase
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import AuthJOSE
 import AuthOAuth
 import AuthPlatform
@@ -61,7 +65,7 @@ struct CommandEnvironment: Sendable {
     /// `inf`, `nan`, `1e20`, `-1`, an empty or non-numeric value is a usage error naming the
     /// variable and the range, never a trap.
     static func seconds(_ text: String, variable: String, in range: ClosedRange<Double>, command: [String]) throws(UsageError) -> Duration {
-        guard let seconds = Double(text.trimmingCharacters(in: .whitespaces)), seconds.isFinite, range.contains(seconds) else {
+        guard let seconds = Double(text.trimmingSpaces()), seconds.isFinite, range.contains(seconds) else {
             throw .invalidValue(
                 option: variable, value: text,
                 reason: "expected a number of seconds from \(Int(range.lowerBound)) to \(Int(range.upperBound))", command: command)
@@ -190,7 +194,7 @@ struct CommandEnvironment: Sendable {
         guard let bytes = context.readStandardInput(CompactJWS.maximumTokenBytes + 2) else {
             throw JOSEError.tokenTooLarge(byteCount: CompactJWS.maximumTokenBytes + 3, limit: CompactJWS.maximumTokenBytes)
         }
-        return String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return String(decoding: bytes, as: UTF8.self).trimmingWhitespace()
     }
 
     /// Data, on stdout.

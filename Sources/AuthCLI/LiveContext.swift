@@ -2,7 +2,11 @@ import AuthCore
 import AuthHTTP
 import AuthCrypto
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import AuthPlatform
 #if canImport(Glibc)
 import Glibc
@@ -40,12 +44,12 @@ extension CommandContext {
             readLine: {
                 // A blocking read: on a thread of its own, so the cooperative pool stays free.
                 await withCheckedContinuation { continuation in
-                    Thread.detachNewThread { continuation.resume(returning: Swift.readLine(strippingNewline: true)) }
+                    DetachedThread.run { continuation.resume(returning: Swift.readLine(strippingNewline: true)) }
                 }
             },
             readSecret: { prompt in
                 await withCheckedContinuation { continuation in
-                    Thread.detachNewThread { continuation.resume(returning: TerminalSecret.read(prompt: prompt)) }
+                    DetachedThread.run { continuation.resume(returning: TerminalSecret.read(prompt: prompt)) }
                 }
             },
             transport: liveTransport(environment: environment),

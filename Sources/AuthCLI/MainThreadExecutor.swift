@@ -1,5 +1,5 @@
 import AuthPlatform
-import Foundation
+import Dispatch
 
 /// Runs a command's async code on the main thread instead of the cooperative thread pool.
 ///
@@ -11,7 +11,9 @@ import Foundation
 @available(macOS 15.0, *)
 final class MainThreadExecutor: TaskExecutor, Sendable {
     private let queue = LockedState(Queue())
-    private let wakeUp = NSCondition()
+    /// Signalled once for every job enqueued and once at the end; the loop waits on it when idle
+    /// (a wake-up whose job an earlier pass already ran just finds the queue empty).
+    private let wakeUp = DispatchSemaphore(value: 0)
 
     private struct Queue: Sendable {
         var jobs: [UnownedJob] = []
@@ -20,10 +22,8 @@ final class MainThreadExecutor: TaskExecutor, Sendable {
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
-        wakeUp.lock()
         queue.withLock { $0.jobs.append(job) }
         wakeUp.signal()
-        wakeUp.unlock()
     }
 
     /// Runs `operation` to its end on the calling thread, running every job the task enqueues.
@@ -39,16 +39,12 @@ final class MainThreadExecutor: TaskExecutor, Sendable {
     }
 
     private func finish() {
-        wakeUp.lock()
         queue.withLock { $0.finished = true }
         wakeUp.signal()
-        wakeUp.unlock()
     }
 
     /// The next job, waiting for one; nil once the operation has finished and no job is left.
     private func next() -> UnownedJob? {
-        wakeUp.lock()
-        defer { wakeUp.unlock() }
         while true {
             let (job, finished) = queue.withLock { queue -> (UnownedJob?, Bool) in
                 queue.jobs.isEmpty ? (nil, queue.finished) : (queue.jobs.removeFirst(), queue.finished)

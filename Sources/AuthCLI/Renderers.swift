@@ -1,5 +1,9 @@
 import AuthCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import AuthPlatform
 import AuthProviders
 

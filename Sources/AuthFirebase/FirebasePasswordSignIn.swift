@@ -1,7 +1,11 @@
 import AuthCore
 import AuthOAuth
 import AuthPlatform
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The sign-in methods a Firebase project adds to federated ones.
 extension FirebaseAccountBackend {

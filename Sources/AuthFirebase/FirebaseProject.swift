@@ -1,7 +1,11 @@
 import AuthOAuth
 import AuthPlatform
 import AuthStorage
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A Firebase / Identity Platform project that holds the accounts (`authctl firebase use`). The
 /// API key identifies the project to Google's APIs; it is public, not a secret.
@@ -75,7 +79,7 @@ public struct FirebaseEndpoints: Sendable, Equatable {
     /// Production, unless `emulatorHost` is set. An emulator must be on a loopback host: it is
     /// plain http, and authctl sends provider credentials to it.
     public init(emulatorHost: String?) throws(FirebaseError) {
-        guard let host = emulatorHost.map({ $0.trimmingCharacters(in: .whitespaces) }), !host.isEmpty else {
+        guard let host = emulatorHost.map({ $0.trimmingSpaces() }), !host.isEmpty else {
             identityToolkit = "https://\(Self.identityToolkitHost)/v1"
             secureToken = "https://\(Self.secureTokenHost)/v1/token"
             publicKeys = "https://" + Self.publicKeysPath

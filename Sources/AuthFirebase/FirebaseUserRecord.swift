@@ -1,6 +1,10 @@
 import AuthCore
 import AuthPlatform
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A user as `accounts:lookup` describes it (Identity Toolkit `UserInfo`), turned into a ``User``.
 enum FirebaseUserRecord {

@@ -1,6 +1,10 @@
 import AuthOAuth
 import AuthPlatform
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The project's REST APIs: Identity Toolkit v1 (`accounts:*`) and the Secure Token API.
 struct IdentityToolkit: Sendable {
@@ -88,7 +92,7 @@ struct IdentityToolkitFailure: Error, Sendable {
 
     /// `CODE` or `CODE : detail`, as Identity Toolkit words its messages.
     init(message: String, status: Int, answer: JSONValue?) {
-        let parts = message.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+        let parts = message.split(separator: ":", maxSplits: 1).map { $0.trimmingSpaces() }
         code = parts.first ?? message
         detail = parts.count > 1 && !parts[1].isEmpty ? String(parts[1]) : nil
         self.status = status

@@ -1,6 +1,10 @@
 import AuthPlatform
 import CCurl
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One request on one libcurl easy handle: the options that bound it, the callbacks that collect
 /// the answer (stopping at the byte limit), and the mapping of libcurl's result to a response or a
@@ -134,7 +138,7 @@ final class CurlTransfer: Sendable {
     /// One header line: a status line starts a new response (after a proxy's CONNECT answer, or a
     /// 100 Continue), `name: value` adds a header (repeated names joined with ", ").
     fileprivate func receiveHeader(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        let line = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let line = String(decoding: bytes, as: UTF8.self).trimmingWhitespace()
         let byteCount = bytes.count
         return state.withLock { state in
             state.headerBytes += byteCount
@@ -146,8 +150,8 @@ final class CurlTransfer: Sendable {
                 state.headers = [:]
                 state.status = line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
             } else if let colon = line.firstIndex(of: ":") {
-                let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
-                let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                let name = line[..<colon].trimmingSpaces().lowercased()
+                let value = line[line.index(after: colon)...].trimmingSpaces()
                 state.headers[name] = state.headers[name].map { $0 + ", " + value } ?? value
             }
             return true
@@ -178,7 +182,7 @@ final class CurlTransfer: Sendable {
             throw HTTPTransportError.untrustedCertificate(url: display, reason: reason, authorities: trust.describe(builtIn: builtInAuthorities(handle)))
         case CCURLE_COULDNT_RESOLVE_PROXY, CCURLE_PROXY:
             throw HTTPTransportError.proxyFailed(url: display, proxy: proxy?.display ?? "(none)", reason: reason)
-        case CCURLE_COULDNT_CONNECT where proxy != nil && reason.localizedCaseInsensitiveContains("proxy"):
+        case CCURLE_COULDNT_CONNECT where proxy != nil && reason.lowercased().contains("proxy"):
             throw HTTPTransportError.proxyFailed(url: display, proxy: proxy!.display, reason: reason)
         case CCURLE_RECV_ERROR where proxy != nil && reason.contains("CONNECT"):
             throw HTTPTransportError.proxyFailed(url: display, proxy: proxy!.display, reason: reason)

@@ -1,5 +1,9 @@
 import AuthPlatform
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The live transport on Linux: libcurl, loaded at the first request. Each request runs on a
 /// thread of its own (libcurl's easy interface blocks) and is bounded by its total timeout
@@ -23,7 +27,7 @@ public final class CurlTransport: HTTPTransport {
         )
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, any Error>) in
-                Thread.detachNewThread { continuation.resume(with: Result { try transfer.perform() }) }
+                DetachedThread.run { continuation.resume(with: Result { try transfer.perform() }) }
             }
         } onCancel: {
             transfer.cancel()

@@ -1,5 +1,9 @@
 import AuthPlatform
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The proxies the environment names, as curl and most tools read them: `https_proxy` /
 /// `HTTPS_PROXY` for https URLs, `http_proxy` / `HTTP_PROXY` for http ones, `all_proxy` /
@@ -23,7 +27,7 @@ public struct ProxySettings: Sendable, Equatable {
 
         static func redacted(_ url: String) -> String {
             guard let at = url.lastIndex(of: "@") else { return url }
-            let schemeEnd = url.range(of: "://")?.upperBound ?? url.startIndex
+            let schemeEnd = url.firstRange(of: "://")?.upperBound ?? url.startIndex
             return schemeEnd <= at ? String(url[..<schemeEnd]) + "***@" + url[url.index(after: at)...] : url
         }
     }
@@ -43,7 +47,7 @@ public struct ProxySettings: Sendable, Equatable {
     public init(environment: [String: String]) {
         func named(_ names: String...) -> Proxy? {
             for name in names {
-                if let value = environment[name]?.trimmingCharacters(in: .whitespaces), !value.isEmpty {
+                if let value = environment[name]?.trimmingSpaces(), !value.isEmpty {
                     return Proxy(url: value, variable: name)
                 }
             }
@@ -61,7 +65,7 @@ public struct ProxySettings: Sendable, Equatable {
 
     /// The proxy for `url`, or nil to connect directly.
     public func proxy(for url: URL) -> Proxy? {
-        guard let host = url.host?.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]")), !host.isEmpty,
+        guard let host = url.host?.lowercased().trimming(while: { "[]".contains($0) }), !host.isEmpty,
             !URLPolicy.isLoopbackHost(host), !bypasses(host)
         else { return nil }
         return url.scheme?.lowercased() == "https" ? https : http
@@ -71,7 +75,7 @@ public struct ProxySettings: Sendable, Equatable {
     func bypasses(_ host: String) -> Bool {
         bypass.contains { entry in
             if entry == "*" { return true }
-            let pattern = Self.stripPort(entry).trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+            let pattern = Self.stripPort(entry).trimming(while: { "[]".contains($0) })
             if let range = IPv4Range(pattern) { return IPv4Range.address(host).map(range.contains) ?? false }
             let domain = pattern.hasPrefix(".") ? String(pattern.dropFirst()) : pattern
             return !domain.isEmpty && (host == domain || host.hasSuffix("." + domain))

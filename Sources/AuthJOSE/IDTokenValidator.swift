@@ -1,5 +1,9 @@
 import AuthCrypto
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import AuthPlatform
 
 /// An ID token that passed every check of ``IDTokenValidator``.

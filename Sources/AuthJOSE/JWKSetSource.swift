@@ -1,5 +1,9 @@
 import AuthCrypto
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import AuthPlatform
 #if canImport(Glibc)
 import Glibc
@@ -67,7 +71,7 @@ public enum JWKSetCachePolicy {
         var invalid = false
         var revalidate = false
         for rawDirective in cacheControl.split(separator: ",") {
-            let parts = rawDirective.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            let parts = rawDirective.split(separator: "=", maxSplits: 1).map { $0.trimmingSpaces() }
             guard let name = parts.first?.lowercased(), !name.isEmpty else { continue }
             switch name {
             case "no-store":
@@ -89,7 +93,7 @@ public enum JWKSetCachePolicy {
         }
         if revalidate || invalid { return .revalidate }
         guard let maxAge else { return .seconds(defaultLifetime) }
-        let ageSeconds = age.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }.map { max(0, $0) } ?? 0
+        let ageSeconds = age.flatMap { Int($0.trimmingSpaces()) }.map { max(0, $0) } ?? 0
         let remaining = TimeInterval(maxAge) - TimeInterval(ageSeconds)
         guard remaining > 0 else { return .revalidate }
         return .seconds(min(max(remaining, minimumLifetime), maximumLifetime))

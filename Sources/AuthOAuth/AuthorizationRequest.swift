@@ -1,5 +1,9 @@
 import AuthCrypto
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import AuthJOSE
 
 /// One authorization request (RFC 6749 §4.1.1, OpenID Connect Core §3.1.2.1) and the secrets
@@ -94,7 +98,7 @@ public enum FormEncoding {
             if unreserved.contains(byte) {
                 out.unicodeScalars.append(Unicode.Scalar(byte))
             } else {
-                out += String(format: "%%%02X", byte)
+                out += "%" + String(hexadecimal: [byte], uppercase: true)
             }
         }
         return out
@@ -110,6 +114,6 @@ public enum FormEncoding {
 public enum Nonce {
     /// SHA-256 of `raw`, lower-case hex.
     public static func hashed(_ raw: String) -> String {
-        SHA256.hash(Array(raw.utf8)).map { String(format: "%02x", $0) }.joined()
+        String(hexadecimal: SHA256.hash(Array(raw.utf8)))
     }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import AuthPlatform
 
 /// What a client-credentials grant asks for (RFC 6749 §4.4.2), kept with the session so that an

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The tokens one sign-in produced (the SDK's `OAuthCredential`).
 public struct OAuthCredential: Codable, Sendable, Equatable {

@@ -1,4 +1,9 @@
+import AuthPlatform
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Paste mode: the person signs in on a browser that cannot reach our loopback listener, then
 /// pastes what the browser ended on.
@@ -41,7 +46,7 @@ public enum PastedRedirect {
     /// Reads pasted text; throws ``OAuthError/unreadablePastedRedirect(_:)`` when it is none of the
     /// accepted forms, or carries neither `code` nor `error`.
     public static func parse(_ text: String) throws(OAuthError) -> Pasted {
-        let trimmed = unwrapped(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        let trimmed = unwrapped(text.trimmingWhitespace())
         guard !trimmed.isEmpty else { throw .unreadablePastedRedirect("nothing was pasted") }
         guard trimmed.utf8.count <= maximumLength else {
             throw .unreadablePastedRedirect("it is longer than \(maximumLength) bytes")
@@ -105,16 +110,17 @@ public enum PastedRedirect {
             throw .unreadablePastedRedirect("an authorization code is one word of visible ASCII characters")
         }
         guard text.contains("%") else { return text }
-        guard let decoded = text.removingPercentEncoding, decoded.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else {
+        guard let decoded = PercentDecoding.decode(text.utf8, plusIsSpace: false),
+              decoded.allSatisfy({ (0x21...0x7E).contains($0) }) else {
             throw .unreadablePastedRedirect("its percent-encoding is broken")
         }
-        return decoded
+        return String(decoding: decoded, as: UTF8.self)
     }
 
     /// Drops one pair of quotes or angle brackets a terminal or chat client may have added.
     static func unwrapped(_ text: String) -> String {
         for (open, close) in [("\"", "\""), ("'", "'"), ("<", ">")] where text.count >= 2 && text.hasPrefix(open) && text.hasSuffix(close) {
-            return String(text.dropFirst().dropLast()).trimmingCharacters(in: .whitespacesAndNewlines)
+            return String(text.dropFirst().dropLast()).trimmingWhitespace()
         }
         return text
     }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The browser seam: opens an authorization URL for the person at the terminal.
 public protocol BrowserOpener: Sendable {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The wall clock, injected so that no code deep in the core calls `Date()`.
 public struct Clock: Sendable {

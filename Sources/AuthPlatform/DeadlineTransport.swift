@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A command's overall deadline over every request it sends: each request gets what is left
 /// (its own timeout if that is shorter), and once nothing is left, no request starts. A request

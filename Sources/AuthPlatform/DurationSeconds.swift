@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension Duration {
     /// The duration in seconds, as Foundation's dates and timers take it. The one conversion

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -30,7 +34,7 @@ public enum LockWait {
         while try !POSIX.flock(descriptor, LOCK_EX | LOCK_NB) {
             let remaining = ContinuousClock.now.duration(to: deadline)
             guard remaining > .zero else { return false }
-            Thread.sleep(forTimeInterval: min(pollInterval, remaining).timeInterval)
+            POSIX.sleep(for: min(pollInterval, remaining))
         }
         return true
     }

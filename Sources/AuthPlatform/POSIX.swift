@@ -150,6 +150,14 @@ public enum POSIX {
         _ = try retryingInterrupts("mkdir") { systemMkdir(path, mode) }
     }
 
+    /// Blocks the calling thread for `duration` (`nanosleep(2)`, resumed after a signal).
+    public static func sleep(for duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        var request = timespec(tv_sec: Int(max(0, seconds)), tv_nsec: Int(max(0, attoseconds) / 1_000_000_000))
+        var remaining = timespec()
+        while nanosleep(&request, &remaining) == -1 && errno == EINTR { request = remaining }
+    }
+
     /// The effective user id of this process.
     public static var effectiveUserID: uid_t { geteuid() }
 }

@@ -1,5 +1,9 @@
 import AuthCrypto
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -21,7 +25,7 @@ public struct PrivateFileCache: Sendable {
     /// `<directory>/<prefix>-<first 16 bytes of SHA-256(key), hex>.json`
     public func path(prefix: String, key: String) -> String {
         let digest = SHA256.hash(Array(key.utf8)).prefix(16)
-        return directory + "/" + prefix + "-" + digest.map { String(format: "%02x", $0) }.joined() + ".json"
+        return directory + "/" + prefix + "-" + String(hexadecimal: digest) + ".json"
     }
 
     /// The file's bytes, if it exists, is ours and private, and holds at most `limit` bytes.

@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Opens URLs by running a command with the URL appended (`--browser`, `AUTHCTL_BROWSER`,
 /// `xdg-open`, `open`). It does not wait for the browser; its standard output goes to
@@ -25,17 +34,42 @@ public struct ProcessBrowserOpener: BrowserOpener {
     }
 
     public func open(_ url: URL) -> Bool {
-        guard !command.isEmpty else { return false }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = command + [url.absoluteString]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        do {
-            try process.run()
-            return true
-        } catch {
-            return false
+        guard !command.isEmpty, let child = Self.spawn(["/usr/bin/env"] + command + [url.absoluteString]) else { return false }
+        // Reaped on a thread of its own, so that an opener that lingers is never waited for.
+        DetachedThread.run { _ = waitpid(child, nil, 0) }
+        return true
+    }
+
+    /// `posix_spawn(2)` with standard input and output on /dev/null (stderr stays ours, for the
+    /// opener's own complaints), default signal actions and an empty signal mask.
+    static func spawn(_ arguments: [String]) -> pid_t? {
+        #if canImport(Glibc)
+        var actions = posix_spawn_file_actions_t()
+        var attributes = posix_spawnattr_t()
+        #else
+        var actions: posix_spawn_file_actions_t?
+        var attributes: posix_spawnattr_t?
+        #endif
+        posix_spawn_file_actions_init(&actions)
+        posix_spawnattr_init(&attributes)
+        defer {
+            posix_spawn_file_actions_destroy(&actions)
+            posix_spawnattr_destroy(&attributes)
         }
+        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
+        var noSignals = sigset_t(), defaultSignals = sigset_t()
+        sigemptyset(&noSignals)
+        sigemptyset(&defaultSignals)
+        for number in [SIGINT, SIGTERM, SIGPIPE] { sigaddset(&defaultSignals, number) }
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &defaultSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var argv = arguments.map { strdup($0) }
+        argv.append(nil)
+        defer { for argument in argv { free(argument) } }
+        var child = pid_t()
+        guard posix_spawn(&child, arguments[0], &actions, &attributes, argv, environ) == 0 else { return nil }
+        return child
     }
 }

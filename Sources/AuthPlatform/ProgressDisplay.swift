@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A one-line status a person can watch while a command waits on them ("Waiting for the
 /// browser… 4:52 left"). Shown only where a person looks: the command line gives a terminal's
@@ -54,16 +58,19 @@ public struct TerminalProgress: ProgressDisplay {
         let total = max(0, Int(seconds.rounded(.up)))
         let (hours, minutes, rest) = (total / 3600, total / 60 % 60, total % 60)
         let time = hours > 0
-            ? "\(hours):" + String(format: "%02d:%02d", minutes, rest)
-            : "\(minutes):" + String(format: "%02d", rest)
+            ? "\(hours):" + String(minutes, zeroPaddedTo: 2) + ":" + String(rest, zeroPaddedTo: 2)
+            : "\(minutes):" + String(rest, zeroPaddedTo: 2)
         return "\(label)… \(time) left"
     }
 
     /// One shown line: drawing and stopping under one lock, so nothing is drawn after the clear.
-    final class Line: ProgressLine, @unchecked Sendable {
-        private let lock = NSLock()
-        private var stopped = false
-        private var task: Task<Void, Never>?
+    final class Line: ProgressLine, Sendable {
+        private struct State: Sendable {
+            var stopped = false
+            var task: Task<Void, Never>?
+        }
+
+        private let state = LockedState(State())
         private let write: @Sendable (String) -> Void
 
         init(write: @escaping @Sendable (String) -> Void) {
@@ -71,18 +78,18 @@ public struct TerminalProgress: ProgressDisplay {
         }
 
         func setTask(_ task: Task<Void, Never>) {
-            lock.withLock { if stopped { task.cancel() } else { self.task = task } }
+            state.withLock { state in if state.stopped { task.cancel() } else { state.task = task } }
         }
 
         func draw(_ text: String) {
-            lock.withLock { if !stopped { write(TerminalProgress.clearLine + text) } }
+            state.withLock { state in if !state.stopped { write(TerminalProgress.clearLine + text) } }
         }
 
         func stop() {
-            lock.withLock {
-                guard !stopped else { return }
-                stopped = true
-                task?.cancel()
+            state.withLock { state in
+                guard !state.stopped else { return }
+                state.stopped = true
+                state.task?.cancel()
                 write(TerminalProgress.clearLine)
             }
         }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Where authctl may send a request or a person: https anywhere, plain http to loopback hosts
 /// only (RFC 8252 §8.3 for the redirect; the same reasoning lets test and demo providers run on
@@ -36,7 +40,7 @@ public enum URLPolicy {
 
     /// 127.0.0.0/8, ::1 and localhost.
     public static func isLoopbackHost(_ rawHost: String) -> Bool {
-        let host = rawHost.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        let host = rawHost.lowercased().trimming(while: { "[]".contains($0) })
         if host == "localhost" || host == "::1" || host == "0:0:0:0:0:0:0:1" { return true }
         let octets = host.split(separator: ".", omittingEmptySubsequences: false)
         guard octets.count == 4, octets[0] == "127" else { return false }

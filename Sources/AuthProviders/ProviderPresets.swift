@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A built-in provider: what authctl knows about it without configuration, short of the client id
 /// and secret, which the person registers with the provider. Adding an OpenID provider that

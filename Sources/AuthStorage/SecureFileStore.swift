@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import AuthPlatform
 
 /// A document kept in a file of the authctl home, under a schema version.

@@ -74,8 +74,8 @@ public enum ManualGenerator {
     /// `text` safe in roff: backslashes escaped, dashes as minus signs, help's non-breaking spaces
     /// as roff's, no line starting a request.
     static func text(_ text: String) -> String {
-        let escaped = text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "-", with: "\\-")
-            .replacingOccurrences(of: String(TextLayout.glue), with: "\\ ")
+        let escaped = text.replacing("\\", with: "\\e").replacing("-", with: "\\-")
+            .replacing(String(TextLayout.glue), with: "\\ ")
         return escaped.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             line.hasPrefix(".") || line.hasPrefix("'") ? "\\&" + line : String(line)
         }.joined(separator: "\n")

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// An account backend's own tokens for the signed-in user: a Firebase project's ID token (what a
 /// backend or Security Rules check) and the refresh token that renews it.

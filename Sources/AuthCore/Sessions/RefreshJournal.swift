@@ -1,6 +1,10 @@
 import AuthCrypto
 import AuthStorage
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What a refresh in flight leaves behind if the process dies (Docs/Decisions/0014).
 ///
@@ -47,6 +51,6 @@ public struct RefreshJournal: VersionedDocument, Equatable {
 
     /// The digest an entry keeps of a refresh token: enough to recognise it, useless to replay.
     public static func digest(_ refreshToken: String) -> String {
-        SHA256.hash(Array(refreshToken.utf8)).map { String(format: "%02x", $0) }.joined()
+        String(hexadecimal: SHA256.hash(Array(refreshToken.utf8)))
     }
 }

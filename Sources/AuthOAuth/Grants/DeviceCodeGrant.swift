@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import AuthPlatform
 
 /// The device authorization grant (RFC 8628): a code the person enters on another device, for

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// An ID token obtained elsewhere (a CI job's token, `signin --id-token-stdin`): the SDK's
 /// `OAuthProvider.credential(withProviderID:idToken:rawNonce:)`. Nothing is asked of the

@@ -1,5 +1,9 @@
 import AuthPlatform
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Why the loopback redirect listener could not deliver a callback.
 ///

@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import AuthPlatform
 
 /// The loopback redirect listener of a native app (RFC 8252 §7.3): a one-shot HTTP server on
@@ -105,7 +114,7 @@ public actor LoopbackRedirectListener: RedirectListener {
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(value: T, reply: any BrowserReply), any Error>) in
                 // Its own thread, not the cooperative pool: poll(2) blocks.
-                Thread.detachNewThread {
+                DetachedThread.run {
                     let loop = LoopbackPollLoop(
                         listeners: sockets, wake: wake, reply: reply, redirectURI: redirectURI, timeout: timeout, limits: limits,
                         evaluate: evaluate)

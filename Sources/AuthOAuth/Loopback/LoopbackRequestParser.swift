@@ -1,3 +1,5 @@
+import AuthPlatform
+
 /// The head of one HTTP/1.x request to the loopback listener, as parsed (RFC 9112 §2-§5).
 struct LoopbackRequestHead: Sendable, Equatable {
     /// The method token, case-sensitive (RFC 9110 §9.1): `GET`, `HEAD`, ...
@@ -224,22 +226,7 @@ enum LoopbackQueryDecoder {
     }
 
     static func decodeComponent(_ bytes: some Collection<UInt8>) throws(LoopbackRequestError) -> String {
-        var decoded: [UInt8] = []
-        decoded.reserveCapacity(bytes.count)
-        var iterator = bytes.makeIterator()
-        while let byte = iterator.next() {
-            switch byte {
-            case UInt8(ascii: "+"):
-                decoded.append(.space)
-            case UInt8(ascii: "%"):
-                guard let high = iterator.next()?.hexValue, let low = iterator.next()?.hexValue else {
-                    throw .invalidPercentEncoding
-                }
-                decoded.append(high << 4 | low)
-            default:
-                decoded.append(byte)
-            }
-        }
+        guard let decoded = PercentDecoding.decode(bytes, plusIsSpace: true) else { throw .invalidPercentEncoding }
         guard let text = String(validating: decoded, as: UTF8.self) else { throw .invalidUTF8 }
         return text
     }
@@ -262,15 +249,6 @@ extension UInt8 {
             true
         default:
             "!#$%&'*+-.^_`|~".utf8.contains(self)
-        }
-    }
-
-    fileprivate var hexValue: UInt8? {
-        switch self {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): self - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): self - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): self - UInt8(ascii: "A") + 10
-        default: nil
         }
     }
 }

@@ -1,6 +1,10 @@
 import AuthOAuth
 import AuthPlatform
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The headers every GitHub REST call sends.
 public enum GitHubAPI {
@@ -23,7 +27,7 @@ public enum GitHubAPI {
     static func message(in body: [UInt8]) -> String? {
         guard let message = (try? JSONValue.parse(body))?["message"]?.stringValue else { return nil }
         let clean = String(String.UnicodeScalarView(message.unicodeScalars.filter { $0.properties.generalCategory != .control }))
-        let trimmed = clean.trimmingCharacters(in: .whitespaces)
+        let trimmed = clean.trimmingSpaces()
         guard !trimmed.isEmpty else { return nil }
         return trimmed.count > maximumMessageLength ? String(trimmed.prefix(maximumMessageLength)) + "…" : trimmed
     }

@@ -1,6 +1,10 @@
 import AuthCore
 import AuthPlatform
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `authctl account delete`: delete the signed-in user (needs a recent sign-in).
 struct AccountDeleteCommand: Command {

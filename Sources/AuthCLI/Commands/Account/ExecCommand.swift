@@ -1,6 +1,15 @@
 import AuthCore
 import AuthPlatform
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `authctl exec -- CMD ARGS...`: a fresh token in CMD's environment, then CMD in authctl's
 /// place (execve), so its exit status, signals and stdio are its own.
@@ -52,8 +61,10 @@ struct ExecCommand: Command {
 
     /// POSIX.1 §8.1 portable names: `[A-Za-z_][A-Za-z0-9_]*`.
     static func isVariableName(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
-        return name.unicodeScalars.allSatisfy { $0.isASCII && ($0 == "_" || CharacterSet.alphanumerics.contains($0)) }
+        let digits = UInt8(ascii: "0")...UInt8(ascii: "9")
+        let lower = UInt8(ascii: "a")...UInt8(ascii: "z"), upper = UInt8(ascii: "A")...UInt8(ascii: "Z")
+        guard let first = name.utf8.first, !digits.contains(first) else { return false }
+        return name.utf8.allSatisfy { digits.contains($0) || lower.contains($0) || upper.contains($0) || $0 == UInt8(ascii: "_") }
     }
 
     func run(in env: CommandEnvironment) async throws -> ExitStatus {

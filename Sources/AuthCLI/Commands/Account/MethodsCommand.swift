@@ -1,6 +1,10 @@
 import AuthCore
 import AuthFirebase
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `authctl methods <email>`: the SDK's fetchSignInMethods, one provider id a line.
 struct MethodsCommand: Command {

@@ -1,5 +1,9 @@
 import AuthCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `authctl unlink --provider P`: remove a linked provider (needs a recent sign-in).
 struct UnlinkCommand: Command {

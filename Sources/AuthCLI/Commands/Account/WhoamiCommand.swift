@@ -1,5 +1,9 @@
 import AuthCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `authctl whoami`: the signed-in user; `--check` answers with the exit status only.
 struct WhoamiCommand: Command {

@@ -1,6 +1,10 @@
 import AuthCore
 import AuthPlatform
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `authctl config set <key> <value>`.
 struct ConfigSetCommand: Command {

@@ -1,7 +1,11 @@
 import AuthCore
 import AuthPlatform
 import AuthProviders
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What the credential helpers (`git-credential`, `kube-credential`, `docker-credential`) share:
 /// the operation argument, the tool's request on stdin, and the token of the provider a host maps to.
@@ -28,7 +32,7 @@ enum CredentialHelper {
 
     /// `host[:port]` of `url` (or of a bare `host[:port]`), lowercased; nil when there is none.
     static func hostAndPort(of text: String) -> String? {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmingWhitespace()
         let url = trimmed.contains("://") ? URL(string: trimmed) : URL(string: "https://" + trimmed)
         guard let host = url?.host?.lowercased(), !host.isEmpty else { return nil }
         return url?.port.map { "\(host):\($0)" } ?? host

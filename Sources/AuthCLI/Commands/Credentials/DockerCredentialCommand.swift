@@ -1,7 +1,11 @@
 import AuthCore
 import AuthPlatform
 import AuthProviders
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `authctl docker-credential get|store|erase|list`, also run as `docker-credential-authctl`:
 /// a Docker credential helper (the docker-credential-helpers protocol) for the registries that
@@ -50,7 +54,7 @@ struct DockerCredentialCommand: Command {
     }
 
     func get(serverURL rawURL: String, in env: CommandEnvironment) async throws -> ExitStatus {
-        let serverURL = rawURL.trimmingCharacters(in: .whitespacesAndNewlines)
+        let serverURL = rawURL.trimmingWhitespace()
         guard let host = CredentialHelper.hostAndPort(of: serverURL),
             let provider = try env.registry.provider(forCredentialHost: host, tool: .docker)?.id
         else {

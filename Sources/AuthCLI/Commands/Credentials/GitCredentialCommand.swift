@@ -1,7 +1,11 @@
 import AuthCore
 import AuthPlatform
 import AuthProviders
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `authctl git-credential get|store|erase`: a git credential helper (gitcredentials(7)). For a
 /// host that takes a provider's tokens it answers `username=x-access-token` and the token as the

@@ -1,6 +1,10 @@
 import AuthFirebase
 import AuthPlatform
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `authctl firebase use --api-key KEY --project-id ID [--tenant-id T]`: keep accounts in a
 /// Firebase / Identity Platform project from now on.

@@ -1,6 +1,10 @@
 import AuthOAuth
 import AuthProviders
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `authctl providers add ID`: configure github.com, yahoo.com or an `oidc.<name>` provider.
 struct ProvidersAddCommand: Command {
@@ -118,7 +122,7 @@ struct ProvidersAddCommand: Command {
                 throw UsageError.invalidValue(
                     option: "--" + Self.secretStdin.long, value: "", reason: "standard input is too large for a secret", command: ["providers", "add"])
             }
-            let secret = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            let secret = String(decoding: bytes, as: UTF8.self).trimmingWhitespace()
             if secret.isEmpty { throw ProviderError.missingClientSecret(source: "standard input") }
             return secret
         }

@@ -1,5 +1,9 @@
 import AuthProviders
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `authctl providers list`.
 struct ProvidersListCommand: Command {
@@ -23,7 +27,7 @@ struct ProvidersListCommand: Command {
         }
         let width = providers.map(\.id.count).max() ?? 0
         for provider in providers {
-            env.output(provider.id.padding(toLength: width + 2, withPad: " ", startingAt: 0) + provider.issuer + "\n")
+            env.output(provider.id + String(repeating: " ", count: width + 2 - provider.id.count) + provider.issuer + "\n")
         }
         return .success
     }

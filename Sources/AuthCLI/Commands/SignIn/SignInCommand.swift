@@ -1,6 +1,10 @@
 import AuthCore
 import AuthOAuth
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `authctl signin`: sign in through the browser (or a paste, a device code, or an ID token
 /// from stdin), then the account rules.
