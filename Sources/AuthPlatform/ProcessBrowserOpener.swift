@@ -68,8 +68,13 @@ public struct ProcessBrowserOpener: BrowserOpener {
         var argv = arguments.map { strdup($0) }
         argv.append(nil)
         defer { for argument in argv { free(argument) } }
+        #if canImport(Glibc)
+        let environment = environ
+        #else
+        let environment = _NSGetEnviron().pointee
+        #endif
         var child = pid_t()
-        guard posix_spawn(&child, arguments[0], &actions, &attributes, argv, environ) == 0 else { return nil }
+        guard posix_spawn(&child, arguments[0], &actions, &attributes, argv, environment) == 0 else { return nil }
         return child
     }
 }
