@@ -28,11 +28,13 @@ build:
 # library at start (libcurl comes with dlopen at the first request). On Linux also the C++ runtime
 # the Swift runtime uses (libstdc++, libgcc: the binary then needs only glibc), and a
 # position-dependent executable, which the loader maps without relocating it: together they halve
-# the start-up time (Docs/Decisions/0017). LINK_DIR holds the one libstdc++.a the linker may pick.
+# the start-up time (Docs/Decisions/0017). The toolchain's static link exports every symbol
+# (-export-dynamic); nothing looks ours up, and the runtime's dladdr at start scans them all, so
+# they stay internal. LINK_DIR holds the one libstdc++.a the linker may pick.
 LINK_DIR      := .build-link
 RELEASE_FLAGS := -c release --static-swift-stdlib
 ifeq ($(shell uname -s),Linux)
-RELEASE_LINK  := -L$(CURDIR)/$(LINK_DIR) -Xlinker -no-pie -Xclang-linker -static-libgcc
+RELEASE_LINK  := -L$(CURDIR)/$(LINK_DIR) -Xlinker -no-pie -Xlinker --no-export-dynamic -Xclang-linker -static-libgcc
 RELEASE_DEPS  := $(LINK_DIR)/libstdc++.a
 endif
 # Generic types are instantiated through their metadata accessors, never by demangling a type

@@ -6,7 +6,7 @@
    `cat keystore.json`, `/bin/true`, `oidc-token` (oidc-agent, which make bench installs: an agent
    of its own holds an account made from a django-oauth-toolkit refresh token, and answers from
    memory once DOT is stopped too), and the floor: a static Swift program that reads the keystore
-   with Foundation and prints it (compiled here with swiftc -O -static-stdlib and the release
+   with the Foundation authctl links (FoundationEssentials on Linux) and prints it (compiled here with swiftc -O -static-stdlib and the release
    binary's compiler and link flags, FLOOR_SWIFTC_FLAGS, so it is built exactly as authctl is).
    The targets: `authctl token` within 1.5x the floor, and no slower than `oidc-token`.
 2. Crypto. `authctl-bench` (release) prints RS256-2048 and ES256 verifications per second; OpenSSL's
@@ -50,14 +50,24 @@ def median_seconds(commands: dict[str, list[str]], env: dict[str, dict] | None =
     return {name: statistics.median(values) for name, values in samples.items()}
 
 
-FLOOR_SOURCE = """import Foundation
-// The floor: a static Swift program that reads one file with Foundation and prints it.
+FLOOR_SOURCE = """#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+// The floor: a static Swift program that reads one file with the Foundation authctl links
+// (FoundationEssentials on Linux) and prints it.
 if let data = FileManager.default.contents(atPath: CommandLine.arguments[1]) {
-    FileHandle.standardOutput.write(data)
+    data.withUnsafeBytes { _ = write(1, $0.baseAddress, $0.count) }
 }
 """
-# The same without Foundation: what the Swift runtime alone costs (Foundation's load-time set-up
-# is the difference), printed so the floor's choice is visible.
+# The same without Foundation: what the Swift runtime alone costs, printed so the floor's choice
+# is visible.
 GLIBC_FLOOR_SOURCE = """#if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

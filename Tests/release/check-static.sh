@@ -17,6 +17,11 @@ for library in $needed; do
             fail "links $library; make release links the C++ runtime statically (Docs/Decisions/0017)" ;;
     esac
 done
+# Foundation is FoundationEssentials only: the full Foundation (CoreFoundation, ICU) costs every
+# command its load-time set-up (Docs/Decisions/0017). Its symbols are mangled with the module name.
+if nm "$binary" 2>/dev/null | grep -q '$s10Foundation\|$s18FoundationNetworking\|$s31FoundationInternationalization'; then
+    fail "contains Foundation, FoundationNetworking or FoundationInternationalization; import FoundationEssentials"
+fi
 # Position-dependent: the loader maps it without relocating the image (Docs/Decisions/0017).
 case $(uname -s) in
     Linux) readelf -h "$binary" | grep -q "Type:.*EXEC" || fail "is position-independent; make release links it with -no-pie" ;;
