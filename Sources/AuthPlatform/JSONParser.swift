@@ -132,6 +132,11 @@ struct JSONParser {
         while let byte = current {
             switch byte {
             case UInt8(ascii: "\""):
+                if scalars.isEmpty {  // no escape: the string is its bytes, decoded once
+                    guard let text = String(validating: bytes[runStart..<index], as: UTF8.self) else { throw .notJSON(offset: runStart) }
+                    index += 1
+                    return text
+                }
                 guard flush(self, upTo: index, into: &scalars) else { throw .notJSON(offset: runStart) }
                 index += 1
                 return String(scalars)
