@@ -65,7 +65,7 @@ public struct ProxySettings: Sendable, Equatable {
 
     /// The proxy for `url`, or nil to connect directly.
     public func proxy(for url: URL) -> Proxy? {
-        guard let host = url.host?.lowercased().trimming(while: { "[]".contains($0) }), !host.isEmpty,
+        guard let host = url.host.map(URLPolicy.comparableHost), !host.isEmpty,
             !URLPolicy.isLoopbackHost(host), !bypasses(host)
         else { return nil }
         return url.scheme?.lowercased() == "https" ? https : http
@@ -75,7 +75,7 @@ public struct ProxySettings: Sendable, Equatable {
     func bypasses(_ host: String) -> Bool {
         bypass.contains { entry in
             if entry == "*" { return true }
-            let pattern = Self.stripPort(entry).trimming(while: { "[]".contains($0) })
+            let pattern = URLPolicy.comparableHost(Self.stripPort(entry))
             if let range = IPv4Range(pattern) { return IPv4Range.address(host).map(range.contains) ?? false }
             let domain = pattern.hasPrefix(".") ? String(pattern.dropFirst()) : pattern
             return !domain.isEmpty && (host == domain || host.hasSuffix("." + domain))

@@ -38,9 +38,14 @@ public enum URLPolicy {
         }
     }
 
+    /// A host as hosts are compared: lower-case, an IPv6 literal without its brackets.
+    public static func comparableHost(_ host: some StringProtocol) -> String {
+        host.lowercased().trimming(while: { "[]".contains($0) })
+    }
+
     /// 127.0.0.0/8, ::1 and localhost.
     public static func isLoopbackHost(_ rawHost: String) -> Bool {
-        let host = rawHost.lowercased().trimming(while: { "[]".contains($0) })
+        let host = comparableHost(rawHost)
         if host == "localhost" || host == "::1" || host == "0:0:0:0:0:0:0:1" { return true }
         let octets = host.split(separator: ".", omittingEmptySubsequences: false)
         guard octets.count == 4, octets[0] == "127" else { return false }
