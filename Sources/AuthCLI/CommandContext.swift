@@ -16,7 +16,7 @@ import AuthPlatform
 /// in tests: the environment, the standard streams, the network, the clock, randomness, the
 /// browser and Ctrl-C.
 public struct CommandContext: Sendable {
-    public var environment: [String: String]
+    public var environment: EnvironmentVariables
     /// Reads standard input to its end, at most `limit` bytes (nil if larger).
     public var readStandardInput: @Sendable (_ limit: Int) -> [UInt8]?
     public var writeStandardOutput: @Sendable (String) -> Void
@@ -42,7 +42,7 @@ public struct CommandContext: Sendable {
     public var replaceProcess: @Sendable (_ arguments: [String], _ environment: [String: String]) -> Int32
 
     public init(
-        environment: [String: String], readStandardInput: @escaping @Sendable (Int) -> [UInt8]?,
+        environment: EnvironmentVariables, readStandardInput: @escaping @Sendable (Int) -> [UInt8]?,
         writeStandardOutput: @escaping @Sendable (String) -> Void, writeStandardError: @escaping @Sendable (String) -> Void,
         standardErrorIsTerminal: Bool, standardInputIsTerminal: Bool = false,
         readLine: @escaping @Sendable () async -> String? = { nil },

@@ -74,7 +74,7 @@ struct CommandEnvironment: Sendable {
     }
 
     /// `--home`, else `AUTHCTL_HOME`, else `$XDG_CONFIG_HOME/authctl`, else `~/.config/authctl`.
-    static func resolveHome(globals: GlobalOptions, environment: [String: String]) throws -> String {
+    static func resolveHome(globals: GlobalOptions, environment: EnvironmentVariables) throws -> String {
         if let home = globals.home(environment: environment), !home.isEmpty { return home }
         if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") { return config + "/authctl" }
         guard let userHome = environment["HOME"], !userHome.isEmpty else {
@@ -85,7 +85,7 @@ struct CommandEnvironment: Sendable {
 
     /// `<home>/cache` when the home was chosen (`--home`, `AUTHCTL_HOME`: tests, several
     /// identities side by side), else `$XDG_CACHE_HOME/authctl`, else `~/.cache/authctl`.
-    static func resolveCache(globals: GlobalOptions, environment: [String: String], home: HomeDirectory) -> String {
+    static func resolveCache(globals: GlobalOptions, environment: EnvironmentVariables, home: HomeDirectory) -> String {
         if let chosen = globals.home(environment: environment), !chosen.isEmpty { return home.cacheDirectory.path }
         if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") { return cache + "/authctl" }
         if let userHome = environment["HOME"], !userHome.isEmpty { return userHome + "/.cache/authctl" }

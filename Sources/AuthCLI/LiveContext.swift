@@ -16,7 +16,7 @@ import Darwin
 
 extension CommandContext {
     /// libcurl on Linux, URLSession on macOS; neither loads anything before the first request.
-    static func liveTransport(environment: [String: String]) -> any HTTPTransport {
+    static func liveTransport(environment: EnvironmentVariables) -> any HTTPTransport {
         let settings = NetworkSettings(environment: environment, version: AuthCommandLine.version)
         #if canImport(Darwin)
         return URLSessionTransport(settings: settings)
@@ -28,7 +28,7 @@ extension CommandContext {
     /// The real process: its environment and streams, the live transport, the system clock and
     /// generator, real browsers, and SIGINT/SIGTERM as interrupts.
     public static func live() -> CommandContext {
-        let environment = POSIX.environment()
+        let environment = EnvironmentVariables.process
         return CommandContext(
             environment: environment,
             readStandardInput: { limit in

@@ -1,3 +1,5 @@
+import AuthPlatform
+
 /// What the environment says about the network, read once per process: proxies, CA
 /// certificates, the libcurl to load, and the User-Agent authctl sends.
 public struct NetworkSettings: Sendable, Equatable {
@@ -15,7 +17,7 @@ public struct NetworkSettings: Sendable, Equatable {
         self.userAgent = userAgent
     }
 
-    public init(environment: [String: String], version: String) {
+    public init(environment: EnvironmentVariables, version: String) {
         self.init(
             proxies: ProxySettings(environment: environment), trust: TrustSettings(environment: environment),
             libraryPath: environment[CurlLibrary.pathVariable].flatMap { $0.isEmpty ? nil : $0 },

@@ -44,7 +44,7 @@ public struct ProxySettings: Sendable, Equatable {
         self.bypass = bypass
     }
 
-    public init(environment: [String: String]) {
+    public init(environment: EnvironmentVariables) {
         func named(_ names: String...) -> Proxy? {
             for name in names {
                 if let value = environment[name]?.trimmingSpaces(), !value.isEmpty {

@@ -1,3 +1,5 @@
+import AuthPlatform
+
 /// The certificate authorities the environment names for TLS, as curl and OpenSSL read them:
 /// `CURL_CA_BUNDLE`, else `SSL_CERT_FILE` (a PEM file of CA certificates), and `SSL_CERT_DIR` (a
 /// hashed directory). Unset, libcurl's built-in default is used (on Debian and Ubuntu
@@ -22,7 +24,7 @@ public struct TrustSettings: Sendable, Equatable {
         self.directory = directory
     }
 
-    public init(environment: [String: String]) {
+    public init(environment: EnvironmentVariables) {
         func named(_ name: String) -> Source? {
             environment[name].flatMap { $0.isEmpty ? nil : Source(path: $0, variable: name) }
         }

@@ -1,4 +1,5 @@
 import AuthHTTP
+import AuthPlatform
 import Foundation
 import Testing
 
@@ -48,7 +49,7 @@ import Testing
 
     @Test(arguments: cases)
     func choosesTheProxyCurlWould(_ testCase: Case) throws {
-        let settings = ProxySettings(environment: testCase.environment)
+        let settings = ProxySettings(environment: EnvironmentVariables(testCase.environment))
         let proxy = settings.proxy(for: try #require(URL(string: testCase.url)))
         #expect(proxy?.url == testCase.expected?.url)
         #expect(proxy?.variable == testCase.expected?.variable)

@@ -1,3 +1,5 @@
+import AuthPlatform
+
 /// The options every command accepts, before or after the command name:
 /// `authctl --json whoami` and `authctl whoami --json` mean the same.
 public struct GlobalOptions: Sendable, Equatable {
@@ -16,7 +18,7 @@ public struct GlobalOptions: Sendable, Equatable {
     }
 
     /// `--home`, else `AUTHCTL_HOME` (if not empty), else nil: the caller picks the platform default.
-    public func home(environment: [String: String]) -> String? {
+    public func home(environment: EnvironmentVariables) -> String? {
         if let home { return home }
         if let variable = Self.home.environmentVariable, let value = environment[variable], !value.isEmpty {
             return value

@@ -100,7 +100,7 @@ final class TestCommandLine: @unchecked Sendable {
         let stdinBytes = stdin
         let out = stdout, err = stderr
         return CommandContext(
-            environment: environment,
+            environment: EnvironmentVariables(environment),
             readStandardInput: { limit in stdinBytes.count > limit ? nil : stdinBytes },
             writeStandardOutput: { text in out.withLock { $0 += text } },
             writeStandardError: { text in err.withLock { $0 += text } },

@@ -1,3 +1,4 @@
+import AuthPlatform
 import Testing
 import AuthProviders
 @testable import AuthCLI
@@ -56,7 +57,7 @@ private func invocation(_ argv: [String]) throws -> ParsedInvocation {
     }
 
     @Test func theHomeFallsBetweenTheCommandLineAndTheEnvironment() throws {
-        let environment = ["AUTHCTL_HOME": "/env/home"]
+        let environment: EnvironmentVariables = ["AUTHCTL_HOME": "/env/home"]
         let plain = try invocation(["signin", "--provider", "x"])
         #expect(plain.value("browser") == nil)
         #expect(plain.value("timeout") == "300")

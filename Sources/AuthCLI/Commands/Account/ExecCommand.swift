@@ -70,7 +70,7 @@ struct ExecCommand: Command {
     func run(in env: CommandEnvironment) async throws -> ExitStatus {
         let token = try await TokenCommand.token(
             providerID: providerID, wantsIDToken: wantsIDToken, minimumValidity: minimumValidity, in: env)
-        var environment = env.context.environment
+        var environment = env.context.environment.all
         environment[variableName] = token.value
         // Returns only when the command could not be started.
         let errno = env.context.replaceProcess(arguments, environment)
