@@ -32,7 +32,7 @@ build:
 # (-export-dynamic); nothing looks ours up, and the runtime's dladdr at start scans them all, so
 # they stay internal. LINK_DIR holds the one libstdc++.a the linker may pick.
 LINK_DIR      := .build-link
-RELEASE_FLAGS := -c release --static-swift-stdlib
+RELEASE_FLAGS := -c release --static-swift-stdlib --disable-local-rpath
 ifeq ($(shell uname -s),Linux)
 RELEASE_LINK  := -L$(CURDIR)/$(LINK_DIR) -Xlinker -no-pie -Xlinker --no-export-dynamic -Xclang-linker -static-libgcc
 RELEASE_DEPS  := $(LINK_DIR)/libstdc++.a
