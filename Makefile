@@ -6,7 +6,7 @@ PYTHON   := $(VENV)/bin/python
 DEBUG_BIN   := .build/debug/authctl
 RELEASE_BIN := .build/release/authctl
 
-.PHONY: help build release release-check install install-files dist dist-check system-deps demo demo-firebase test unit-test e2e-test venv bench fuzz fuzz-build fuzz-smoke clean
+.PHONY: help build release release-check hot-path-order install install-files dist dist-check system-deps demo demo-firebase test unit-test e2e-test venv bench fuzz fuzz-build fuzz-smoke clean
 
 help:
 	@echo "make build     debug build of authctl (.build/debug/authctl)"
@@ -32,16 +32,20 @@ build:
 # (-export-dynamic); nothing looks ours up, and the runtime's dladdr at start scans them all, so
 # they stay internal. LINK_DIR holds the one libstdc++.a the linker may pick.
 LINK_DIR      := .build-link
+# lld lays out the code and data the hot path touches side by side, in the order this file gives
+# (`make hot-path-order` writes it): a third fewer page faults at start (Decision 0017).
+HOT_PATH_ORDER := Sources/authctl/hot-path.order
 RELEASE_FLAGS := -c release --static-swift-stdlib --disable-local-rpath
 ifeq ($(shell uname -s),Linux)
-RELEASE_LINK  := -L$(CURDIR)/$(LINK_DIR) -Xlinker -no-pie -Xlinker --no-export-dynamic -Xclang-linker -static-libgcc
+RELEASE_LINK  := -L$(CURDIR)/$(LINK_DIR) -Xlinker -no-pie -Xlinker --no-export-dynamic -Xclang-linker -static-libgcc -use-ld=lld
+ORDER_LINK    := -Xlinker --symbol-ordering-file=$(CURDIR)/$(HOT_PATH_ORDER) -Xlinker --no-warn-symbol-ordering
 RELEASE_DEPS  := $(LINK_DIR)/libstdc++.a
 endif
 # Generic types are instantiated through their metadata accessors, never by demangling a type
 # name at run time: a demangled name's generic requirements are checked by scanning every
 # protocol conformance in the binary, ~25 us a time, 40-odd times per command (Decision 0017).
 RELEASE_SWIFTC := -Xfrontend -disable-concrete-type-metadata-mangled-name-accessors $(RELEASE_LINK)
-RELEASE_FLAGS  += $(addprefix -Xswiftc ,$(RELEASE_SWIFTC))
+RELEASE_FLAGS  += $(addprefix -Xswiftc ,$(RELEASE_SWIFTC) $(ORDER_LINK))
 
 release: $(RELEASE_DEPS)
 	$(SWIFT) build $(RELEASE_FLAGS) --product authctl
@@ -113,9 +117,17 @@ e2e-test: venv
 	@if [ "$(E2E_BIN)" = "$(DEBUG_BIN)" ]; then $(SWIFT) build --product authctl; fi
 	AUTHCTL_BIN="$(CURDIR)/$(E2E_BIN)" $(PYTHON) -m pytest -p no:cacheprovider -q --durations=10 Tests/e2e
 
-# The release binary needs neither the Swift toolchain nor libcurl at start.
+# The release binary needs neither the Swift toolchain nor libcurl at start, and its hot path is
+# laid out in the order file's order.
 release-check: release
 	sh Tests/release/check-static.sh $(RELEASE_BIN)
+	sh Tests/release/check-order.sh $(RELEASE_BIN) $(HOT_PATH_ORDER)
+
+# Regenerates HOT_PATH_ORDER from what the hot-path commands touch, run under valgrind (needs
+# valgrind, which nothing else here does). The binary is relinked with it next time.
+hot-path-order: venv release
+	$(PYTHON) Tests/release/hot-path-order.py $(RELEASE_BIN) $(HOT_PATH_ORDER)
+	rm -f $(RELEASE_BIN)
 
 # oidc-agent's oidc-token, the comparison the network issue names (Debian 12's version).
 BENCH_PACKAGES := oidc-agent-cli=4.2.6-1

@@ -42,7 +42,7 @@ let package = Package(
             name: "AuthCLI",
             dependencies: ["AuthCore", "AuthFirebase", "AuthHTTP", "AuthProviders", "AuthOAuth", "AuthJOSE", "AuthStorage", "AuthPlatform"]
         ),
-        .executableTarget(name: "authctl", dependencies: ["AuthCLI"]),
+        .executableTarget(name: "authctl", dependencies: ["AuthCLI"], exclude: ["hot-path.order"]),
 
         .target(
             name: "AuthTestSupport",

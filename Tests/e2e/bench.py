@@ -145,9 +145,9 @@ def installed(program: str, directory: Path) -> str:
     return str(copy)
 
 
-def hot_paths(authctl: str) -> None:
-    home = Path(tempfile.mkdtemp(prefix="authctl-bench-")) / "home"
-    authctl = installed(authctl, home.parent)
+def sign_in(authctl: str, home: Path) -> None:
+    """A real sign-in against oidc-provider-mock into `home`; the provider is stopped afterwards, so
+    what runs next in `home` cannot touch the network."""
     provider = start_provider("mock")
     try:
         browser = f"{sys.executable} {HERE / 'browser.py'} --user alice --password {USERS['alice']['password']}"
@@ -158,6 +158,12 @@ def hot_paths(authctl: str) -> None:
                         "--browser", browser], check=True, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
     finally:
         provider.stop()
+
+
+def hot_paths(authctl: str) -> None:
+    home = Path(tempfile.mkdtemp(prefix="authctl-bench-")) / "home"
+    authctl = installed(authctl, home.parent)
+    sign_in(authctl, home)
     keystore = str(home / "keystore.json")
     floor = installed(swift_floor(), home.parent)
     essentials = installed(swift_floor(ESSENTIALS_FLOOR_SOURCE, "swift-essentials-floor"), home.parent)
