@@ -34,6 +34,15 @@ public struct UserInfo: Codable, Sendable, Equatable {
     public var accountName: String { username ?? email ?? uid }
 }
 
+extension UserInfo: JSONObjectDecodable {
+    public init(reading object: JSONObjectReader) throws {
+        self.init(
+            providerID: try object.string("providerID"), uid: try object.string("uid"), email: try object.string(ifPresent: "email"),
+            displayName: try object.string(ifPresent: "displayName"), photoURL: try object.string(ifPresent: "photoURL"),
+            username: try object.string(ifPresent: "username"))
+    }
+}
+
 /// A person, with one or more linked provider identities (the SDK's `User`).
 public struct User: Codable, Sendable, Equatable {
     /// authctl's own, random id for this person.
@@ -65,6 +74,16 @@ public struct User: Codable, Sendable, Equatable {
 
     public func identity(for providerID: String) -> UserInfo? {
         providerData.first { $0.providerID == providerID }
+    }
+}
+
+extension User: JSONObjectDecodable {
+    public init(reading object: JSONObjectReader) throws {
+        self.init(
+            uid: try object.string("uid"), email: try object.string(ifPresent: "email"), emailVerified: try object.bool("emailVerified"),
+            displayName: try object.string(ifPresent: "displayName"), photoURL: try object.string(ifPresent: "photoURL"),
+            createdAt: try object.date("createdAt"), lastSignInAt: try object.date("lastSignInAt"),
+            lastAuthenticatedAt: try object.date("lastAuthenticatedAt"), providerData: try object.objects("providerData"))
     }
 }
 

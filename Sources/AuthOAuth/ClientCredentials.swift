@@ -22,6 +22,14 @@ public struct ClientCredentialsRequest: Codable, Sendable, Equatable {
     }
 }
 
+extension ClientCredentialsRequest: JSONObjectDecodable {
+    public init(reading object: JSONObjectReader) throws {
+        self.init(
+            scopes: try object.strings("scopes"), audience: try object.string(ifPresent: "audience"),
+            resource: try object.string(ifPresent: "resource"))
+    }
+}
+
 extension TokenClient {
     /// RFC 6749 §4.4.2: `grant_type` for a client acting on its own behalf.
     public static let clientCredentialsGrantType = "client_credentials"

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import AuthPlatform
 
 /// The tokens one sign-in produced (the SDK's `OAuthCredential`).
 public struct OAuthCredential: Codable, Sendable, Equatable {
@@ -37,5 +38,17 @@ public struct OAuthCredential: Codable, Sendable, Equatable {
         self.scope = scope
         self.rawNonce = rawNonce
         self.clientCredentials = clientCredentials
+    }
+}
+
+extension OAuthCredential: JSONObjectDecodable {
+    /// A stored credential, read by hand: the members its `Encodable` conformance writes.
+    public init(reading object: JSONObjectReader) throws {
+        self.init(
+            providerID: try object.string("providerID"), accessToken: try object.string(ifPresent: "accessToken"),
+            tokenType: try object.string("tokenType"), idToken: try object.string(ifPresent: "idToken"),
+            refreshToken: try object.string(ifPresent: "refreshToken"), expiresAt: try object.date(ifPresent: "expiresAt"),
+            obtainedAt: try object.date(ifPresent: "obtainedAt"), scope: try object.string(ifPresent: "scope"),
+            rawNonce: try object.string(ifPresent: "rawNonce"), clientCredentials: try object.object(ifPresent: "clientCredentials"))
     }
 }

@@ -15,6 +15,15 @@ public protocol VersionedDocument: Codable, Sendable {
     static var schemaVersion: Int { get }
     /// The empty document: what a missing file holds.
     init()
+    /// The document from its file's top-level object (which also holds `"version"`). By default
+    /// through `Decodable`; a document the hot path reads reads itself by hand (``JSONObjectReader``).
+    init(reading object: JSONObjectReader) throws
+}
+
+extension VersionedDocument {
+    public init(reading object: JSONObjectReader) throws {
+        self = try JSONValueDecoder().decode(Self.self, from: .object(object.members))
+    }
 }
 
 /// The size limits of files in the home.
@@ -138,7 +147,7 @@ public struct SecureFileStore<Document: VersionedDocument>: Sendable {
             throw .corrupt(path: path, reason: "schema version \(version) is not one this build reads (\(Document.schemaVersion))")
         }
         do {
-            return try JSONValueDecoder().decode(Document.self, from: value)
+            return try Document(reading: JSONObjectReader(value))
         } catch let error as DecodingError {
             throw .corrupt(path: path, reason: Self.describe(error))
         } catch {

@@ -1,4 +1,5 @@
 import AuthOAuth
+import AuthPlatform
 import AuthProviders
 import AuthStorage
 #if canImport(FoundationEssentials)
@@ -42,9 +43,23 @@ public struct KeystoreDocument: VersionedDocument, Equatable {
         currentUID = nil
     }
 
+    /// The file, read by hand (``JSONObjectDecodable``): `token` and `whoami` read it on every run.
+    public init(reading object: JSONObjectReader) throws {
+        accounts = try object.objects("accounts")
+        currentUID = try object.string(ifPresent: "currentUID")
+    }
+
     public var currentAccountIndex: Int? {
         guard let currentUID else { return nil }
         return accounts.firstIndex { $0.user.uid == currentUID }
+    }
+}
+
+extension KeystoreDocument.Account: JSONObjectDecodable {
+    public init(reading object: JSONObjectReader) throws {
+        self.init(
+            user: try object.object("user"), sessions: try object.objects("sessions"),
+            lastProviderID: try object.string(ifPresent: "lastProviderID"), backendSession: try object.object(ifPresent: "backendSession"))
     }
 }
 

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import AuthPlatform
 
 /// An account backend's own tokens for the signed-in user: a Firebase project's ID token (what a
 /// backend or Security Rules check) and the refresh token that renews it.
@@ -20,5 +21,14 @@ public struct BackendSession: Codable, Sendable, Equatable {
         self.refreshToken = refreshToken
         self.expiresAt = expiresAt
         self.obtainedAt = obtainedAt
+    }
+}
+
+extension BackendSession: JSONObjectDecodable {
+    public init(reading object: JSONObjectReader) throws {
+        self.init(
+            issuer: try object.string("issuer"), idToken: try object.string("idToken"),
+            refreshToken: try object.string("refreshToken"), expiresAt: try object.date("expiresAt"),
+            obtainedAt: try object.date("obtainedAt"))
     }
 }
