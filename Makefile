@@ -18,6 +18,7 @@ help:
 	@echo "make test      install the test dependencies and run every test"
 	@echo "make release-check   the release binary runs without the Swift toolchain"
 	@echo "make bench     hot-path and crypto timings, as ratios to baselines"
+	@echo "make hot-path-order   regenerate the release link's symbol order (needs valgrind)"
 	@echo "make fuzz      every libFuzzer target for FUZZ_SECONDS each (default $(FUZZ_SECONDS))"
 	@echo "make clean     remove build products and the test venv"
 
