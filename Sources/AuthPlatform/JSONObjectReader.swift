@@ -79,12 +79,3 @@ public struct JSONObjectReader {
         return elements.indices.map { JSONValueDecoding(elements[$0], codingPath: array.codingPath + [JSONIndexKey($0)]) }
     }
 }
-
-/// An object member in a coding path.
-struct JSONMemberKey: CodingKey {
-    let stringValue: String
-    var intValue: Int? { nil }
-    init(_ name: String) { stringValue = name }
-    init?(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-}

@@ -200,6 +200,15 @@ struct JSONUnkeyedDecoding: UnkeyedDecodingContainer {
     mutating func superDecoder() throws -> any Decoder { try next() }
 }
 
+/// An object member in a coding path.
+struct JSONMemberKey: CodingKey {
+    let stringValue: String
+    var intValue: Int? { nil }
+    init(_ name: String) { stringValue = name }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}
+
 /// An array position in a coding path.
 struct JSONIndexKey: CodingKey {
     let intValue: Int?
