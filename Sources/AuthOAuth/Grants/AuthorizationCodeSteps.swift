@@ -118,15 +118,6 @@ struct AuthorizationCodeSteps: Sendable {
     /// measured with the context's (injected) sleep.
     func withTimeout<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
         let timeout = request.timeout
-        let sleep = context.sleep
-        return try await withThrowingTaskGroup(of: T.self) { group in
-            group.addTask(operation: body)
-            group.addTask {
-                try await sleep(timeout)
-                throw OAuthError.timedOut(after: timeout)
-            }
-            defer { group.cancelAll() }
-            return try await group.next()!
-        }
+        return try await TaskRace.limited(timeout, sleep: context.sleep, error: { OAuthError.timedOut(after: timeout) }, body)
     }
 }

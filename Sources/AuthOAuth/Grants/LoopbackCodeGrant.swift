@@ -47,7 +47,7 @@ public struct LoopbackCodeGrant: AuthorizationGrant {
         defer { waiting.stop() }
         let answer: Answer
         if acceptsPaste {
-            answer = try await firstOf(fromListener, { Answer(code: try await steps.pastedCode(for: authorization), reply: NoBrowserReply()) })
+            answer = try await TaskRace.first(fromListener, { Answer(code: try await steps.pastedCode(for: authorization), reply: NoBrowserReply()) })
         } else {
             answer = try await fromListener()
         }
@@ -60,17 +60,5 @@ public struct LoopbackCodeGrant: AuthorizationGrant {
     private struct Answer: Sendable {
         var code: String
         var reply: any BrowserReply
-    }
-
-    /// Whichever of the browser's redirect and the paste answers first; the other is cancelled.
-    private func firstOf(
-        _ first: @escaping @Sendable () async throws -> Answer, _ second: @escaping @Sendable () async throws -> Answer
-    ) async throws -> Answer {
-        try await withThrowingTaskGroup(of: Answer.self) { group in
-            group.addTask(operation: first)
-            group.addTask(operation: second)
-            defer { group.cancelAll() }
-            return try await group.next()!
-        }
     }
 }

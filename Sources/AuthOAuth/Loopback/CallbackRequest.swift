@@ -9,17 +9,30 @@ public struct CallbackParameter: Sendable, Equatable, Hashable {
     }
 }
 
-/// The request that reached the redirect URI: its path and its query parameters, in order and
-/// with repeats kept, so that the caller can refuse a repeated OAuth parameter (RFC 6749 §3.1).
+/// The request that reached the redirect URI: its path and its parameters (the query's, then a
+/// form POST's), in order and with repeats kept, so that the caller can refuse a repeated OAuth
+/// parameter (RFC 6749 §3.1).
 public struct CallbackRequest: Sendable, Equatable {
     /// The path as received, not percent-decoded (always ``LoopbackRedirectListener/callbackPath`` from the listener).
     public var path: String
-    /// Every query parameter, in order of appearance.
+    /// Every parameter, in order of appearance: the query's, then the form body's.
     public var parameters: [CallbackParameter]
+    /// `GET`, or `POST` for an answer posted as a form (`response_mode=form_post`, SAML's HTTP-POST binding).
+    public var method: String
+    /// The query as received, without its `?` and not decoded; nil when there is none.
+    public var query: String?
+    /// A form POST's body as received (`application/x-www-form-urlencoded`); nil for a GET.
+    public var body: String?
 
-    public init(path: String = LoopbackRedirectListener.callbackPath, parameters: [CallbackParameter]) {
+    public init(
+        path: String = LoopbackRedirectListener.callbackPath, parameters: [CallbackParameter], method: String = "GET", query: String? = nil,
+        body: String? = nil
+    ) {
         self.path = path
         self.parameters = parameters
+        self.method = method
+        self.query = query
+        self.body = body
     }
 
     /// Every value of `name`, in order of appearance.

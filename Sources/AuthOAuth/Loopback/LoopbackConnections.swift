@@ -57,7 +57,7 @@ extension LoopbackPollLoop {
     private func service(_ connection: inout Connection, now: ContinuousClock.Instant) -> Disposition {
         switch connection.state {
         case .reading(var buffer):
-            let room = LoopbackRequestParser.maximumHeadBytes + 1 - buffer.count
+            let room = LoopbackRequestParser.maximumHeadBytes + LoopbackFormBody.maximumBytes + 1 - buffer.count
             switch receive(connection.descriptor, upTo: max(room, 1)) {
             case .wouldBlock:
                 return .keep
@@ -90,18 +90,29 @@ extension LoopbackPollLoop {
         }
         guard case .complete(let head) = outcome else { return .keep }
         let includeBody = head.method != "HEAD"
-        guard head.method == "GET" || head.method == "HEAD" else {
+        guard ["GET", "HEAD", "POST"].contains(head.method) else {
             return respond(&connection, .refusal(.methodNotAllowed), includeBody: true, now: now)
         }
         guard head.path == LoopbackRedirectListener.callbackPath else {
             return respond(&connection, .refusal(.notFound), includeBody: includeBody, now: now)
         }
         // HEAD is safe (RFC 9110 §9.3.2): a prefetch must not consume the one callback.
-        guard head.method == "GET" else {
+        guard head.method != "HEAD" else {
             return respond(&connection, .refusal(.ok), includeBody: false, now: now)
         }
+        var request = CallbackRequest(path: head.path, parameters: head.parameters, query: head.query)
+        if head.method == "POST" {
+            do {
+                guard case .complete(let text, let fields) = try LoopbackFormBody.parse(head, in: buffer) else { return .keep }
+                request.method = "POST"
+                request.body = text
+                request.parameters += fields
+            } catch {
+                return respond(&connection, .refusal(error.status), includeBody: true, now: now)
+            }
+        }
         do {
-            switch try evaluate(CallbackRequest(path: head.path, parameters: head.parameters)) {
+            switch try evaluate(request) {
             case .ignore:
                 ignoredCallbacks += 1
                 return respond(&connection, .foreignCallback, includeBody: true, now: now)

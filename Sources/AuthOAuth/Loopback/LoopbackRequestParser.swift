@@ -58,12 +58,22 @@ enum LoopbackRequestError: Error, Sendable, Equatable {
     case invalidPercentEncoding
     /// Percent-decoded bytes that are not UTF-8.
     case invalidUTF8
+    /// A POST without one `Content-Length` (or with `Transfer-Encoding`).
+    case lengthRequired
+    case invalidContentLength
+    /// A POST body over ``LoopbackFormBody/maximumBytes``.
+    case bodyTooLarge
+    /// A POST body that is not a form (`application/x-www-form-urlencoded`).
+    case unsupportedMediaType
 
     /// The response status for this refusal.
     var status: LoopbackHTTPStatus {
         switch self {
         case .headTooLarge, .tooManyHeaderFields: .requestHeaderFieldsTooLarge
         case .unsupportedVersion: .httpVersionNotSupported
+        case .lengthRequired: .lengthRequired
+        case .bodyTooLarge: .contentTooLarge
+        case .unsupportedMediaType: .unsupportedMediaType
         default: .badRequest
         }
     }
@@ -74,7 +84,8 @@ enum LoopbackRequestError: Error, Sendable, Equatable {
 /// Decisions: lines end in CRLF, and a bare LF is accepted as a line end too (RFC 9112 §2.2 allows a
 /// recipient to); a bare CR is refused. Empty lines before the request line are skipped (§2.2).
 /// Target bytes must be visible ASCII without `#`, the way browsers send them (WHATWG URL encodes
-/// the rest). Bodies are never read: every response closes the connection. The parser looks at
+/// the rest). Only a form POST's body is read (``LoopbackFormBody``); every response closes the
+/// connection. The parser looks at
 /// the bytes received so far and fails as early as it can, so garbage is refused before the
 /// size limit is reached.
 enum LoopbackRequestParser {

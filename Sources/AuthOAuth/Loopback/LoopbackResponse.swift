@@ -7,6 +7,9 @@ enum LoopbackHTTPStatus: Int, Sendable, Equatable {
     case notFound = 404
     case methodNotAllowed = 405
     case requestTimeout = 408
+    case lengthRequired = 411
+    case contentTooLarge = 413
+    case unsupportedMediaType = 415
     case requestHeaderFieldsTooLarge = 431
     case httpVersionNotSupported = 505
 
@@ -17,6 +20,9 @@ enum LoopbackHTTPStatus: Int, Sendable, Equatable {
         case .notFound: "Not Found"
         case .methodNotAllowed: "Method Not Allowed"
         case .requestTimeout: "Request Timeout"
+        case .lengthRequired: "Length Required"
+        case .contentTooLarge: "Content Too Large"
+        case .unsupportedMediaType: "Unsupported Media Type"
         case .requestHeaderFieldsTooLarge: "Request Header Fields Too Large"
         case .httpVersionNotSupported: "HTTP Version Not Supported"
         }
@@ -108,10 +114,11 @@ struct LoopbackResponse: Sendable, Equatable {
         case .ok: text = "Waiting for the sign-in to complete."
         case .notFound: text = "This address only receives the sign-in redirect."
         case .methodNotAllowed:
-            text = "This address only receives the sign-in redirect, with GET."
-            extra = [LoopbackHeaderField(name: "Allow", value: "GET, HEAD")]
+            text = "This address only receives the sign-in redirect, with GET (or a form POST)."
+            extra = [LoopbackHeaderField(name: "Allow", value: "GET, HEAD, POST")]
         case .requestTimeout: text = "The request did not arrive in time."
-        case .requestHeaderFieldsTooLarge: text = "The request is too large."
+        case .requestHeaderFieldsTooLarge, .contentTooLarge: text = "The request is too large."
+        case .lengthRequired, .unsupportedMediaType: text = "Only a form (application/x-www-form-urlencoded, with a Content-Length) is taken here."
         case .badRequest, .httpVersionNotSupported: text = "The request is malformed."
         }
         let tone: LoopbackPage.Tone = status == .ok ? .neutral : .failure

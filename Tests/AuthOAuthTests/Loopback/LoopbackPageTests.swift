@@ -79,7 +79,7 @@ struct LoopbackPageTests {
         #expect(parsed.header("cache-control") == "no-store")
         #expect(parsed.header("referrer-policy") == "no-referrer")
         #expect(parsed.header("connection") == "close")
-        #expect(parsed.header("allow") == "GET, HEAD")
+        #expect(parsed.header("allow") == "GET, HEAD, POST")
         #expect(parsed.header("x-content-type-options") == "nosniff")
         #expect(parsed.header("content-security-policy")?.hasPrefix("default-src 'none';") == true)
         #expect(parsed.header("content-length") == String(parsed.body.utf8.count))

@@ -55,6 +55,30 @@ struct LoopbackRedirectListenerTests {
         #expect(response.header("Content-Length") == String(response.body.utf8.count))
     }
 
+    @Test("a form POST to the callback (form_post, SAML) is read whole: its fields after the query's, and its body as sent")
+    func formPost() async throws {
+        let listener = try LoopbackRedirectListener()
+        let waiting = Task {
+            let (request, reply) = try await listener.waitForCallback(timeout: Self.safetyTimeout) { request in .accept(request) }
+            await reply.finish(Self.signedIn)
+            return request
+        }
+        let body = "SAMLResponse=PHNhbWw%2BPC9zYW1sPg%3D%3D&RelayState=xyz"
+        let response = try await LoopbackTestClient.exchange(
+            port: listener.port,
+            "POST /callback?from=query HTTP/1.1\r\nHost: localhost:\(listener.port)\r\n"
+                + "Content-Type: application/x-www-form-urlencoded; charset=utf-8\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
+        let request = try await waiting.value
+        #expect(response.status == 200)
+        #expect(request.method == "POST")
+        #expect(request.query == "from=query")
+        #expect(request.body == body)
+        #expect(request.parameters == [
+            CallbackParameter(name: "from", value: "query"), CallbackParameter(name: "SAMLResponse", value: "PHNhbWw+PC9zYW1sPg=="),
+            CallbackParameter(name: "RelayState", value: "xyz"),
+        ])
+    }
+
     @Test("a failing evaluation shows the escaped error, never the code, and rethrows it")
     func failurePage() async throws {
         let listener = try LoopbackRedirectListener()
@@ -89,7 +113,15 @@ struct LoopbackRedirectListenerTests {
         ("GET /favicon.ico HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", 404),
         ("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", 404),
         ("GET /callback/ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", 404),
-        ("POST /callback HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 6\r\n\r\ncode=x", 405),
+        ("PUT /callback HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 6\r\n\r\ncode=x", 405),
+        // A posted answer must be a form with its length (HTML forms always are).
+        ("POST /callback HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 6\r\n\r\ncode=x", 415),
+        ("POST /callback HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}", 415),
+        ("POST /callback HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\n\r\ncode=x", 411),
+        ("POST /callback HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n6\r\ncode=x\r\n0\r\n\r\n", 411),
+        ("POST /callback HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 999999999\r\n\r\n", 413),
+        ("POST /callback HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: -1\r\n\r\n", 400),
+        ("POST /callback HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 2\r\nContent-Length: 2\r\n\r\na=", 400),
         ("GET /callback?code=%zz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", 400),
         ("GET /callback HTTP/1.1\r\nHost: evil.example\r\n\r\n", 400),
         ("GET /callback HTTP/2.0\r\nHost: 127.0.0.1\r\n\r\n", 505),
@@ -102,7 +134,7 @@ struct LoopbackRedirectListenerTests {
         let refused = try await LoopbackTestClient.exchange(port: listener.port, request)
         #expect(refused.status == status)
         #expect(refused.header("Connection") == "close")
-        if status == 405 { #expect(refused.header("Allow") == "GET, HEAD") }
+        if status == 405 { #expect(refused.header("Allow") == "GET, HEAD, POST") }
         let response = try await callback(listener.port)
         #expect(response.status == 200)
         #expect(try await waiting.value.first == CallbackParameter(name: "code", value: "abc"))
