@@ -39,9 +39,9 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
         case .credentialAlreadyInUse, .providerAlreadyLinked, .noSuchProvider, .emailAlreadyInUse: self = .credentialConflict
         case .requiresRecentLogin, .userMismatch: self = .reauthenticationNeeded
         case .providerError, .tooManyRequests: self = .providerError
-        case .invalidCredential, .userDisabled, .wrongPassword: self = .invalidCredential
+        case .invalidCredential, .userDisabled, .wrongPassword, .sessionExpired: self = .invalidCredential
         case .keystoreError: self = .keystoreError
-        case .configurationError, .invalidAPIKey, .operationNotAllowed: self = .configurationError
+        case .configurationError, .invalidAPIKey, .operationNotAllowed, .invalidProviderID, .unauthorizedDomain: self = .configurationError
         case .commandNotFound: self = .commandNotFound
         case .commandNotExecutable: self = .commandNotExecutable
         }

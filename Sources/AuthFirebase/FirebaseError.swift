@@ -15,6 +15,12 @@ public enum FirebaseError: AuthCoreError, Equatable {
     case operationNotAllowed(method: String?)
     /// The project does not know this provider id (not configured in the console).
     case invalidProviderID(String?)
+    /// The address a provider flow returns to is not one of the project's authorized domains.
+    case unauthorizedDomain(detail: String?)
+    /// The Auth emulator answers a provider flow (createAuthUri with a providerId) 501 NOT_IMPLEMENTED.
+    case providerFlowsNotEmulated(providerID: String)
+    /// The project's provider-flow session (`sessionId`) is older than it accepts.
+    case providerFlowExpired(code: String)
     /// The API key is not valid for the project.
     case invalidAPIKey
     case userDisabled
@@ -37,8 +43,10 @@ public enum FirebaseError: AuthCoreError, Equatable {
     case notConfigured
 
     /// What the client was doing, where the same server string means different things.
-    public enum Operation: Sendable {
+    public enum Operation: Sendable, Equatable {
         case signIn, link, reauthenticate, refresh, other
+        /// createAuthUri for a provider's flow, run by the project.
+        case startProviderFlow(providerID: String)
     }
 
     /// The one switch from a server string to an error. The strings that are account rules
@@ -46,13 +54,21 @@ public enum FirebaseError: AuthCoreError, Equatable {
     /// reauthentication's USER_NOT_FOUND) are turned into ``AccountError``s by
     /// ``IdentityToolkitFailure/accountError(during:)`` before this is consulted.
     public init(serverCode: String, detail: String?, status: Int, during operation: Operation) {
+        if case .startProviderFlow(let providerID) = operation, status == 501 || serverCode == "NOT_IMPLEMENTED" {
+            self = .providerFlowsNotEmulated(providerID: providerID)
+            return
+        }
         switch serverCode {
         case "EMAIL_EXISTS": self = .emailAlreadyInUse(email: nil)
         case "INVALID_IDP_RESPONSE", "INVALID_PENDING_TOKEN", "MISSING_OR_INVALID_NONCE", "INVALID_CREDENTIAL_OR_PROVIDER_ID",
             "FEDERATED_USER_ID_ALREADY_LINKED_WITH_DIFFERENT_CREDENTIAL", "MISSING_ID_TOKEN":
             self = .invalidCredential(code: serverCode, detail: detail)
-        case "OPERATION_NOT_ALLOWED", "PASSWORD_LOGIN_DISABLED", "ADMIN_ONLY_OPERATION": self = .operationNotAllowed(method: detail)
-        case "INVALID_PROVIDER_ID": self = .invalidProviderID(detail)
+        case "OPERATION_NOT_ALLOWED", "PASSWORD_LOGIN_DISABLED", "ADMIN_ONLY_OPERATION", "CONFIGURATION_NOT_FOUND":
+            if case .startProviderFlow(let providerID) = operation { self = .operationNotAllowed(method: providerID) } else { self = .operationNotAllowed(method: detail) }
+        case "INVALID_PROVIDER_ID":
+            if case .startProviderFlow(let providerID) = operation { self = .invalidProviderID(providerID) } else { self = .invalidProviderID(detail) }
+        case "UNAUTHORIZED_DOMAIN": self = .unauthorizedDomain(detail: detail)
+        case "SESSION_EXPIRED": self = .providerFlowExpired(code: serverCode)
         case "INVALID_API_KEY", "API_KEY_INVALID", "API key not valid. Please pass a valid API key.": self = .invalidAPIKey
         case "USER_DISABLED" where operation == .refresh: self = .sessionEnded(code: serverCode)
         case "USER_DISABLED": self = .userDisabled
@@ -73,7 +89,10 @@ public enum FirebaseError: AuthCoreError, Equatable {
         case .emailAlreadyInUse: .emailAlreadyInUse
         case .invalidCredential, .invalidCustomToken: .invalidCredential
         case .operationNotAllowed: .operationNotAllowed
-        case .invalidProviderID, .invalidProject, .invalidEmulatorHost, .notConfigured: .configurationError
+        case .invalidProviderID: .invalidProviderID
+        case .unauthorizedDomain: .unauthorizedDomain
+        case .providerFlowsNotEmulated, .invalidProject, .invalidEmulatorHost, .notConfigured: .configurationError
+        case .providerFlowExpired: .sessionExpired
         case .invalidAPIKey: .invalidAPIKey
         case .userDisabled: .userDisabled
         case .wrongPassword: .wrongPassword
@@ -92,10 +111,20 @@ public enum FirebaseError: AuthCoreError, Equatable {
             "the Firebase project refused the provider's credential (\(code)\(detail.map { ": \($0)" } ?? "")); nothing was stored"
         case .operationNotAllowed(let method):
             "this sign-in method is not enabled in the Firebase project\(method.map { " (\($0))" } ?? ""); "
-                + "turn it on in the console under Authentication > Sign-in method"
+                + "turn it on in the console under Authentication > Sign-in method\(method.map { " > \($0) > Enable" } ?? "")"
         case .invalidProviderID(let detail):
-            "the Firebase project does not know this provider\(detail.map { " (\($0))" } ?? ""); add it in the console under "
-                + "Authentication > Sign-in method, with the same client id authctl uses"
+            "the Firebase project does not know the provider\(detail.map { " \($0)" } ?? ""); add and enable it in the console under "
+                + "Authentication > Sign-in method (for a provider added here with 'providers add', with the same client id)"
+        case .unauthorizedDomain(let detail):
+            "the Firebase project does not allow sign-ins to return to this address\(detail.map { " (\($0))" } ?? ""); add its domain "
+                + "in the console under Authentication > Settings > Authorized domains, or set the project's auth domain with "
+                + "'authctl firebase use --auth-domain DOMAIN'"
+        case .providerFlowsNotEmulated(let providerID):
+            "the Firebase Auth emulator does not run provider sign-in flows (createAuthUri answered NOT_IMPLEMENTED); add \(providerID) "
+                + "on this machine ('authctl providers add \(providerID) ...') and sign in again: authctl then runs the flow itself "
+                + "and hands the credential to the emulator"
+        case .providerFlowExpired(let code):
+            "the project's sign-in session has expired (\(code)): the browser took longer than the project allows; sign in again"
         case .invalidAPIKey:
             "the Firebase project refused the API key; copy it again from the console (Project settings > General > Web API key) "
                 + "and run 'authctl firebase use --api-key KEY --project-id ID'"
@@ -127,7 +156,7 @@ public enum FirebaseError: AuthCoreError, Equatable {
     public var details: [String: ErrorDetail] {
         switch self {
         case .invalidCredential(let code, _), .wrongPassword(let code), .invalidCustomToken(let code, _), .sessionEnded(let code),
-            .server(let code, _, _):
+            .server(let code, _, _), .providerFlowExpired(let code):
             ["serverCode": .string(code)]
         case .emailAlreadyInUse(let email?): ["email": .string(email)]
         default: [:]

@@ -14,12 +14,23 @@ public struct FirebaseProject: Codable, Sendable, Equatable {
     public var projectID: String
     /// An Identity Platform tenant inside the project, if accounts live in one.
     public var tenantID: String?
+    /// A custom domain serving the project's auth handler (`firebase use --auth-domain`); nil for
+    /// the default, ``defaultAuthDomain``.
+    public var customAuthDomain: String?
 
-    public init(apiKey: String, projectID: String, tenantID: String? = nil) {
+    public init(apiKey: String, projectID: String, tenantID: String? = nil, authDomain: String? = nil) {
         self.apiKey = apiKey
         self.projectID = projectID
         self.tenantID = tenantID
+        self.customAuthDomain = authDomain
     }
+
+    /// `PROJECT.firebaseapp.com`: where every project serves `/__/auth/handler`.
+    public var defaultAuthDomain: String { projectID + ".firebaseapp.com" }
+    /// The host of the project's auth handler page.
+    public var authDomain: String { customAuthDomain ?? defaultAuthDomain }
+    /// `https://AUTH_DOMAIN/__/auth/handler`: the return address the Firebase docs register with every provider app.
+    public var handlerURI: String { "https://" + authDomain + "/__/auth/handler" }
 
     /// Project ids are 6 to 30 of a-z, 0-9 and '-'; tenant ids letters, digits and '-'. Both end up
     /// in URLs and file names, so nothing else is accepted. API keys are URL-safe tokens.
@@ -31,6 +42,9 @@ public struct FirebaseProject: Codable, Sendable, Equatable {
         if let tenantID, tenantID.isEmpty || !tenantID.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) {
             throw .invalidProject("'\(tenantID)' is not a tenant id (letters, digits and '-')")
         }
+        if let customAuthDomain, !Self.isHostName(customAuthDomain) {
+            throw .invalidProject("'\(customAuthDomain)' is not a domain name (such as auth.example.com, without https:// or a path)")
+        }
         guard !apiKey.isEmpty, apiKey.count <= 256, apiKey.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_".contains($0)) }) else {
             throw .invalidProject("the API key is empty or has characters an API key never has (it looks like AIza...)")
         }
@@ -39,6 +53,15 @@ public struct FirebaseProject: Codable, Sendable, Equatable {
 
     /// The Firebase console's limits on a project id.
     static let projectIDLengths = 6...30
+
+    /// A DNS name (RFC 1123 §2.1): dot-separated labels of letters, digits and '-', at most 253 bytes.
+    static func isHostName(_ text: String) -> Bool {
+        let labels = text.split(separator: ".", omittingEmptySubsequences: false)
+        return text.utf8.count <= 253 && labels.count >= 2 && labels.allSatisfy { label in
+            (1...63).contains(label.count) && label.first != "-" && label.last != "-"
+                && label.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+        }
+    }
 
     /// `firebase:<project>[/<tenant>]`: the issuer of this project's sessions, and the keystore namespace.
     public var sessionIssuer: String { "firebase:" + projectID + (tenantID.map { "/" + $0 } ?? "") }

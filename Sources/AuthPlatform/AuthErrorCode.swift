@@ -38,6 +38,12 @@ public enum AuthErrorCode: String, Sendable, CaseIterable, Codable {
     case invalidAPIKey = "invalid-api-key"
     /// The sign-in method is not enabled in the project's console.
     case operationNotAllowed = "operation-not-allowed"
+    /// The project does not know the provider id.
+    case invalidProviderID = "invalid-provider-id"
+    /// A provider flow's return address is not on the project's authorized domains.
+    case unauthorizedDomain = "unauthorized-domain"
+    /// The backend's sign-in session (a provider flow's `sessionId`) has expired; sign in again.
+    case sessionExpired = "session-expired"
     /// The backend's session for the user is no longer valid (expired, revoked, user deleted).
     case invalidUserToken = "invalid-user-token"
     /// The provider could not be reached, or answered with an error.

@@ -76,7 +76,8 @@ public final class FakeRedirect: Sendable {
             case .foreign: pairs = [("code", "forged-code"), ("state", "another-sign-in")]
             case .never: return nil
             }
-            return CallbackRequest(parameters: pairs.map { CallbackParameter(name: $0.0, value: $0.1) })
+            let query = pairs.map { FormEncoding.encode($0.0) + "=" + FormEncoding.encode($0.1) }.joined(separator: "&")
+            return CallbackRequest(parameters: pairs.map { CallbackParameter(name: $0.0, value: $0.1) }, query: query)
         }
     }
 

@@ -1021,6 +1021,7 @@ See 'authctl help firebase <command>' for help on a command.
 Keep accounts in a Firebase project from now on.
 
 Usage: authctl firebase use --api-key KEY --project-id ID [--tenant-id TENANT]
+                            [--auth-domain DOMAIN]
 
 Signing in then goes through the project (accounts:signInWithIdp): the project's
 uid, its one-account-per-email rule and its Firebase ID tokens. Each project's
@@ -1028,21 +1029,28 @@ accounts are kept apart from local ones; 'authctl firebase off' goes back to
 local accounts. With FIREBASE_AUTH_EMULATOR_HOST=host:port set, authctl talks to
 the Auth emulator there.
 
+A provider the project enables needs nothing on this machine: 'authctl signin
+--provider github.com' asks the project to run the provider's flow with the
+client id and secret of its console (README, "Firebase").
+
 Options:
-  --api-key KEY       The project's Web API key (Project settings > General). It
-                      is public, not a secret. (required)
-  --project-id ID     The project id, such as my-app-1234. (required)
-  --tenant-id TENANT  An Identity Platform tenant to keep the accounts in.
+  --api-key KEY         The project's Web API key (Project settings > General).
+                        It is public, not a secret. (required)
+  --project-id ID       The project id, such as my-app-1234. (required)
+  --tenant-id TENANT    An Identity Platform tenant to keep the accounts in.
+  --auth-domain DOMAIN  A custom domain serving the project's auth handler
+                        (/__/auth/handler), as in the SDKs' authDomain; default
+                        PROJECT.firebaseapp.com.
 
 Global options:
-  --home DIR          Directory for the session and provider settings. Default:
-                      $XDG_CONFIG_HOME/authctl or ~/.config/authctl.
-                      (env: AUTHCTL_HOME)
-  --json              Print results, and errors, as JSON.
-  --verbose           Explain each step on stderr. Secrets are never printed.
-  --no-color          Do not color the output.
-  -h, --help          Show help for the command.
-  --version           Print the version of authctl.
+  --home DIR            Directory for the session and provider settings.
+                        Default: $XDG_CONFIG_HOME/authctl or ~/.config/authctl.
+                        (env: AUTHCTL_HOME)
+  --json                Print results, and errors, as JSON.
+  --verbose             Explain each step on stderr. Secrets are never printed.
+  --no-color            Do not color the output.
+  -h, --help            Show help for the command.
+  --version             Print the version of authctl.
 
 Examples:
   Use a project:

@@ -30,6 +30,7 @@ struct FirebaseShowCommand: Command {
         }
         var lines = ["project:   \(project.projectID)", "api key:   \(project.apiKey)"]
         if let tenant = project.tenantID { lines.append("tenant:    \(tenant)") }
+        lines.append("handler:   \(project.handlerURI)")
         lines.append("endpoint:  \(endpoints.identityToolkit)")
         if let host = endpoints.emulatorHost { lines.append("emulator:  \(host) (\(FirebaseEndpoints.emulatorHostVariable))") }
         env.output(lines.joined(separator: "\n") + "\n")
@@ -41,6 +42,7 @@ struct FirebaseShowCommand: Command {
             "project": [
                 "projectId": .string(project.projectID), "apiKey": .string(project.apiKey),
                 "tenantId": project.tenantID.map { .string($0) } ?? .null,
+                "authDomain": .string(project.authDomain),
             ],
             "endpoint": .string(endpoints.identityToolkit),
             "emulatorHost": endpoints.emulatorHost.map { .string($0) } ?? .null,

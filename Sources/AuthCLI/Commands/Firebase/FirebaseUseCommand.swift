@@ -12,6 +12,9 @@ struct FirebaseUseCommand: Command {
     static let apiKey = Option.required("api-key", "KEY", help: "The project's Web API key (Project settings > General). It is public, not a secret.")
     static let projectID = Option.required("project-id", "ID", help: "The project id, such as my-app-1234.")
     static let tenantID = Option.string("tenant-id", "TENANT", help: "An Identity Platform tenant to keep the accounts in.")
+    static let authDomain = Option.string(
+        "auth-domain", "DOMAIN",
+        help: "A custom domain serving the project's auth handler (/__/auth/handler), as in the SDKs' authDomain; default PROJECT.firebaseapp.com.")
 
     static let name = "use"
     static let spec = CommandSpec(
@@ -22,14 +25,18 @@ struct FirebaseUseCommand: Command {
                 + "one-account-per-email rule and its Firebase ID tokens. Each project's accounts are kept "
                 + "apart from local ones; 'authctl firebase off' goes back to local accounts. With "
                 + "FIREBASE_AUTH_EMULATOR_HOST=host:port set, authctl talks to the Auth emulator there.",
+            "A provider the project enables needs nothing on this machine: 'authctl signin --provider github.com' asks "
+                + "the project to run the provider's flow with the client id and secret of its console (README, \"Firebase\").",
         ],
-        options: [apiKey.spec, projectID.spec, tenantID.spec],
+        options: [apiKey.spec, projectID.spec, tenantID.spec, authDomain.spec],
         examples: [Example("Use a project:", "authctl firebase use --api-key AIzaSy... --project-id my-app-1234")])
 
     let project: FirebaseProject
 
     init(_ invocation: ParsedInvocation) throws {
-        project = FirebaseProject(apiKey: try invocation[Self.apiKey], projectID: try invocation[Self.projectID], tenantID: try invocation[Self.tenantID])
+        project = FirebaseProject(
+            apiKey: try invocation[Self.apiKey], projectID: try invocation[Self.projectID], tenantID: try invocation[Self.tenantID],
+            authDomain: try invocation[Self.authDomain])
     }
 
     func run(in env: CommandEnvironment) async throws -> ExitStatus {

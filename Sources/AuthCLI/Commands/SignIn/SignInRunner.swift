@@ -12,11 +12,7 @@ import Foundation
 /// the account rules, then the report.
 struct SignInRunner: Sendable {
     /// What the verified credential is for.
-    enum Purpose: String, Sendable {
-        case signIn = "signin"
-        case link
-        case reauthenticate = "reauth"
-    }
+    typealias Purpose = FederatedPurpose
 
     var purpose: Purpose
     var flowOptions: BrowserFlowOptions
@@ -33,7 +29,11 @@ struct SignInRunner: Sendable {
         let customParameters = try AuthorizationRequest.parseParameters(flowOptions.parameters)
         try Self.checkHome(env)
         let auth = try env.auth
-        let provider = try env.registry.provider(try chooseProvider(try auth.currentAccount()))
+        let providerID = try chooseProvider(try auth.currentAccount())
+        if let broker = auth.backend as? any ProviderFlowBroker, try env.registry.all().first(where: { $0.id == providerID }) == nil {
+            return try await runBrokered(providerID, broker: broker, customParameters: customParameters, in: env)
+        }
+        let provider = try env.registry.provider(providerID)
         let options: SignInOptions
         var browser: any BrowserOpener = NoBrowser()
         if idTokenFromStandardInput {
@@ -52,14 +52,16 @@ struct SignInRunner: Sendable {
         }
         let flow = SignInFlow(provider: provider, registry: env.registry, services: env.services, context: env.grantContext(browser: browser))
         let purpose = purpose
-        let result = try await runInterruptibly(flow, options: options, in: env) { credential, profile in
-            let result: AuthDataResult
-            switch purpose {
-            case .signIn: result = try await auth.signIn(with: credential, profile: profile)
-            case .link: result = try await auth.link(with: credential, profile: profile)
-            case .reauthenticate: result = try await auth.reauthenticate(with: credential, profile: profile)
+        let result = try await runInterruptibly(in: env) {
+            try await flow.run(options) { credential, profile in
+                let result: AuthDataResult
+                switch purpose {
+                case .signIn: result = try await auth.signIn(with: credential, profile: profile)
+                case .link: result = try await auth.link(with: credential, profile: profile)
+                case .reauthenticate: result = try await auth.reauthenticate(with: credential, profile: profile)
+                }
+                return (result, result.user.email ?? result.user.displayName ?? result.user.uid)
             }
-            return (result, result.user.email ?? result.user.displayName ?? result.user.uid)
         }
         Self.report(result, purpose: purpose, in: env)
         return .success
@@ -98,12 +100,9 @@ struct SignInRunner: Sendable {
         }
     }
 
-    /// Runs the sign-in, and `complete` (the account rules), in a task that Ctrl-C cancels.
-    func runInterruptibly(
-        _ flow: SignInFlow, options: SignInOptions, in env: CommandEnvironment,
-        complete: @escaping @Sendable (OAuthCredential, FederatedProfile) async throws -> (result: AuthDataResult, who: String)
-    ) async throws -> AuthDataResult {
-        let task = Task { try await flow.run(options, complete: complete) }
+    /// Runs the sign-in, with the account rules, in a task that Ctrl-C cancels.
+    func runInterruptibly(in env: CommandEnvironment, _ body: @escaping @Sendable () async throws -> AuthDataResult) async throws -> AuthDataResult {
+        let task = Task { try await body() }
         let removeHandler = env.context.onInterrupt { task.cancel() }
         defer { removeHandler() }
         do {

@@ -1,0 +1,179 @@
+import AuthOAuth
+import AuthPlatform
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A sign-in whose provider flow the account backend runs (``ProviderFlowBroker``): ask it for
+/// the authorization URL, send the browser there, bring the provider's answer back, hand it over.
+/// authctl holds no client id or secret of the provider; the backend checks `state` and
+/// exchanges the code.
+public struct BrokeredSignInFlow: Sendable {
+    /// Where the provider sends the browser back to.
+    public enum Return: Sendable, Equatable {
+        /// `http://localhost:PORT/callback` on the one-shot listener (RFC 8252 §7.3; `localhost`,
+        /// not the IP literal, because it is what a Firebase project authorizes by default). With
+        /// `acceptsPaste`, the address pasted on stdin is taken too, whichever comes first.
+        case loopback(port: UInt16, acceptsPaste: Bool)
+        /// The backend's handler page (``ProviderFlowBroker/handlerURI``), which every provider app
+        /// registered as the Firebase docs say accepts; the person pastes the address it shows.
+        case handler
+    }
+
+    /// What the person asked for.
+    public struct Request: Sendable {
+        public var providerID: String
+        public var purpose: FederatedPurpose
+        public var returning: Return
+        public var scopes: [String]
+        public var customParameters: [String: String]
+        /// How long the person has to finish in the browser.
+        public var timeout: Duration
+        /// False for `--no-browser`: only print the URL.
+        public var opensBrowser: Bool
+
+        public init(
+            providerID: String, purpose: FederatedPurpose, returning: Return, scopes: [String] = [], customParameters: [String: String] = [:],
+            timeout: Duration, opensBrowser: Bool = true
+        ) {
+            self.providerID = providerID
+            self.purpose = purpose
+            self.returning = returning
+            self.scopes = scopes
+            self.customParameters = customParameters
+            self.timeout = timeout
+            self.opensBrowser = opensBrowser
+        }
+    }
+
+    public let broker: any ProviderFlowBroker
+    public let context: GrantContext
+
+    public init(broker: any ProviderFlowBroker, context: GrantContext) {
+        self.broker = broker
+        self.context = context
+    }
+
+    public func run(_ request: Request) async throws -> AuthDataResult {
+        try BrokeredReturnRules.check(providerID: request.providerID, returning: request.returning)
+        switch request.returning {
+        case .handler:
+            let authorization = try await begin(request, continueURI: broker.handlerURI)
+            present(authorization, request)
+            let answer = try await TaskRace.limited(
+                request.timeout, sleep: context.sleep, error: { OAuthError.timedOut(after: request.timeout) }
+            ) { try await pasted(for: authorization) }
+            return try await complete(authorization, answer: answer, reply: NoBrowserReply(), purpose: request.purpose)
+        case .loopback(let port, let acceptsPaste):
+            let listener = try context.makeListener(port)
+            let authorization: BrokeredAuthorization
+            do {
+                authorization = try await begin(request, continueURI: Self.localhostURI(listener.redirectURI))
+            } catch {
+                await listener.close()
+                throw error
+            }
+            present(authorization, request)
+            let timeout = request.timeout
+            let fromListener: @Sendable () async throws -> Answer = {
+                let (answer, reply) = try await listener.waitForCallback(timeout: timeout) { callback in
+                    try ForwardedRedirect.verdict(for: callback, continueURI: authorization.continueURI, authorizationURL: authorization.authorizationURL)
+                }
+                return Answer(redirect: answer, reply: reply)
+            }
+            let answer: Answer
+            if acceptsPaste {
+                answer = try await TaskRace.first(fromListener) { Answer(redirect: try await pasted(for: authorization), reply: NoBrowserReply()) }
+            } else {
+                answer = try await fromListener()
+            }
+            await listener.close()
+            return try await complete(authorization, answer: answer.redirect, reply: answer.reply, purpose: request.purpose)
+        }
+    }
+
+    /// The provider's answer and the browser's request waiting for the outcome (none for a paste).
+    private struct Answer: Sendable {
+        var redirect: ForwardedRedirect
+        var reply: any BrowserReply
+    }
+
+    private func begin(_ request: Request, continueURI: String) async throws -> BrokeredAuthorization {
+        let authorization = try await broker.beginProviderFlow(BrokeredFlowRequest(
+            providerID: request.providerID, continueURI: continueURI, scopes: request.scopes, customParameters: request.customParameters
+        ))
+        context.log("\(request.providerID): the project's flow session is open; the provider returns to \(continueURI)")
+        return authorization
+    }
+
+    /// Prints the URL (always, so it can be opened by hand) and opens the browser if asked.
+    private func present(_ authorization: BrokeredAuthorization, _ request: Request) {
+        context.notify("To sign in with \(request.providerID), open this URL in a browser:\n\n  \(authorization.authorizationURL.absoluteString)\n")
+        if request.opensBrowser, !context.browser.open(authorization.authorizationURL) {
+            context.notify("Could not start a browser; open the URL above yourself.")
+        }
+    }
+
+    private func pasted(for authorization: BrokeredAuthorization) async throws -> ForwardedRedirect {
+        context.notify("After signing in, paste the whole address your browser ended on (\(authorization.continueURI)?…), then press Enter:")
+        guard let line = await context.readPastedLine() else { throw OAuthError.unreadablePastedRedirect("nothing was pasted") }
+        return try ForwardedRedirect.pasted(line, continueURI: authorization.continueURI, authorizationURL: authorization.authorizationURL)
+    }
+
+    /// The backend's verdict; a browser waiting on the listener is told how it ended.
+    private func complete(
+        _ authorization: BrokeredAuthorization, answer: ForwardedRedirect, reply: any BrowserReply, purpose: FederatedPurpose
+    ) async throws -> AuthDataResult {
+        context.log("\(authorization.providerID): the provider answered; handing the answer to the project")
+        do {
+            let result = try await broker.completeProviderFlow(authorization, answer: answer, purpose: purpose)
+            await reply.finish(.signedIn(who: result.user.email ?? result.user.displayName ?? result.user.uid))
+            return result
+        } catch {
+            await reply.finish(.failed(error))
+            throw error
+        }
+    }
+
+    /// `http://localhost:PORT/callback` for the listener's `http://127.0.0.1:PORT/callback`: the
+    /// listener takes both host names, and `localhost` is what a project authorizes by default.
+    static func localhostURI(_ redirectURI: String) -> String {
+        guard var components = URLComponents(string: redirectURI) else { return redirectURI }
+        components.host = "localhost"
+        return components.string ?? redirectURI
+    }
+}
+
+/// Providers whose answer cannot reach a terminal program by a given return, said before the
+/// person spends time in a browser, with what works instead.
+public enum BrokeredReturnRules {
+    public static func check(providerID: String, returning: BrokeredSignInFlow.Return) throws(BrokeredFlowError) {
+        if providerID == "apple.com" { throw .appleNeedsVerifiedHTTPS }
+        if providerID.hasPrefix("saml."), returning == .handler { throw .postedAnswerCannotBePasted(providerID: providerID) }
+    }
+}
+
+/// A provider flow the backend could run, but whose answer could never come back here.
+public enum BrokeredFlowError: AuthCoreError, Equatable {
+    /// Sign in with Apple returns only to verified https domains, by form POST.
+    case appleNeedsVerifiedHTTPS
+    /// A SAML provider posts its answer to the handler page: nothing there can be copied.
+    case postedAnswerCannotBePasted(providerID: String)
+
+    public var code: AuthErrorCode { .configurationError }
+
+    public var message: String {
+        switch self {
+        case .appleNeedsVerifiedHTTPS:
+            "Sign in with Apple returns only to a verified https domain, by a form POST that no terminal program can "
+                + "receive or paste; sign in with Apple in your app (it links Apple to the project's user), then sign in "
+                + "here with another provider linked to that user"
+        case .postedAnswerCannotBePasted(let providerID):
+            "\(providerID) posts its answer to the project's handler page as a form, which cannot be copied into the terminal; "
+                + "sign in without --paste or --no-browser, so the answer comes to this machine's listener "
+                + "(the identity provider must accept http://localhost as an assertion consumer service)"
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import AuthCore
+import AuthOAuth
+import AuthPlatform
+import AuthProviders
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The provider flow run by the project, as the SDKs' headful sign-in runs it over REST:
+/// createAuthUri for the authorization URL, then signInWithIdp with the provider's answer. The
+/// project checks `state` and exchanges the code with the client secret of its console.
+extension FirebaseAccountBackend: ProviderFlowBroker {
+    public var handlerURI: String { project.handlerURI }
+
+    public func beginProviderFlow(_ request: BrokeredFlowRequest) async throws -> BrokeredAuthorization {
+        let call = CreateAuthURIRequest(
+            providerID: request.providerID, continueURI: request.continueURI, scopes: request.scopes, customParameters: request.customParameters)
+        let answer = try await self.call(CreateAuthURIRequest.method, call.body, during: .startProviderFlow(providerID: request.providerID))
+        let response = try CreateAuthURIResponse(answer)
+        return BrokeredAuthorization(
+            providerID: request.providerID, authorizationURL: response.authorizationURL, sessionID: response.sessionID,
+            continueURI: request.continueURI)
+    }
+
+    public func completeProviderFlow(
+        _ authorization: BrokeredAuthorization, answer: ForwardedRedirect, purpose: FederatedPurpose
+    ) async throws -> AuthDataResult {
+        let providerID = authorization.providerID
+        var idToken: String?
+        var current: KeystoreDocument.Account?
+        switch purpose {
+        case .signIn:
+            break
+        case .link:
+            let account = try currentAccount()
+            if account.user.identity(for: providerID) != nil { throw AccountError.providerAlreadyLinked(providerID: providerID) }
+            idToken = try await freshSession().idToken
+        case .reauthenticate:
+            current = try currentAccount()
+        }
+        let request = SignInWithIdpAnswerRequest(
+            requestURI: answer.requestURI, sessionID: authorization.sessionID, postBody: answer.postBody, idToken: idToken,
+            autoCreate: purpose != .reauthenticate)
+        let reply: JSONValue
+        do {
+            reply = try await call(SignInWithIdpAnswerRequest.method, request.body, during: Self.operation(purpose))
+        } catch let failure as IdentityToolkitFailure where failure.code == "USER_NOT_FOUND" {
+            throw AccountError.userMismatch(providerID: providerID)
+        }
+        let (credential, profile) = Self.identity(in: reply, providerID: providerID, now: clock.now())
+        if purpose == .signIn, reply["needConfirmation"]?.boolValue == true {
+            throw try await accountExists(reply, credential: credential, profile: profile)
+        }
+        if let current, reply["localId"]?.stringValue != current.user.uid { throw AccountError.userMismatch(providerID: providerID) }
+        return try await record(reply, credential: credential, profile: profile, authenticated: purpose != .link)
+    }
+
+    static func operation(_ purpose: FederatedPurpose) -> FirebaseError.Operation {
+        switch purpose {
+        case .signIn: .signIn
+        case .link: .link
+        case .reauthenticate: .reauthenticate
+        }
+    }
+
+    /// The provider's credential and profile as signInWithIdp returns them (`returnIdpCredential`):
+    /// authctl never saw the provider's tokens, only what the project hands back.
+    static func identity(in reply: JSONValue, providerID: String, now: Date) -> (OAuthCredential, FederatedProfile) {
+        let expiresIn = IdentityToolkit.seconds(reply["oauthExpireIn"])
+        let credential = OAuthCredential(
+            providerID: providerID, accessToken: reply["oauthAccessToken"]?.stringValue, idToken: reply["oauthIdToken"]?.stringValue,
+            refreshToken: reply["oauthRefreshToken"]?.stringValue, expiresAt: expiresIn.map { now.addingTimeInterval(TimeInterval($0)) },
+            obtainedAt: now)
+        let federatedID = reply["federatedId"]?.stringValue ?? reply["rawId"]?.stringValue ?? ""
+        let subject = federatedID.hasPrefix(providerID + "/") ? String(federatedID.dropFirst(providerID.count + 1)) : federatedID
+        let raw = reply["rawUserInfo"]?.stringValue.flatMap { try? JSONValue.parse(Array($0.utf8)) } ?? [:]
+        let profile = FederatedProfile(
+            providerID: providerID, subject: subject, email: reply["email"]?.stringValue,
+            emailVerified: reply["emailVerified"]?.boolValue ?? false, displayName: reply["displayName"]?.stringValue,
+            photoURL: reply["photoUrl"]?.stringValue, username: reply["screenName"]?.stringValue, rawProfile: raw)
+        return (credential, profile)
+    }
+}
