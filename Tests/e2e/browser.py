@@ -6,8 +6,9 @@ authctl launches it as ``<CMD split on spaces> <authorization URL>`` (``--browse
 1. GET the authorization URL with a cookie jar (``requests``), no automatic redirects;
 2. fill in the provider's real login form (django-oauth-toolkit: username/password with the
    CSRF token; oidc-provider-mock: the ``sub`` field), approve (or refuse) consent;
-3. follow redirects by hand until ``Location`` points at the client's loopback redirect URI;
-4. GET that callback URL, then GET ``/favicon.ico`` on the same port like Chromium does
+3. follow redirects by hand until ``Location`` points at the client's loopback redirect URI (or a
+   page's auto-submitting form posts to it: `response_mode=form_post`, SAML's HTTP-POST binding);
+4. GET that callback URL (or POST the form there), then GET ``/favicon.ico`` on the same port like Chromium does
    (errors ignored: the one-shot listener is gone by then).
 
 Options (before the URL) for hostile cases:
@@ -172,7 +173,9 @@ def choose_submission(forms: list[Form], args, log: Log):
     return None
 
 
-def walk_to_callback(session, auth_url: str, redirect_uri: str | None, args, log: Log) -> str:
+def walk_to_callback(session, auth_url: str, redirect_uri: str | None, args, log: Log) -> tuple[str, list | None]:
+    """The client's callback URL, and the form fields when the provider posts its answer there
+    (an auto-submitting form: `response_mode=form_post`, SAML's HTTP-POST binding)."""
     response = session.get(auth_url, allow_redirects=False, timeout=HTTP_TIMEOUT)
     for _ in range(MAX_STEPS):
         log(f"{response.request.method} {short(response.url)} -> {response.status_code}")
@@ -180,12 +183,17 @@ def walk_to_callback(session, auth_url: str, redirect_uri: str | None, args, log
             location = urljoin(response.url, response.headers["Location"])
             if same_endpoint(location, redirect_uri):
                 log(f"redirected to the client: {short(location)}")
-                return location
+                return location, None
             response = session.get(location, allow_redirects=False, timeout=HTTP_TIMEOUT)
             continue
         if response.status_code != 200 or "html" not in response.headers.get("Content-Type", ""):
             raise RuntimeError(f"unexpected page {response.status_code}: {response.text[:500]!r}")
-        chosen = choose_submission(parse_forms(response.text), args, log)
+        forms = parse_forms(response.text)
+        posted = next((f for f in forms if f.method == "post" and same_endpoint(urljoin(response.url, f.action), redirect_uri)), None)
+        if posted is not None:
+            log(f"the provider posts its answer to the client: {short(posted.action)}")
+            return urljoin(response.url, posted.action), posted.values()
+        chosen = choose_submission(forms, args, log)
         if chosen is None:
             raise RuntimeError(f"no usable form on {short(response.url)}: {response.text[:800]!r}")
         form, pairs = chosen
@@ -293,10 +301,11 @@ def main(argv: list[str]) -> int:
             time.sleep(args.delay)
         import requests
 
-        redirect_uri = dict(parse_qsl(urlsplit(args.url).query)).get("redirect_uri")
+        query = dict(parse_qsl(urlsplit(args.url).query))
+        redirect_uri = query.get("redirect_uri") or query.get("acs")  # acs: fake_firebase's SAML stand-in
         log(f"redirect_uri in the request: {redirect_uri}")
         with requests.Session() as session:
-            callback = walk_to_callback(session, args.url, redirect_uri, args, log)
+            callback, form = walk_to_callback(session, args.url, redirect_uri, args, log)
         callback = tamper(callback, args, log)
         if args.save_callback:
             Path(args.save_callback).write_text(callback + "\n")
@@ -317,7 +326,10 @@ def main(argv: list[str]) -> int:
             response = requests.get(forged, allow_redirects=False, timeout=HTTP_TIMEOUT)
             log(f"forged callback -> {response.status_code} {page_text(response.text)!r}")
         try:
-            response = requests.get(callback, allow_redirects=False, timeout=HTTP_TIMEOUT)
+            if form is not None:
+                response = requests.post(callback, data=form, allow_redirects=False, timeout=HTTP_TIMEOUT)
+            else:
+                response = requests.get(callback, allow_redirects=False, timeout=HTTP_TIMEOUT)
             log(f"callback delivered -> {response.status_code} {page_text(response.text)!r}")
         except requests.RequestException as error:
             log(f"callback delivery failed: {error.__class__.__name__}: {error}")

@@ -35,9 +35,14 @@ protection is on, when createAuthUri also answers no methods) and custom tokens 
 the service account key this fake holds: `POST /_control/custom_token {"uid": ...}` mints one;
 `alg: none` only with config `emulator_unsigned_custom_tokens`).
 
+Provider flows run by the project (createAuthUri with providerId, then signInWithIdp with
+requestUri + sessionId, the console's client secret held here): see fake_firebase_flows.py.
+
 Control API (JSON), besides stats/config/reset/requests of the shared base:
 - config: project_id, api_key, one_account_per_email, email_enumeration_protection,
-  recent_login_seconds, id_token_lifetime, providers {id: {enabled, issuer, client_id, api_base}},
+  recent_login_seconds, id_token_lifetime, providers {id: {enabled, issuer, client_id, client_secret,
+  api_base, response_mode}}, provider_flows ("production" | "emulator"), authorized_domains,
+  flow_session_lifetime,
   emulator_unsigned_custom_tokens, response_delay (seconds before answering), force_errors
   {method: {"code": "TOO_MANY_ATTEMPTS_TRY_LATER", "times": 1}} (method is the accounts: method or
   "token").
@@ -65,6 +70,7 @@ from werkzeug.wrappers import Request, Response
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from fake_firebase_flows import ProviderFlows  # noqa: E402
 from fake_github import FakeProvider, b64url, json_response, serve  # noqa: E402
 
 IDENTITY_TOOLKIT = "/identitytoolkit.googleapis.com/v1"
@@ -97,8 +103,9 @@ def now() -> float:
     return time.time()
 
 
-class FakeFirebase(FakeProvider):
+class FakeFirebase(ProviderFlows, FakeProvider):
     kind = "firebase"
+    Refused = Refused
     DEFAULTS = {
         "project_id": "demo-authctl",
         "api_key": "AIzaSyFakeAuthctlE2eKey0123456789abc",
@@ -110,6 +117,9 @@ class FakeFirebase(FakeProvider):
         "emulator_unsigned_custom_tokens": False,
         "response_delay": 0,
         "force_errors": {},
+        "provider_flows": "production",
+        "authorized_domains": [],
+        "flow_session_lifetime": 600,
     }
     COUNTERS = METHODS + ("token", "refresh_grants", "sign_ins", "public_keys")
 
@@ -121,6 +131,8 @@ class FakeFirebase(FakeProvider):
         self.keys = [self.new_key()]
         self.service_key = jwk.JWK.generate(kty="RSA", size=2048, kid="service-account-1")
         self.discovery_cache: dict[str, dict] = {}
+        self.flow_sessions: dict[str, dict] = {}
+        self.saml_key = secrets.token_bytes(32)
 
     @staticmethod
     def new_key() -> jwk.JWK:
@@ -131,6 +143,7 @@ class FakeFirebase(FakeProvider):
             Rule(IDENTITY_TOOLKIT + "/accounts:<method>", endpoint="accounts", methods=["POST"]),
             Rule(SECURE_TOKEN, endpoint="token", methods=["POST"]),
             Rule(PUBLIC_KEYS, endpoint="public_keys", methods=["GET"]),
+            Rule("/_saml/<provider>/sso", endpoint="saml_sso", methods=["GET"]),
         ]
 
     # --- dispatch ---------------------------------------------------------------------------------
@@ -296,12 +309,14 @@ class FakeFirebase(FakeProvider):
                 "displayName": claims.get("name"), "photoUrl": claims.get("picture"), "screenName": claims.get("preferred_username"),
                 "rawUserInfo": claims, "oauthIdToken": token}
 
+    def discovery(self, issuer: str) -> dict:
+        issuer = issuer.rstrip("/")
+        if issuer not in self.discovery_cache:
+            self.discovery_cache[issuer] = requests.get(issuer + "/.well-known/openid-configuration", timeout=10).json()
+        return self.discovery_cache[issuer]
+
     def verify_oidc(self, settings: dict, token: str) -> dict:
-        issuer = settings["issuer"].rstrip("/") if settings["issuer"].endswith("/") else settings["issuer"]
-        discovery = self.discovery_cache.get(issuer)
-        if discovery is None:
-            discovery = requests.get(issuer + "/.well-known/openid-configuration", timeout=10).json()
-            self.discovery_cache[issuer] = discovery
+        discovery = self.discovery(settings["issuer"])
         key_set = jwk.JWKSet.from_json(requests.get(discovery["jwks_uri"], timeout=10).text)
         parsed = jws.JWS()
         try:
@@ -360,6 +375,8 @@ class FakeFirebase(FakeProvider):
             if pending is None or pending["expires"] < now():
                 raise Refused("INVALID_PENDING_TOKEN")
             identity = pending["identity"]
+        elif body.get("sessionId"):
+            identity = self.flow_identity(body)
         else:
             identity = self.idp_identity(body.get("postBody") or "")
         credential = self.credential_fields(identity)
@@ -486,6 +503,8 @@ class FakeFirebase(FakeProvider):
         return {"kind": "identitytoolkit#DeleteAccountResponse"}
 
     def do_createAuthUri(self, body: dict) -> dict:
+        if body.get("providerId"):
+            return self.flow_start(body)
         answer = {"kind": "identitytoolkit#CreateAuthUriResponse", "sessionId": secrets.token_urlsafe(16)}
         if self.config["email_enumeration_protection"]:
             return answer
@@ -527,6 +546,7 @@ class FakeFirebase(FakeProvider):
             self.accounts.clear()
             self.refresh_tokens.clear()
             self.pending_tokens.clear()
+            self.flow_sessions.clear()
         return super().control_reset(request, body)
 
     def control_accounts(self, request, body) -> Response:

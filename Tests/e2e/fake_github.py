@@ -28,9 +28,10 @@ What GitHub documents, implemented here
   `allow` button authorizes; submitting without it denies, as browser.py's --deny does).
   Success redirects to redirect_uri with `code` and `state` (no `iss`, as GitHub). Deny redirects
   with `error=access_denied&error_description=...&error_uri=...&state=...`.
-  redirect_uri: the registered callback is `http://127.0.0.1/callback`; as GitHub does for loopback
-  redirect URLs, any port is accepted on 127.0.0.1 or localhost, and the path must be `/callback`
-  or below it. A mismatch redirects to the registered callback with `error=redirect_uri_mismatch`.
+  redirect_uri: checked against config `callback_urls` (an OAuth App registers one, a GitHub App up
+  to ten; default `http://127.0.0.1/callback`): the same host and port and a path at or below the
+  callback's; for a loopback callback, as GitHub does, any port on 127.0.0.1 or localhost. A
+  mismatch redirects to the first callback with `error=redirect_uri_mismatch`.
   An unknown client_id answers a 404 page. `code_challenge_method=plain` is refused
   (`error=invalid_request`, a guess: GitHub documents S256 only).
 - `POST /login/oauth/access_token` (form body, query string or JSON body):
@@ -547,6 +548,8 @@ class FakeGitHub(FakeProvider):
         "remember_authorization": False,
         "token_basic_auth": False,
         "hang_seconds": 20,
+        # The app's registered callback URLs (an OAuth App has one; a GitHub App up to ten).
+        "callback_urls": [REGISTERED_CALLBACK],
     }
     COUNTERS = ("authorize_requests", "logins", "login_failures", "consents_approved", "consents_denied",
                 "token_requests", "grant_authorization_code", "grant_refresh_token", "grant_device_code",
@@ -583,13 +586,24 @@ class FakeGitHub(FakeProvider):
     # --- web application flow
 
     def redirect_uri_ok(self, redirect_uri: str) -> bool:
+        """GitHub's rule, against each registered callback URL: the same host and port, and a path at
+        or below the callback's; for a loopback callback, any port on 127.0.0.1 or localhost."""
         parts = urlsplit(redirect_uri)
         try:
             parts.port
         except ValueError:
             return False
-        return (parts.scheme == "http" and parts.hostname in ("127.0.0.1", "localhost") and not parts.fragment
-                and (parts.path == "/callback" or parts.path.startswith("/callback/")))
+        if parts.fragment:
+            return False
+        for callback in self.config["callback_urls"]:
+            registered = urlsplit(callback)
+            below = parts.path == registered.path or parts.path.startswith(registered.path.rstrip("/") + "/")
+            if registered.hostname in ("127.0.0.1", "localhost"):
+                if parts.scheme == "http" and parts.hostname in ("127.0.0.1", "localhost") and below:
+                    return True
+            elif (parts.scheme, parts.hostname, parts.port) == (registered.scheme, registered.hostname, registered.port) and below:
+                return True
+        return False
 
     def on_authorize(self, request: Request) -> Response:
         if request.method == "POST":
@@ -599,10 +613,10 @@ class FakeGitHub(FakeProvider):
         if params.get("client_id") != self.client_id:
             return html_response("404 Not Found", "<p>This is not the web page you are looking for.</p>", status=404)
         state = params.get("state")
-        redirect_uri = params.get("redirect_uri") or REGISTERED_CALLBACK
+        redirect_uri = params.get("redirect_uri") or self.config["callback_urls"][0]
         if not self.redirect_uri_ok(redirect_uri):
             description, uri = TOKEN_ERRORS["redirect_uri_mismatch"]
-            return redirect(add_query(REGISTERED_CALLBACK, [
+            return redirect(add_query(self.config["callback_urls"][0], [
                 ("error", "redirect_uri_mismatch"), ("error_description", description),
                 ("error_uri", AUTHZ_ERRORS_URI + "#redirect-uri-mismatch"), ("state", state)]))
         challenge = params.get("code_challenge")

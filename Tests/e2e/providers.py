@@ -48,6 +48,9 @@ class Provider:
     # django-oauth-toolkit's client-credentials client (RFC 6749 §4.4); empty for the mock.
     machine_client_id: str = ""
     machine_client_secret: str = field(default="", repr=False)
+    # django-oauth-toolkit's app registered "in the Firebase console" (handler page + localhost).
+    console_client_id: str = ""
+    console_client_secret: str = field(default="", repr=False)
 
     @property
     def discovery_url(self) -> str:
@@ -117,6 +120,8 @@ def start_provider(
             process=process,
             machine_client_id=info.get("machine_client_id", ""),
             machine_client_secret=info.get("machine_client_secret", ""),
+            console_client_id=info.get("console_client_id", ""),
+            console_client_secret=info.get("console_client_secret", ""),
         )
         _wait_for_discovery(provider, deadline=time.monotonic() + timeout)
         return provider

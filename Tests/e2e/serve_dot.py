@@ -22,7 +22,9 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 from e2e_lifetime import exit_with_parent  # noqa: E402
-from e2e_constants import DOT_CLIENT_ID, DOT_MACHINE_CLIENT_ID, DOT_PUBLIC_CLIENT_ID, REDIRECT_URIS, USERS  # noqa: E402
+from e2e_constants import (  # noqa: E402
+    CONSOLE_REDIRECT_URIS, DOT_CLIENT_ID, DOT_CONSOLE_CLIENT_ID, DOT_MACHINE_CLIENT_ID, DOT_PUBLIC_CLIENT_ID, REDIRECT_URIS, USERS,
+)
 
 
 def generate_rsa_pem() -> str:
@@ -169,6 +171,20 @@ def main() -> int:
         skip_authorization=False,
     )
 
+    # The app "in the Firebase console" (fake_firebase.py runs its flow): its secret goes to the
+    # Firebase fake only, never to authctl.
+    console_secret = secrets.token_urlsafe(32)
+    Application.objects.create(
+        name="authctl e2e (Firebase console)",
+        client_id=DOT_CONSOLE_CLIENT_ID,
+        client_secret=console_secret,
+        client_type=Application.CLIENT_CONFIDENTIAL,
+        authorization_grant_type=Application.GRANT_AUTHORIZATION_CODE,
+        redirect_uris=" ".join(CONSOLE_REDIRECT_URIS),
+        algorithm=Application.RS256_ALGORITHM,
+        skip_authorization=False,
+    )
+
     # A machine (RFC 6749 §4.4): confidential, client credentials only, no redirect URI.
     machine_secret = secrets.token_urlsafe(32)
     Application.objects.create(
@@ -201,6 +217,8 @@ def main() -> int:
         "public_client_id": DOT_PUBLIC_CLIENT_ID,
         "machine_client_id": DOT_MACHINE_CLIENT_ID,
         "machine_client_secret": machine_secret,
+        "console_client_id": DOT_CONSOLE_CLIENT_ID,
+        "console_client_secret": console_secret,
         "users": users,
         "workdir": str(workdir),
     }

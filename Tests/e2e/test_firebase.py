@@ -291,7 +291,7 @@ def test_a_refused_refresh_ends_the_session(project, firebase_fake, code):
 
 SIGN_IN_ERRORS = [
     ("OPERATION_NOT_ALLOWED", CONFIG, "operation-not-allowed"),
-    ("INVALID_PROVIDER_ID", CONFIG, "configuration-error"),
+    ("INVALID_PROVIDER_ID", CONFIG, "invalid-provider-id"),
     ("USER_DISABLED", INVALID, "user-disabled"),
     ("TOO_MANY_ATTEMPTS_TRY_LATER", PROVIDER_ERROR, "too-many-requests"),
     ("INVALID_IDP_RESPONSE", INVALID, "invalid-credential"),

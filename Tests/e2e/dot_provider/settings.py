@@ -83,6 +83,10 @@ OAUTH2_PROVIDER = {
         "offline_access": "Keep access while you are away (refresh tokens)",
     },
     "DEFAULT_SCOPES": ["openid"],
+    # http://localhost on any port, like the loopback IP literals: the Firebase console's app
+    # registers http://localhost/callback (RFC 8252 §8.3 calls it NOT RECOMMENDED, but Firebase
+    # authorizes `localhost`, not 127.0.0.1).
+    "ALLOW_LOCALHOST_LOOPBACK": True,
     # Strict: PKCE required, S256 only (plain is refused), RFC 9207 `iss` on the response.
     "PKCE_REQUIRED": True,
     "COMPLIANT_BCP_RFC9700_PKCE_METHOD": True,
