@@ -242,3 +242,24 @@ def test_device_flow_needs_the_provider_on_this_machine(project):
     result = project.run("signin", "--provider", GITHUB_ID, "--device", "--json", input="")
     error = refused(project, result, CONFIG, "configuration-error", before)
     assert "providers add github.com" in error["message"]
+
+
+def test_account_exists_then_link_pending_through_the_project(project, console, firebase_fake):
+    """The Firebase docs' recovery: the same email at two providers; the second sign-in stops with
+    the first provider named (one the person can sign in with: the project runs it too), then
+    `link --pending` after signing in with it adds the second, through the project's pendingToken."""
+    first = signed_in(browser_flow(project, "signin", provider=GITHUB_ID))
+    assert project.run("signout").returncode == OK
+    before = home_snapshot(project)
+    second = browser_flow(project, "signin", provider=CORP)
+    assert second.returncode == 6, str(second)
+    error = json_error(second)
+    assert error["code"] == "account-exists-with-different-credential" and GITHUB_ID in error["providers"], error
+    signed_in(browser_flow(project, "signin", provider=GITHUB_ID))
+    linked = project.run("link", "--pending", "--json")
+    assert linked.returncode == OK, str(linked)
+    assert sorted(p["providerId"] for p in linked.json()["user"]["providerData"]) == [GITHUB_ID, CORP]
+    assert linked.json()["user"]["uid"] == first["user"]["uid"]
+    assert len(firebase_fake.control("accounts")) == 1
+    assert_no_secret(project, console)
+    assert before != home_snapshot(project)

@@ -346,13 +346,17 @@ def account_exists(request, cli, apis):
 
 
 def firebase(request, cli, apis):
+    """The project runs GitHub's flow with the app "in its console" (the GitHub fake's client, whose
+    secret only the Firebase fake holds): no `providers add` on this machine."""
     fake = request.getfixturevalue("firebase_fake")
-    dot_idp, mock_idp = request.getfixturevalue("dot_idp"), request.getfixturevalue("mock_idp")
-    from test_firebase import EMULATOR, configure_idps
+    github_fake = request.getfixturevalue("github_fake")
+    from e2e_constants import FIREBASE_HANDLER_URI
+    from test_firebase import EMULATOR
 
-    two_providers(cli, dot_idp, mock_idp)
-    configure_idps(fake, dot_idp, mock_idp)
-    cli.providers.append(fake)
+    github_fake.configure(callback_urls=[FIREBASE_HANDLER_URI, "http://localhost/callback"])
+    fake.configure(providers={GITHUB_ID: {"enabled": True, "client_id": github_fake.client_id,
+                                          "client_secret": github_fake.client_secret, "api_base": github_fake.base}})
+    cli.providers += [fake, github_fake]
     api_key, project = fake.info["api_key"], fake.info["project_id"]
 
     def known_to_the_project(token: str) -> bool:
@@ -371,6 +375,8 @@ def firebase(request, cli, apis):
     claims = json.loads(result.stdout[result.stdout.index("{\n"):result.stdout.rindex("\n}") + 2])
     assert claims["aud"] == project  # verify --firebase printed the Firebase ID token's claims
     assert len([account["localId"] for account in fake.control("accounts")]) == 1
+    assert not (cli.home / "providers.json").exists()
+    assert github_fake.client_secret.encode() not in b"".join(p.read_bytes() for p in cli.home.rglob("*") if p.is_file())
     assert cli.run("firebase", "show", "--json").json()["project"] is None  # firebase off
 
 
