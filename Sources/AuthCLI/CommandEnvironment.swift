@@ -35,6 +35,8 @@ struct CommandEnvironment: Sendable {
     let lockTimeout: Duration
     /// Every request the command sends, bounded by the command's deadline.
     private(set) var transport: DeadlineTransport
+    /// Where a sign-in gets a second factor's code (`--totp`, or a prompt on a terminal).
+    var secondFactor: SecondFactorSource = .none
 
     init(context: CommandContext, globals: GlobalOptions, command: [String]) throws {
         self.context = context
@@ -126,15 +128,30 @@ struct CommandEnvironment: Sendable {
     func firebaseBackend(_ project: FirebaseProject) throws -> (backend: FirebaseAccountBackend, storage: NamespacedDocumentStorage) {
         let storage = NamespacedDocumentStorage(storage, namespace: project.storageNamespace)
         let backend = FirebaseAccountBackend(
-            project: project, endpoints: try firebaseEndpoints, storage: storage, transport: transport, clock: context.clock
+            project: project, endpoints: try firebaseEndpoints, storage: storage, transport: transport, clock: context.clock,
+            secondFactor: secondFactor
         )
         return (backend, storage)
     }
 
-    /// The configured project's backend, for what only Firebase offers (password, custom tokens).
-    func requireFirebase() throws -> FirebaseAccountBackend {
-        guard let project = try firebaseProject else { throw FirebaseError.notConfigured }
-        return try firebaseBackend(project).backend
+    /// The account backend as `Capability` (email and password, custom tokens): what only some
+    /// backends can do; without one that can, the error says to configure a Firebase project.
+    func backend<Capability>(as capability: Capability.Type) throws -> Capability {
+        guard let backend = try auth.backend as? Capability else { throw FirebaseError.notConfigured }
+        return backend
+    }
+
+    /// The same environment, whose sign-ins take a second factor's code from `totp`, else from
+    /// the person at a terminal (no echo), else from nowhere.
+    func withSecondFactor(totp: String?) -> CommandEnvironment {
+        var copy = self
+        let context = context
+        copy.secondFactor = SecondFactorSource { factor in
+            if let totp { return totp }
+            guard context.standardInputIsTerminal else { return nil }
+            return await context.readSecret("Code from your authenticator app (\(factor.displayName ?? "TOTP")): ")
+        }
+        return copy
     }
 
     var firebaseEndpoints: FirebaseEndpoints {

@@ -37,7 +37,9 @@ public enum CommandList {
             .command(ProvidersAddCommand.self), .command(ProvidersListCommand.self), .command(ProvidersShowCommand.self),
             .command(ProvidersRemoveCommand.self),
         ]),
-        .group(accountGroup, [.command(AccountDeleteCommand.self)]),
+        .group(accountGroup, [
+            .command(AccountDeleteCommand.self), .command(AccountUpdateCommand.self), .command(AccountSendPasswordResetCommand.self),
+        ]),
         .group(configGroup, [.command(ConfigSetCommand.self), .command(ConfigGetCommand.self), .command(ConfigListCommand.self)]),
         .group(firebaseGroup, [.command(FirebaseUseCommand.self), .command(FirebaseShowCommand.self), .command(FirebaseOffCommand.self)]),
         .command(CompletionCommand.self),

@@ -31,17 +31,21 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     public init(_ code: AuthErrorCode) {
         switch code {
         case .internalError: self = .unexpectedFailure
-        case .invalidArgument, .weakPassword: self = .usage
-        case .noCurrentUser, .userTokenExpired, .interactiveSignInRequired, .invalidUserToken: self = .notSignedIn
+        case .invalidArgument, .weakPassword, .invalidEmail, .passwordDoesNotMeetRequirements: self = .usage
+        case .noCurrentUser, .userTokenExpired, .interactiveSignInRequired, .invalidUserToken, .multiFactorAuthRequired: self = .notSignedIn
         case .cancelled: self = .cancelled
         case .timeout: self = .timedOut
         case .accountExistsWithDifferentCredential: self = .accountExists
-        case .credentialAlreadyInUse, .providerAlreadyLinked, .noSuchProvider, .emailAlreadyInUse: self = .credentialConflict
+        case .credentialAlreadyInUse, .providerAlreadyLinked, .noSuchProvider, .emailAlreadyInUse, .lastSignInMethod: self = .credentialConflict
         case .requiresRecentLogin, .userMismatch: self = .reauthenticationNeeded
         case .providerError, .tooManyRequests: self = .providerError
-        case .invalidCredential, .userDisabled, .wrongPassword, .sessionExpired: self = .invalidCredential
+        case .invalidCredential, .userDisabled, .wrongPassword, .sessionExpired, .invalidVerificationCode, .invalidMultiFactorSession,
+            .blockingCloudFunctionError:
+            self = .invalidCredential
         case .keystoreError: self = .keystoreError
-        case .configurationError, .invalidAPIKey, .operationNotAllowed, .invalidProviderID, .unauthorizedDomain: self = .configurationError
+        case .configurationError, .invalidAPIKey, .operationNotAllowed, .invalidProviderID, .unauthorizedDomain, .adminRestrictedOperation,
+            .missingRecaptchaToken, .appCheckTokenInvalid, .appNotAuthorized, .invalidTenantID, .tenantIDMismatch, .unsupportedTenantOperation:
+            self = .configurationError
         case .commandNotFound: self = .commandNotFound
         case .commandNotExecutable: self = .commandNotExecutable
         }

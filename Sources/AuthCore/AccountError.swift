@@ -53,7 +53,8 @@ public enum AccountError: AuthCoreError, Equatable {
         case .noSuchProvider: .noSuchProvider
         case .userMismatch, .pendingForAnotherAccount: .userMismatch
         case .requiresRecentLogin: .requiresRecentLogin
-        case .lastProvider, .unknownUser, .ambiguousUser, .invalidSetting, .unknownSetting: .invalidArgument
+        case .lastProvider: .lastSignInMethod
+        case .unknownUser, .ambiguousUser, .invalidSetting, .unknownSetting: .invalidArgument
         // Nothing is wrong with a credential: there is none to link, and the way on is an
         // interactive 'link --provider' (status 3, as for any sign-in a person must do).
         case .noPendingCredential, .pendingCredentialExpired: .interactiveSignInRequired

@@ -27,8 +27,14 @@ public struct FirebaseAccountBackend: AccountBackend {
     let store: any DocumentStore<KeystoreDocument>
     let pendingStore: any DocumentStore<PendingDocument>
     let clock: Clock
+    /// Where a sign-in gets a second factor's code (`--totp`, a prompt), when the account has one.
+    let secondFactor: SecondFactorSource
 
-    public init(project: FirebaseProject, endpoints: FirebaseEndpoints, storage: any DocumentStorage, transport: any HTTPTransport, clock: Clock) {
+    public init(
+        project: FirebaseProject, endpoints: FirebaseEndpoints, storage: any DocumentStorage, transport: any HTTPTransport, clock: Clock,
+        secondFactor: SecondFactorSource = .none
+    ) {
+        self.secondFactor = secondFactor
         self.project = project
         self.endpoints = endpoints
         toolkit = IdentityToolkit(project: project, endpoints: endpoints, transport: transport)
@@ -92,6 +98,8 @@ public struct FirebaseAccountBackend: AccountBackend {
         guard account.user.identity(for: providerID) != nil else {
             throw AccountError.noSuchProvider(providerID: providerID, linked: account.user.providerData.map(\.providerID))
         }
+        // As with local accounts: a user nobody can sign in as is never left behind.
+        guard account.user.providerData.count > 1 else { throw AccountError.lastProvider(providerID: providerID) }
         let idToken = try await freshSession().idToken
         let answer = try await call(
             "update", ["idToken": .string(idToken), "deleteProvider": [.string(providerID)], "returnSecureToken": true],
@@ -160,7 +168,10 @@ public struct FirebaseAccountBackend: AccountBackend {
         return String(decoding: FormEncoding.body(fields), as: UTF8.self)
     }
 
-    /// One call, its refusal named: account conflicts become ``AccountError``s, the rest ``FirebaseError``s.
+    /// One call, its refusal named through ``FirebaseError/init(serverCode:detail:status:during:tenantID:)``
+    /// and ``AccountError/init(serverCode:answer:detail:recentLogin:)``. A call carrying the
+    /// signed-in user's ID token that the project answers with a dead token or user signs that
+    /// user out of the project first, as the SDKs do (`_logoutIfInvalidated`).
     func call(
         _ method: String, _ body: [String: JSONValue], during operation: FirebaseError.Operation, recentLoginOperation: String? = nil
     ) async throws -> JSONValue {
@@ -168,25 +179,33 @@ public struct FirebaseAccountBackend: AccountBackend {
             return try await toolkit.call(method, body)
         } catch let failure as IdentityToolkitFailure {
             if failure.code == "USER_NOT_FOUND", operation == .reauthenticate { throw failure }
-            throw accountError(failure, recentLoginOperation: recentLoginOperation) ?? failure.named(during: operation)
+            let account = try? currentAccount()
+            if let rule = AccountError(
+                serverCode: failure.code, answer: failure.answer, detail: failure.detail,
+                recentLogin: (recentLoginOperation, account?.lastProviderID, Self.recentLoginSeconds))
+            {
+                throw rule
+            }
+            let asCurrentUser = body["idToken"] != nil && operation != .refresh
+            let error = failure.named(during: asCurrentUser ? .currentUser : operation, tenantID: project.tenantID)
+            if asCurrentUser, case .sessionEnded = error { try signOutOfProject(uid: account?.user.uid) }
+            throw error
         }
     }
 
-    /// The server strings that are account rules.
-    func accountError(_ failure: IdentityToolkitFailure, recentLoginOperation: String?) -> AccountError? {
-        let account = try? currentAccount()
-        switch failure.code {
-        case "FEDERATED_USER_ID_ALREADY_LINKED", "CREDENTIAL_ALREADY_IN_USE":
-            let provider = failure.answer?["providerId"]?.stringValue ?? "this provider"
-            return .credentialAlreadyInUse(providerID: provider, holder: failure.answer?["email"]?.stringValue ?? "another account in the project")
-        case "PROVIDER_ALREADY_LINKED":
-            return .providerAlreadyLinked(providerID: failure.answer?["providerId"]?.stringValue ?? failure.detail ?? "this provider")
-        case "CREDENTIAL_TOO_OLD_LOGIN_AGAIN":
-            return .requiresRecentLogin(
-                operation: recentLoginOperation ?? "this operation", providerID: account?.lastProviderID, maximumAge: Self.recentLoginSeconds
-            )
-        default:
-            return nil
+    /// Ends the project's session of `uid` on this machine: its tokens go, the user stays listed.
+    func signOutOfProject(uid: String?) throws {
+        guard let uid else { return }
+        try store.update { document in
+            guard let index = document.accountIndex(uid: uid) else { return }
+            Self.endSession(at: index, in: &document)
         }
+    }
+
+    /// The project no longer honours this account's session: drop it and every provider token.
+    static func endSession(at index: Int, in document: inout KeystoreDocument) {
+        document.accounts[index].backendSession = nil
+        document.accounts[index].sessions = []
+        if document.currentUID == document.accounts[index].user.uid { document.currentUID = nil }
     }
 }

@@ -21,6 +21,24 @@ public enum FirebaseError: AuthCoreError, Equatable {
     case providerFlowsNotEmulated(providerID: String)
     /// The project's provider-flow session (`sessionId`) is older than it accepts.
     case providerFlowExpired(code: String)
+    case invalidEmail
+    /// The password misses the project's policy; `requirements` as the project lists them.
+    case passwordRequirements(String?)
+    /// Sign-up or deletion is turned off for users (ADMIN_ONLY_OPERATION).
+    case adminRestricted
+    /// reCAPTCHA Enterprise enforcement (the server code says which check failed).
+    case recaptchaEnforced(code: String)
+    case appCheckEnforced
+    /// The API key is restricted to an Android or iOS app, or to HTTP referrers.
+    case apiKeyRestricted(reason: String)
+    /// A blocking function (beforeCreate, beforeSignIn) refused, with its message.
+    case blockingFunction(message: String)
+    /// The tenant is unknown, not this project's, or cannot do this.
+    case tenant(code: String, tenantID: String?)
+    /// The account has second factors: the sign-in needs one of them (`--totp`).
+    case multiFactorRequired(factors: [MultiFactorInfo])
+    /// The second factor's code or session was refused.
+    case secondFactorRefused(code: String)
     /// The API key is not valid for the project.
     case invalidAPIKey
     case userDisabled
@@ -42,46 +60,24 @@ public enum FirebaseError: AuthCoreError, Equatable {
     /// No project is configured.
     case notConfigured
 
+    /// The multi-factor refusal: what to do about each kind of enrolled factor.
+    static func secondFactorMessage(_ factors: [MultiFactorInfo]) -> String {
+        let names = factors.map { ($0.displayName.map { "\($0) " } ?? "") + "(\($0.factorID))" }.joined(separator: ", ")
+        let hasTOTP = factors.contains { $0.factorID == MultiFactorInfo.totp }
+        return "the account has a second factor: \(names). "
+            + (hasTOTP
+                ? "Sign in again with --totp CODE (the code from your authenticator app), or at a terminal to be asked for it"
+                : "SMS second factors need a reCAPTCHA only a browser can solve: enrol an authenticator app (TOTP) in your app, then sign in with --totp CODE")
+    }
+
     /// What the client was doing, where the same server string means different things.
     public enum Operation: Sendable, Equatable {
         case signIn, link, reauthenticate, refresh, other
         /// createAuthUri for a provider's flow, run by the project.
         case startProviderFlow(providerID: String)
-    }
-
-    /// The one switch from a server string to an error. The strings that are account rules
-    /// (needConfirmation, FEDERATED_USER_ID_ALREADY_LINKED, CREDENTIAL_TOO_OLD_LOGIN_AGAIN, a
-    /// reauthentication's USER_NOT_FOUND) are turned into ``AccountError``s by
-    /// ``IdentityToolkitFailure/accountError(during:)`` before this is consulted.
-    public init(serverCode: String, detail: String?, status: Int, during operation: Operation) {
-        if case .startProviderFlow(let providerID) = operation, status == 501 || serverCode == "NOT_IMPLEMENTED" {
-            self = .providerFlowsNotEmulated(providerID: providerID)
-            return
-        }
-        switch serverCode {
-        case "EMAIL_EXISTS": self = .emailAlreadyInUse(email: nil)
-        case "INVALID_IDP_RESPONSE", "INVALID_PENDING_TOKEN", "MISSING_OR_INVALID_NONCE", "INVALID_CREDENTIAL_OR_PROVIDER_ID",
-            "FEDERATED_USER_ID_ALREADY_LINKED_WITH_DIFFERENT_CREDENTIAL", "MISSING_ID_TOKEN":
-            self = .invalidCredential(code: serverCode, detail: detail)
-        case "OPERATION_NOT_ALLOWED", "PASSWORD_LOGIN_DISABLED", "ADMIN_ONLY_OPERATION", "CONFIGURATION_NOT_FOUND":
-            if case .startProviderFlow(let providerID) = operation { self = .operationNotAllowed(method: providerID) } else { self = .operationNotAllowed(method: detail) }
-        case "INVALID_PROVIDER_ID":
-            if case .startProviderFlow(let providerID) = operation { self = .invalidProviderID(providerID) } else { self = .invalidProviderID(detail) }
-        case "UNAUTHORIZED_DOMAIN": self = .unauthorizedDomain(detail: detail)
-        case "SESSION_EXPIRED": self = .providerFlowExpired(code: serverCode)
-        case "INVALID_API_KEY", "API_KEY_INVALID", "API key not valid. Please pass a valid API key.": self = .invalidAPIKey
-        case "USER_DISABLED" where operation == .refresh: self = .sessionEnded(code: serverCode)
-        case "USER_DISABLED": self = .userDisabled
-        case "EMAIL_NOT_FOUND", "INVALID_PASSWORD", "INVALID_LOGIN_CREDENTIALS", "INVALID_EMAIL": self = .wrongPassword(code: serverCode)
-        case "WEAK_PASSWORD": self = .weakPassword(detail: detail)
-        case "INVALID_CUSTOM_TOKEN", "CREDENTIAL_MISMATCH", "INVALID_TENANT_ID", "TENANT_ID_MISMATCH":
-            self = .invalidCustomToken(code: serverCode, detail: detail)
-        case "TOO_MANY_ATTEMPTS_TRY_LATER", "QUOTA_EXCEEDED": self = .tooManyAttempts
-        // The project no longer honours our session for the user (reauth handles USER_NOT_FOUND first).
-        case "TOKEN_EXPIRED", "INVALID_ID_TOKEN", "INVALID_REFRESH_TOKEN", "USER_NOT_FOUND":
-            self = .sessionEnded(code: serverCode)
-        default: self = .server(code: serverCode, detail: detail, status: status)
-        }
+        /// A call with the signed-in user's ID token (lookup, update, delete, link): a refused
+        /// token or user ends that user's session, as the SDKs' `_logoutIfInvalidated`.
+        case currentUser
     }
 
     public var code: AuthErrorCode {
@@ -93,6 +89,21 @@ public enum FirebaseError: AuthCoreError, Equatable {
         case .unauthorizedDomain: .unauthorizedDomain
         case .providerFlowsNotEmulated, .invalidProject, .invalidEmulatorHost, .notConfigured: .configurationError
         case .providerFlowExpired: .sessionExpired
+        case .invalidEmail: .invalidEmail
+        case .passwordRequirements: .passwordDoesNotMeetRequirements
+        case .adminRestricted: .adminRestrictedOperation
+        case .recaptchaEnforced: .missingRecaptchaToken
+        case .appCheckEnforced: .appCheckTokenInvalid
+        case .apiKeyRestricted: .appNotAuthorized
+        case .blockingFunction: .blockingCloudFunctionError
+        case .tenant(let code, _):
+            switch code {
+            case "TENANT_ID_MISMATCH": .tenantIDMismatch
+            case "UNSUPPORTED_TENANT_OPERATION": .unsupportedTenantOperation
+            default: .invalidTenantID
+            }
+        case .multiFactorRequired: .multiFactorAuthRequired
+        case .secondFactorRefused(let code): code == "INVALID_MFA_PENDING_CREDENTIAL" ? .invalidMultiFactorSession : .invalidVerificationCode
         case .invalidAPIKey: .invalidAPIKey
         case .userDisabled: .userDisabled
         case .wrongPassword: .wrongPassword
@@ -125,6 +136,32 @@ public enum FirebaseError: AuthCoreError, Equatable {
                 + "and hands the credential to the emulator"
         case .providerFlowExpired(let code):
             "the project's sign-in session has expired (\(code)): the browser took longer than the project allows; sign in again"
+        case .invalidEmail:
+            "that is not an email address the project accepts; check it and try again"
+        case .passwordRequirements(let requirements):
+            "the password does not meet the project's password policy\(requirements.map { " (\($0))" } ?? ""); choose one that does"
+        case .adminRestricted:
+            "the project lets only its administrators do this (Authentication > Settings > User actions); ask one, or turn the user action back on"
+        case .recaptchaEnforced(let code):
+            "the project enforces reCAPTCHA for this sign-in (\(code)), which only a browser can solve; set its enforcement to AUDIT "
+                + "in the console (Authentication > Settings > reCAPTCHA), or sign in with a provider instead"
+        case .appCheckEnforced:
+            "the project enforces App Check for Authentication, which a command-line tool cannot pass; "
+                + "unenforce it for Authentication in the console (App Check > APIs), or use a key of a project without it"
+        case .apiKeyRestricted(let reason):
+            "the API key is restricted (\(reason)); give what it is restricted to with 'authctl firebase use ... --ios-bundle-id ID', "
+                + "'--android-package NAME --android-cert SHA1' or '--referrer URL', or use an unrestricted key"
+        case .blockingFunction(let message):
+            "a blocking function of the project refused: \(message)"
+        case .tenant(let code, let tenantID):
+            "the tenant \(tenantID.map { "'\($0)'" } ?? "given") is not usable (\(code)); check the tenant id in the console "
+                + "(Identity Platform > Tenants) and run 'authctl firebase use ... --tenant-id ID'"
+        case .multiFactorRequired(let factors):
+            Self.secondFactorMessage(factors)
+        case .secondFactorRefused(let code):
+            code == "INVALID_MFA_PENDING_CREDENTIAL"
+                ? "the second-factor session expired or was refused (\(code)); sign in again"
+                : "the second factor's code was refused (\(code)); sign in again with the current code from your authenticator app"
         case .invalidAPIKey:
             "the Firebase project refused the API key; copy it again from the console (Project settings > General > Web API key) "
                 + "and run 'authctl firebase use --api-key KEY --project-id ID'"
@@ -159,6 +196,9 @@ public enum FirebaseError: AuthCoreError, Equatable {
             .server(let code, _, _), .providerFlowExpired(let code):
             ["serverCode": .string(code)]
         case .emailAlreadyInUse(let email?): ["email": .string(email)]
+        case .recaptchaEnforced(let code), .tenant(let code, _), .secondFactorRefused(let code): ["serverCode": .string(code)]
+        case .multiFactorRequired(let factors):
+            ["factors": .strings(factors.map { $0.factorID + ":" + ($0.displayName ?? $0.enrollmentID) })]
         default: [:]
         }
     }

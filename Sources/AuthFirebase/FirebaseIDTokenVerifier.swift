@@ -25,11 +25,16 @@ public struct VerifiedFirebaseToken: Sendable {
 /// and only then, with every claim still checked. ``VerifiedFirebaseToken/algorithm`` says which.
 public struct FirebaseIDTokenVerifier: Sendable {
     let projectID: String
+    /// The Identity Platform tenant the token must be of (`firebase.tenant`); nil: no tenant.
+    let tenantID: String?
     let endpoints: FirebaseEndpoints
     let validator: IDTokenValidator
 
-    public init(projectID: String, endpoints: FirebaseEndpoints, cacheDirectory: String, transport: any HTTPTransport, clock: Clock) throws {
+    public init(
+        projectID: String, tenantID: String? = nil, endpoints: FirebaseEndpoints, cacheDirectory: String, transport: any HTTPTransport, clock: Clock
+    ) throws {
         self.projectID = projectID
+        self.tenantID = tenantID
         self.endpoints = endpoints
         validator = IDTokenValidator(
             issuer: "https://securetoken.google.com/" + projectID, clientID: projectID,
@@ -59,6 +64,14 @@ public struct FirebaseIDTokenVerifier: Sendable {
         guard let authTime = claims["auth_time"]?.numberValue else { throw .missingClaim("auth_time") }
         guard Date(timeIntervalSince1970: authTime) <= now.addingTimeInterval(validator.leeway) else {
             throw .invalidClaim(name: "auth_time", reason: "it is in the future")
+        }
+        // A tenant's users carry `firebase.tenant`; a project-level user of another tenant must not pass.
+        let tenant = claims["firebase"]?["tenant"]?.stringValue
+        guard tenant == tenantID else {
+            throw .invalidClaim(
+                name: "firebase.tenant",
+                reason: tenantID.map { "it is \(tenant.map { "'\($0)'" } ?? "absent"), not the tenant '\($0)'" }
+                    ?? "the token is of tenant '\(tenant ?? "")', and no tenant is configured")
         }
         return VerifiedFirebaseToken(claims: claims, uid: uid, algorithm: algorithm)
     }

@@ -7,30 +7,127 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The sign-in methods a Firebase project adds to federated ones.
-extension FirebaseAccountBackend {
+/// The sign-in methods a Firebase project adds to federated ones: email and password, and
+/// custom tokens. Each is one Identity Toolkit call, as the SDKs make it.
+extension FirebaseAccountBackend: PasswordAccounts, CustomTokenAccounts {
+    /// The provider id of email and password accounts.
+    static let passwordProviderID = "password"
+
+    public var mayHideSignInMethods: Bool { true }
+
     /// Email and password: `accounts:signInWithPassword`, or `accounts:signUp` to create the account.
     public func signIn(email: String, password: String, create: Bool) async throws -> AuthDataResult {
-        let method = create ? "signUp" : "signInWithPassword"
+        let request = PasswordSignInRequest(email: email, password: password, create: create)
         let answer: JSONValue
         do {
-            answer = try await call(
-                method, ["email": .string(email), "password": .string(password), "returnSecureToken": true], during: .signIn
-            )
+            answer = try await call(request.method, request.body, during: .signIn)
         } catch FirebaseError.emailAlreadyInUse {
             throw FirebaseError.emailAlreadyInUse(email: email)
         }
-        var result = try await record(answer, credential: nil, profile: nil, authenticated: true)
-        result.additionalUserInfo.providerID = "password"
+        var result = try await record(Self.answer(answer, provider: Self.passwordProviderID), credential: nil, profile: nil, authenticated: true)
+        result.additionalUserInfo.providerID = Self.passwordProviderID
         result.additionalUserInfo.isNewUser = create
         return result
     }
 
+    /// The signed-in user's password, checked by the project; another account's is a user mismatch.
+    public func reauthenticate(password: String) async throws -> AuthDataResult {
+        let account = try currentAccount()
+        guard let email = account.user.email, account.user.identity(for: Self.passwordProviderID) != nil else {
+            throw AccountError.noSuchProvider(providerID: Self.passwordProviderID, linked: account.user.providerData.map(\.providerID))
+        }
+        let request = PasswordSignInRequest(email: email, password: password, create: false)
+        let answer = try await call(request.method, request.body, during: .signIn)
+        guard answer["localId"]?.stringValue == account.user.uid else { throw AccountError.userMismatch(providerID: Self.passwordProviderID) }
+        var result = try await record(Self.answer(answer, provider: Self.passwordProviderID), credential: nil, profile: nil, authenticated: true)
+        result.additionalUserInfo.providerID = Self.passwordProviderID
+        return result
+    }
+
+    public func updateEmail(_ email: String) async throws -> User {
+        try await update(.email(email), operation: "account update --email")
+    }
+
+    public func updatePassword(_ password: String) async throws -> User {
+        try await update(.password(password), operation: "account update --password")
+    }
+
+    /// `accounts:update` with the user's ID token: the project answers a new session (the change
+    /// ends every other one), which replaces the stored one.
+    private func update(_ change: AccountUpdateRequest.Change, operation: String) async throws -> User {
+        _ = try currentAccount()
+        let request = AccountUpdateRequest(idToken: try await freshSession().idToken, change: change)
+        let answer = try await call(AccountUpdateRequest.method, request.body, during: .other, recentLoginOperation: operation)
+        return try await refreshUser(after: answer, removingSessionOf: nil)
+    }
+
+    public func sendPasswordReset(toEmail email: String) async throws {
+        let request = SendOOBCodeRequest(requestType: "PASSWORD_RESET", email: email)
+        _ = try await call(SendOOBCodeRequest.method, request.body, during: .other)
+    }
+
     /// A custom token minted by the project's service account (`accounts:signInWithCustomToken`).
     public func signIn(customToken: String) async throws -> AuthDataResult {
-        let answer = try await call("signInWithCustomToken", ["token": .string(customToken), "returnSecureToken": true], during: .signIn)
+        let request = CustomTokenSignInRequest(token: customToken)
+        let answer = try await call(CustomTokenSignInRequest.method, request.body, during: .signIn)
         var result = try await record(answer, credential: nil, profile: nil, authenticated: true)
         result.additionalUserInfo.providerID = "custom"
         return result
     }
+
+    /// A sign-in answer that does not say its provider, marked with it: the provider is the one
+    /// `reauth` picks by default, and the one a requires-recent-login message names.
+    static func answer(_ answer: JSONValue, provider: String) -> JSONValue {
+        guard var object = answer.objectValue, object["providerId"] == nil else { return answer }
+        object["providerId"] = .string(provider)
+        return .object(object)
+    }
+}
+
+/// `accounts:signInWithPassword`, or `accounts:signUp` to create the account.
+struct PasswordSignInRequest: Sendable, Equatable {
+    var email: String
+    var password: String
+    var create: Bool
+
+    var method: String { create ? "signUp" : "signInWithPassword" }
+    var body: [String: JSONValue] { ["email": .string(email), "password": .string(password), "returnSecureToken": true] }
+}
+
+/// `accounts:update` of the signed-in user's email or password.
+struct AccountUpdateRequest: Sendable, Equatable {
+    static let method = "update"
+    enum Change: Sendable, Equatable {
+        case email(String)
+        case password(String)
+    }
+
+    var idToken: String
+    var change: Change
+
+    var body: [String: JSONValue] {
+        var body: [String: JSONValue] = ["idToken": .string(idToken), "returnSecureToken": true]
+        switch change {
+        case .email(let email): body["email"] = .string(email)
+        case .password(let password): body["password"] = .string(password)
+        }
+        return body
+    }
+}
+
+/// `accounts:sendOobCode`: the project emails an action link.
+struct SendOOBCodeRequest: Sendable, Equatable {
+    static let method = "sendOobCode"
+    var requestType: String
+    var email: String
+
+    var body: [String: JSONValue] { ["requestType": .string(requestType), "email": .string(email)] }
+}
+
+/// `accounts:signInWithCustomToken`.
+struct CustomTokenSignInRequest: Sendable, Equatable {
+    static let method = "signInWithCustomToken"
+    var token: String
+
+    var body: [String: JSONValue] { ["token": .string(token), "returnSecureToken": true] }
 }

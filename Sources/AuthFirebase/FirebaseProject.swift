@@ -17,12 +17,26 @@ public struct FirebaseProject: Codable, Sendable, Equatable {
     /// A custom domain serving the project's auth handler (`firebase use --auth-domain`); nil for
     /// the default, ``defaultAuthDomain``.
     public var customAuthDomain: String?
+    /// What an API key restricted to apps or referrers checks (`firebase use --ios-bundle-id`,
+    /// `--android-package`/`--android-cert`, `--referrer`): the headers the SDKs send.
+    public var clientIdentity: ClientIdentity?
 
     public init(apiKey: String, projectID: String, tenantID: String? = nil, authDomain: String? = nil) {
         self.apiKey = apiKey
         self.projectID = projectID
         self.tenantID = tenantID
         self.customAuthDomain = authDomain
+    }
+
+    /// The headers an app- or referrer-restricted key needs, as the Apple, Android and web SDKs send them.
+    var clientHeaders: [(String, String)] {
+        guard let identity = clientIdentity else { return [] }
+        var headers: [(String, String)] = []
+        if let bundle = identity.iosBundleID { headers.append(("X-Ios-Bundle-Identifier", bundle)) }
+        if let package = identity.androidPackage { headers.append(("X-Android-Package", package)) }
+        if let cert = identity.androidCertificate { headers.append(("X-Android-Cert", cert)) }
+        if let referrer = identity.referrer { headers.append(("Referer", referrer)) }
+        return headers
     }
 
     /// `PROJECT.firebaseapp.com`: where every project serves `/__/auth/handler`.
@@ -44,6 +58,14 @@ public struct FirebaseProject: Codable, Sendable, Equatable {
         }
         if let customAuthDomain, !Self.isHostName(customAuthDomain) {
             throw .invalidProject("'\(customAuthDomain)' is not a domain name (such as auth.example.com, without https:// or a path)")
+        }
+        if let identity = clientIdentity {
+            for value in [identity.iosBundleID, identity.androidPackage, identity.androidCertificate, identity.referrer].compactMap({ $0 }) {
+                // They travel as header values: visible ASCII only, so nothing can end a header.
+                guard !value.isEmpty, value.count <= 2048, value.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
+                    throw .invalidProject("'\(value)' cannot be sent as a header (visible ASCII without spaces)")
+                }
+            }
         }
         guard !apiKey.isEmpty, apiKey.count <= 256, apiKey.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_".contains($0)) }) else {
             throw .invalidProject("the API key is empty or has characters an API key never has (it looks like AIza...)")
@@ -69,6 +91,25 @@ public struct FirebaseProject: Codable, Sendable, Equatable {
     public var storageNamespace: String { "firebase." + projectID + (tenantID.map { "." + $0 } ?? "") }
     /// `https://securetoken.google.com/<project>`: the `iss` of the project's ID tokens.
     public var tokenIssuer: String { "https://securetoken.google.com/" + projectID }
+}
+
+/// The app an API key may be restricted to (Google Cloud console, Credentials > API key > Application restrictions).
+public struct ClientIdentity: Codable, Sendable, Equatable {
+    public var iosBundleID: String?
+    public var androidPackage: String?
+    /// The signing certificate's SHA-1, hex, as the key's restriction lists it.
+    public var androidCertificate: String?
+    public var referrer: String?
+
+    public init(iosBundleID: String? = nil, androidPackage: String? = nil, androidCertificate: String? = nil, referrer: String? = nil) {
+        self.iosBundleID = iosBundleID
+        self.androidPackage = androidPackage
+        self.androidCertificate = androidCertificate
+        self.referrer = referrer
+    }
+
+    /// Nil when nothing is given.
+    public var orNil: ClientIdentity? { self == ClientIdentity() ? nil : self }
 }
 
 /// `firebase.json` in the home: the project accounts live in, if any.
@@ -125,6 +166,11 @@ public struct FirebaseEndpoints: Sendable, Equatable {
     /// `<identityToolkit>/accounts:<method>?key=<apiKey>`.
     func accounts(_ method: String, apiKey: String) -> String {
         "\(identityToolkit)/accounts:\(method)?key=\(FormEncoding.encode(apiKey))"
+    }
+
+    /// `<v2 root>/accounts/mfaSignIn:finalize?key=<apiKey>` (Identity Platform's multi-factor API is v2).
+    func multiFactorSignInFinalize(apiKey: String) -> String {
+        "\(identityToolkit.dropLast(3))/v2/accounts/mfaSignIn:finalize?key=\(FormEncoding.encode(apiKey))"
     }
 
     func secureToken(apiKey: String) -> String {

@@ -36,9 +36,7 @@ extension FirebaseAccountBackend {
             } catch let failure as IdentityToolkitFailure {
                 let error = failure.named(during: .refresh)
                 guard case .sessionEnded = error else { throw error }
-                document.accounts[index].backendSession = nil
-                document.accounts[index].sessions = []
-                document.currentUID = nil
+                Self.endSession(at: index, in: &document)
                 return .ended(error)
             }
             let now = clock.now()
@@ -79,6 +77,7 @@ extension FirebaseAccountBackend {
     /// current. `authenticated` moves the recent-login time (a sign-in or reauthentication).
     func record(_ answer: JSONValue, credential: OAuthCredential?, profile: FederatedProfile?, authenticated: Bool) async throws -> AuthDataResult {
         let method = "signInWithIdp"
+        let answer = try await passSecondFactor(answer)
         let session = try session(from: answer, method: method)
         let now = clock.now()
         let previous = try? store.read().accounts.first { $0.user.uid == answer["localId"]?.stringValue }

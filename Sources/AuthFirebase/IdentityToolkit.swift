@@ -21,9 +21,14 @@ struct IdentityToolkit: Sendable {
     func call(_ method: String, _ body: [String: JSONValue]) async throws -> JSONValue {
         var body = body
         if let tenant = project.tenantID { body["tenantId"] = .string(tenant) }
+        return try await call(url: endpoints.accounts(method, apiKey: project.apiKey), method: method, body)
+    }
+
+    /// POSTs `body` to `url` (a v1 `accounts:` method or a v2 one) with the headers a restricted key needs.
+    func call(url: String, method: String, _ body: [String: JSONValue]) async throws -> JSONValue {
         let response = try await transport.send(HTTPRequest(
-            method: "POST", url: try URLPolicy.check(endpoints.accounts(method, apiKey: project.apiKey), field: method, allowQuery: true),
-            headers: [("Content-Type", "application/json"), ("Accept", "application/json")],
+            method: "POST", url: try URLPolicy.check(url, field: method, allowQuery: true),
+            headers: [("Content-Type", "application/json"), ("Accept", "application/json")] + project.clientHeaders,
             body: Array(JSONValue.object(body).serialized().utf8), maxResponseBytes: Self.maximumResponseBytes
         ))
         return try Self.answer(response, method: method)
@@ -33,7 +38,7 @@ struct IdentityToolkit: Sendable {
     func refresh(_ refreshToken: String) async throws -> SecureTokenGrant {
         let response = try await transport.send(HTTPRequest(
             method: "POST", url: try URLPolicy.check(endpoints.secureToken(apiKey: project.apiKey), field: "token", allowQuery: true),
-            headers: [("Content-Type", "application/x-www-form-urlencoded"), ("Accept", "application/json")],
+            headers: [("Content-Type", "application/x-www-form-urlencoded"), ("Accept", "application/json")] + project.clientHeaders,
             body: FormEncoding.body([("grant_type", "refresh_token"), ("refresh_token", refreshToken)]),
             maxResponseBytes: Self.maximumResponseBytes
         ))
@@ -85,9 +90,12 @@ struct IdentityToolkitFailure: Error, Sendable {
     init(envelope: JSONValue, status: Int) {
         let message = envelope["message"]?.stringValue ?? envelope.stringValue ?? "HTTP \(status)"
         self.init(message: message, status: status, answer: nil)
-        // Google's API gateway names an invalid key in `details[].reason`, not in the message.
-        let reasons = envelope["details"]?.arrayValue?.compactMap { $0["reason"]?.stringValue } ?? []
-        if reasons.contains("API_KEY_INVALID") || message.hasPrefix("API key not valid") { code = "INVALID_API_KEY" }
+        if let reason = FirebaseError.gatewayReason(envelope) {
+            code = reason == "API_KEY_INVALID" ? "INVALID_API_KEY" : reason
+            detail = message
+        }
+        if message.hasPrefix("API key not valid") { code = "INVALID_API_KEY" }
+        if message.hasPrefix("Firebase App Check token is invalid") { code = "FIREBASE_APP_CHECK_TOKEN_IS_INVALID" }
     }
 
     /// `CODE` or `CODE : detail`, as Identity Toolkit words its messages.
@@ -99,7 +107,7 @@ struct IdentityToolkitFailure: Error, Sendable {
         self.answer = answer
     }
 
-    func named(during operation: FirebaseError.Operation) -> FirebaseError {
-        FirebaseError(serverCode: code, detail: detail, status: status, during: operation)
+    func named(during operation: FirebaseError.Operation, tenantID: String? = nil) -> FirebaseError {
+        FirebaseError(serverCode: code, detail: detail, status: status, during: operation, tenantID: tenantID)
     }
 }

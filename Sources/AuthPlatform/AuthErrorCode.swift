@@ -44,6 +44,29 @@ public enum AuthErrorCode: String, Sendable, CaseIterable, Codable {
     case unauthorizedDomain = "unauthorized-domain"
     /// The backend's sign-in session (a provider flow's `sessionId`) has expired; sign in again.
     case sessionExpired = "session-expired"
+    /// The email is not an email address.
+    case invalidEmail = "invalid-email"
+    /// The password misses the project's password policy.
+    case passwordDoesNotMeetRequirements = "password-does-not-meet-requirements"
+    /// The project lets only its administrators do this (sign-up or deletion turned off).
+    case adminRestrictedOperation = "admin-restricted-operation"
+    /// The project enforces reCAPTCHA, which only a browser can solve.
+    case missingRecaptchaToken = "missing-recaptcha-token"
+    /// The project enforces App Check, which only an attested app can pass.
+    case appCheckTokenInvalid = "firebase-app-check-token-is-invalid"
+    /// The API key is restricted to other apps or referrers.
+    case appNotAuthorized = "app-not-authorized"
+    /// A blocking function of the project refused the operation.
+    case blockingCloudFunctionError = "blocking-cloud-function-error"
+    case invalidTenantID = "invalid-tenant-id"
+    case tenantIDMismatch = "tenant-id-mismatch"
+    case unsupportedTenantOperation = "unsupported-tenant-operation"
+    /// The account has a second factor: the sign-in needs its code.
+    case multiFactorAuthRequired = "multi-factor-auth-required"
+    case invalidVerificationCode = "invalid-verification-code"
+    case invalidMultiFactorSession = "invalid-multi-factor-session"
+    /// Unlinking would leave the user with no way to sign in.
+    case lastSignInMethod = "last-sign-in-method"
     /// The backend's session for the user is no longer valid (expired, revoked, user deleted).
     case invalidUserToken = "invalid-user-token"
     /// The provider could not be reached, or answered with an error.

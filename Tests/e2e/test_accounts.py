@@ -332,7 +332,7 @@ def test_unlink_needs_a_recent_login_and_never_the_last_provider(accounts):
 
     before = accounts.snapshot()
     last = accounts.run("unlink", "--provider", CORP, "--json")
-    error = assert_refused(last, USAGE, "invalid-argument", before, accounts)
+    error = assert_refused(last, CREDENTIAL_CONFLICT, "last-sign-in-method", before, accounts)
     assert "account delete" in error["message"], str(last)
 
     nope = accounts.run("unlink", "--provider", "oidc.nope", "--json")

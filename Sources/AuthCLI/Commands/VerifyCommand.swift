@@ -66,7 +66,7 @@ struct VerifyCommand: Command {
         guard let project = try env.firebaseProject else { throw FirebaseError.notConfigured }
         let token = try env.readToken()
         let verifier = try FirebaseIDTokenVerifier(
-            projectID: project.projectID, endpoints: try env.firebaseEndpoints, cacheDirectory: env.cacheDirectory,
+            projectID: project.projectID, tenantID: project.tenantID, endpoints: try env.firebaseEndpoints, cacheDirectory: env.cacheDirectory,
             transport: env.transport, clock: env.context.clock
         )
         let verified = try await verifier.verify(token)

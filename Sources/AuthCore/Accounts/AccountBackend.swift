@@ -39,6 +39,10 @@ public protocol AccountBackend: Sendable {
     /// The providers an account with `email` signs in with (the SDK's fetchSignInMethods).
     func signInMethods(forEmail email: String) async throws -> [String]
 
+    /// Whether an empty ``signInMethods(forEmail:)`` may mean "not told" rather than "none" (a
+    /// Firebase project's email-enumeration protection); false unless a backend says so.
+    var mayHideSignInMethods: Bool { get }
+
     /// The backend's own token for the signed-in user, valid for `minimumValidity` seconds
     /// (refreshed if needed), or nil for a backend without one (local accounts).
     func userToken(minimumValidity: TimeInterval) async throws -> String?

@@ -1,5 +1,4 @@
 import AuthCore
-import AuthFirebase
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -27,7 +26,7 @@ struct MethodsCommand: Command {
     func run(in env: CommandEnvironment) async throws -> ExitStatus {
         let auth = try env.auth
         let providers = try await auth.signInMethods(forEmail: address)
-        if providers.isEmpty, auth.backend is FirebaseAccountBackend {
+        if providers.isEmpty, auth.backend.mayHideSignInMethods {
             env.notice("The project lists no sign-in methods for \(address): either no account has it, or email-enumeration "
                 + "protection is on (the default for new projects), which keeps the answer empty.")
         }

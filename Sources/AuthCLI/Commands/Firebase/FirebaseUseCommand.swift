@@ -12,6 +12,13 @@ struct FirebaseUseCommand: Command {
     static let apiKey = Option.required("api-key", "KEY", help: "The project's Web API key (Project settings > General). It is public, not a secret.")
     static let projectID = Option.required("project-id", "ID", help: "The project id, such as my-app-1234.")
     static let tenantID = Option.string("tenant-id", "TENANT", help: "An Identity Platform tenant to keep the accounts in.")
+    static let iosBundleID = Option.string(
+        "ios-bundle-id", "ID", help: "For an API key restricted to an iOS app: its bundle id (sent as X-Ios-Bundle-Identifier).")
+    static let androidPackage = Option.string(
+        "android-package", "NAME", help: "For an API key restricted to an Android app: its package name (X-Android-Package).")
+    static let androidCert = Option.string(
+        "android-cert", "SHA1", help: "With --android-package: the app's signing certificate SHA-1, as the key lists it (X-Android-Cert).")
+    static let referrer = Option.string("referrer", "URL", help: "For an API key restricted to websites: a referrer it allows (Referer).")
     static let authDomain = Option.string(
         "auth-domain", "DOMAIN",
         help: "A custom domain serving the project's auth handler (/__/auth/handler), as in the SDKs' authDomain; default PROJECT.firebaseapp.com.")
@@ -28,15 +35,19 @@ struct FirebaseUseCommand: Command {
             "A provider the project enables needs nothing on this machine: 'authctl signin --provider github.com' asks "
                 + "the project to run the provider's flow with the client id and secret of its console (README, \"Firebase\").",
         ],
-        options: [apiKey.spec, projectID.spec, tenantID.spec, authDomain.spec],
+        options: [apiKey.spec, projectID.spec, tenantID.spec, authDomain.spec, iosBundleID.spec, androidPackage.spec, androidCert.spec, referrer.spec],
         examples: [Example("Use a project:", "authctl firebase use --api-key AIzaSy... --project-id my-app-1234")])
 
-    let project: FirebaseProject
+    var project: FirebaseProject
 
     init(_ invocation: ParsedInvocation) throws {
         project = FirebaseProject(
             apiKey: try invocation[Self.apiKey], projectID: try invocation[Self.projectID], tenantID: try invocation[Self.tenantID],
             authDomain: try invocation[Self.authDomain])
+        project.clientIdentity = ClientIdentity(
+            iosBundleID: try invocation[Self.iosBundleID], androidPackage: try invocation[Self.androidPackage],
+            androidCertificate: try invocation[Self.androidCert], referrer: try invocation[Self.referrer]
+        ).orNil
     }
 
     func run(in env: CommandEnvironment) async throws -> ExitStatus {

@@ -21,31 +21,51 @@ struct ReauthCommand: Command {
                 + "back; the session is kept either way.",
             BrowserFlowOptions.discussion(offersIDToken: false),
         ],
-        options: [provider.spec] + BrowserFlowOptions.specs,
+        options: [provider.spec] + BrowserFlowOptions.specs + [SignInCommand.passwordStdin.spec, SignInCommand.totp.spec],
         exclusiveOptions: BrowserFlowOptions.exclusions,
         examples: [
             Example("Sign in again with the same provider:", "authctl reauth"),
             Example("Prove it is you through a linked provider:", "authctl reauth --provider oidc.corp"),
+            Example("With a Firebase project, prove it with the account's password:", "authctl reauth --provider password"),
         ])
 
     let providerID: String?
     let runner: SignInRunner
+    let passwordFromStandardInput: Bool
+    let totp: String?
 
     init(_ invocation: ParsedInvocation) throws {
         providerID = try invocation[Self.provider]
         runner = SignInRunner(purpose: .reauthenticate, flowOptions: try BrowserFlowOptions(invocation))
+        passwordFromStandardInput = try invocation[SignInCommand.passwordStdin]
+        totp = try invocation[SignInCommand.totp]
+        if passwordFromStandardInput, let providerID, providerID != SignInCommand.passwordProviderID {
+            throw UsageError.invalidUsage("--password-stdin goes with --provider password", command: invocation.commandPath)
+        }
     }
 
     func run(in env: CommandEnvironment) async throws -> ExitStatus {
-        try await runner.run(in: env) { account in
+        let env = env.withSecondFactor(totp: totp)
+        let account = try env.auth.currentAccount()
+        if (providerID ?? account.flatMap(Self.defaultProvider)) == SignInCommand.passwordProviderID {
+            try SignInRunner.checkHome(env)
+            let backend = try env.backend(as: (any PasswordAccounts).self)
+            let password = try await SignInCommand.password(fromStandardInput: passwordFromStandardInput, in: env, command: [Self.name])
+            SignInRunner.report(try await backend.reauthenticate(password: password), purpose: .reauthenticate, in: env)
+            return .success
+        }
+        return try await runner.run(in: env) { account in
             guard let account else { throw AccountError.notSignedIn }
-            guard let chosen = providerID ?? account.lastProviderID ?? account.user.providerData.first?.providerID else {
-                throw AccountError.notSignedIn
-            }
+            guard let chosen = providerID ?? Self.defaultProvider(account) else { throw AccountError.notSignedIn }
             guard account.user.identity(for: chosen) != nil else {
                 throw AccountError.noSuchProvider(providerID: chosen, linked: account.user.providerData.map(\.providerID))
             }
             return chosen
         }
+    }
+
+    /// The provider the user last signed in with, else their first.
+    static func defaultProvider(_ account: KeystoreDocument.Account) -> String? {
+        account.lastProviderID ?? account.user.providerData.first?.providerID
     }
 }

@@ -27,6 +27,9 @@ struct SignInCommand: Command {
             + "needs a client secret. The token is asked for again when it expires.")
     static let audience = Option.string("audience", "API", help: "With --client-credentials: the audience parameter some providers require.")
     static let resource = Option.string("resource", "URI", help: "With --client-credentials: the API the token is for (RFC 8707).")
+    /// `--totp CODE`: the second factor of an account that has one (signin, reauth).
+    static let totp = Option.string(
+        "totp", "CODE", help: "With a Firebase project: the code of the account's authenticator app (TOTP second factor); asked for on a terminal.")
     static let customTokenStdin = Option.flag(
         "custom-token-stdin", help: "Sign in to the Firebase project with a custom token read on stdin (minted by your backend).")
 
@@ -47,7 +50,7 @@ struct SignInCommand: Command {
         ],
         options: [provider.spec] + BrowserFlowOptions.specs
             + [idTokenStdin.spec, rawNonce.spec, clientCredentials.spec, audience.spec, resource.spec, email.spec, passwordStdin.spec,
-               create.spec, customTokenStdin.spec],
+               create.spec, customTokenStdin.spec, totp.spec],
         exclusiveOptions: BrowserFlowOptions.exclusions + [
             [idTokenStdin.long, BrowserFlowOptions.browser.long], [idTokenStdin.long, BrowserFlowOptions.noBrowser.long],
             [customTokenStdin.long, provider.long], [customTokenStdin.long, idTokenStdin.long],
@@ -81,6 +84,7 @@ struct SignInCommand: Command {
 
     let method: Method
     let runner: SignInRunner
+    let totp: String?
 
     init(_ invocation: ParsedInvocation) throws {
         let providerID = try invocation[Self.provider]
@@ -114,15 +118,17 @@ struct SignInCommand: Command {
             throw UsageError.invalidUsage("--raw-nonce goes with --id-token-stdin", command: path)
         }
         self.runner = runner
+        totp = try invocation[Self.totp]
     }
 
     func run(in env: CommandEnvironment) async throws -> ExitStatus {
+        let env = env.withSecondFactor(totp: totp)
         switch method {
         case .provider(let providerID):
             return try await runner.run(in: env) { _ in providerID }
         case .password(let email, let fromStandardInput, let create):
             try SignInRunner.checkHome(env)
-            let backend = try env.requireFirebase()
+            let backend = try env.backend(as: (any PasswordAccounts).self)
             let password = try await Self.password(fromStandardInput: fromStandardInput, in: env)
             SignInRunner.report(try await backend.signIn(email: email, password: password, create: create), purpose: .signIn, in: env)
         case .clientCredentials(let providerID, let request):
@@ -130,14 +136,14 @@ struct SignInCommand: Command {
             SignInRunner.report(try await ClientCredentialsSignIn.run(providerID: providerID, request: request, in: env), purpose: .signIn, in: env)
         case .customToken:
             try SignInRunner.checkHome(env)
-            let backend = try env.requireFirebase()
+            let backend = try env.backend(as: (any CustomTokenAccounts).self)
             SignInRunner.report(try await backend.signIn(customToken: try env.readToken()), purpose: .signIn, in: env)
         }
         return .success
     }
 
     /// The password: stdin's first line, or typed at the terminal without echo.
-    static func password(fromStandardInput: Bool, in env: CommandEnvironment) async throws -> String {
+    static func password(fromStandardInput: Bool, in env: CommandEnvironment, command: [String] = ["signin"]) async throws -> String {
         if fromStandardInput {
             guard let bytes = env.context.readStandardInput(CommandEnvironment.maximumStandardInputBytes) else {
                 throw UsageError.invalidValue(option: "--" + passwordStdin.long, value: "", reason: "standard input is too large for a password")
@@ -146,7 +152,7 @@ struct SignInCommand: Command {
                 .first.map(String.init) ?? ""
         }
         guard env.context.standardInputIsTerminal, let typed = await env.context.readSecret("Password: ") else {
-            throw UsageError.invalidUsage("no terminal to ask for the password on; give it with --password-stdin", command: ["signin"])
+            throw UsageError.invalidUsage("no terminal to ask for the password on; give it with --password-stdin", command: command)
         }
         return typed
     }
