@@ -470,16 +470,23 @@ Give git a provider's token (a git credential helper).
 Usage: authctl git-credential <operation> [--provider ID] [--min-valid SECONDS]
 
 git runs it with get, store or erase and its request on stdin (key=value lines).
-For get, over https (http only to this machine), it answers
-username=x-access-token and the token, refreshed first if needed, for github.com
-or a GitHub Enterprise Server added with 'authctl providers add github.com
---api-base URL', or for any host with --provider. Other hosts get no answer, so
-git asks its next helper. store and erase change nothing: the tokens are
-authctl's, and 'authctl signout' forgets them. It never opens a browser: without
-a session, it exits 3.
+For get, over https (http only to this machine), it answers the token, refreshed
+first if needed, for github.com or a GitHub Enterprise Server added with
+'authctl providers add github.com --api-base URL', or for any host with
+--provider. A git that announces capability[]=authtype (2.46 and later) gets
+authtype=Bearer and the token as an ephemeral credential; an older one gets
+username=x-access-token and the token as the password. Other hosts get no
+answer, so git asks its next helper.
+
+erase with the token it gave (git was refused with it) expires that access
+token, so the next get refreshes it; the refresh token stays. store changes
+nothing: the tokens are authctl's, and 'authctl signout' forgets them.
+capability prints the capabilities it understands; any other operation is
+ignored. It never opens a browser: without a session, get exits 3.
 
 Arguments:
-  <operation>          What git asks: get, store or erase.
+  <operation>          What git asks: get, store, erase or capability (any other
+                       is ignored).
 
 Options:
   --provider ID        Answer every host git asks about with this provider's
