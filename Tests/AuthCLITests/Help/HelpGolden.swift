@@ -110,7 +110,8 @@ Options:
                         and providers with a device authorization endpoint.
   --redirect-port PORT  Wait for the redirect on this port instead of a random
                         free one, for providers that only accept a registered
-                        redirect URI.
+                        redirect URI; of a list (8000,18000), the first free
+                        one.
   --id-token-stdin      Sign in with an ID token read on stdin (for CI) instead
                         of the browser. It is verified against the provider:
                         signature, issuer, audience (the client ID), expiry.
@@ -193,7 +194,8 @@ Options:
                         and providers with a device authorization endpoint.
   --redirect-port PORT  Wait for the redirect on this port instead of a random
                         free one, for providers that only accept a registered
-                        redirect URI.
+                        redirect URI; of a list (8000,18000), the first free
+                        one.
 
 Global options:
   --home DIR            Directory for the session and provider settings.
@@ -249,7 +251,8 @@ Options:
                         and providers with a device authorization endpoint.
   --redirect-port PORT  Wait for the redirect on this port instead of a random
                         free one, for providers that only accept a registered
-                        redirect URI.
+                        redirect URI; of a list (8000,18000), the first free
+                        one.
 
 Global options:
   --home DIR            Directory for the session and provider settings.
@@ -764,7 +767,8 @@ Options:
                             (repeatable)
   --redirect-port PORT      Always wait for the redirect on this port, for
                             providers that only accept a registered redirect URI
-                            such as http://127.0.0.1:8400/.
+                            such as http://127.0.0.1:8400/; of a list
+                            (8400,18400), the first free one.
   --hs256-id-tokens         Also accept ID tokens signed with HS256, keyed with
                             the client secret. Only for providers that sign that
                             way; needs a client secret.
