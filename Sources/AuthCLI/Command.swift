@@ -85,11 +85,22 @@ extension Option where Value == Duration {
     }
 }
 
-extension Option where Value == UInt16? {
-    /// `--name PORT`: 1 to 65535, or nil.
-    static func port(_ long: String, help: String) -> Option {
+extension Option where Value == [UInt16] {
+    /// `--name PORT[,PORT]...` (help shows `PORT`): one port or a comma-separated list, each 1 to
+    /// 65535, in the order given, each once; empty when absent.
+    static func ports(_ long: String, help: String) -> Option {
         Option(spec: .value(long, "PORT", help: help)) { invocation throws(UsageError) in
-            try invocation.int(long, in: 1...65_535).map { UInt16($0) }
+            guard let text = invocation.value(long) else { return [] }
+            var ports: [UInt16] = []
+            for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+                guard let number = Int(part), (1...65_535).contains(number) else {
+                    throw .invalidValue(
+                        option: "--" + long, value: text, reason: "expected ports from 1 to 65535, separated by commas (8000,18000)",
+                        command: invocation.commandPath)
+                }
+                if !ports.contains(UInt16(number)) { ports.append(UInt16(number)) }
+            }
+            return ports
         }
     }
 }

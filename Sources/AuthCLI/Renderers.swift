@@ -86,6 +86,7 @@ enum Render {
             "scopes": .array(provider.scopes.map { .string($0) }),
             "parameters": .object(provider.customParameters.mapValues { .string($0) }),
             "redirectPort": provider.redirectPort.map { .number(Double($0)) } ?? .null,
+            "redirectPorts": .array(provider.redirectPorts.map { .number(Double($0)) }),
             "acceptsHS256IDTokens": .bool(provider.acceptsHS256IDTokens == true),
             "kind": optional(kind),
             "apiBase": optional(provider.apiBase), "redirectURI": optional(provider.redirectURI),
@@ -104,7 +105,9 @@ enum Render {
         for (name, value) in provider.customParameters.sorted(by: { $0.key < $1.key }) {
             lines.append("parameter:      \(name)=\(value)")
         }
-        if let port = provider.redirectPort { lines.append("redirect port:  \(port)") }
+        if !provider.redirectPorts.isEmpty {
+            lines.append("redirect port:  \(provider.redirectPorts.map(String.init).joined(separator: ","))")
+        }
         if provider.acceptsHS256IDTokens == true { lines.append("ID tokens:      RS256, PS256, ES256 and HS256 (client secret)") }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -201,6 +201,31 @@ public struct Auth: Sendable {
             .freshAccessToken(providerID: providerID, minimumValidity: minimumValidity)
     }
 
+    /// Marks the current user's `providerID` access token as expired when it is `refused` (a tool
+    /// such as git reports that a server turned it down), so the next ``freshAccessToken``
+    /// refreshes it. The refresh token stays. A token other than the stored one (already renewed)
+    /// changes nothing; the answer says whether it was the stored one.
+    @discardableResult
+    public func expireAccessToken(providerID: String, refused: String) throws -> Bool {
+        func isStored(_ document: KeystoreDocument) -> Int? {
+            guard let index = document.currentAccountIndex,
+                let position = document.accounts[index].sessions.firstIndex(where: { $0.providerID == providerID }),
+                let stored = document.accounts[index].sessions[position].accessToken,
+                ConstantTime.equals(Array(stored.utf8), Array(refused.utf8))
+            else { return nil }
+            return position
+        }
+        // Read first: a token git refused that is not ours any more needs no write, nor the lock.
+        guard isStored(try store.read()) != nil else { return false }
+        let now = clock.now()
+        return try store.update { document in
+            guard let position = isStored(document), let index = document.currentAccountIndex else { return false }
+            let expiresAt = document.accounts[index].sessions[position].expiresAt ?? now
+            document.accounts[index].sessions[position].expiresAt = min(expiresAt, now)
+            return true
+        }
+    }
+
     /// The current user's ID token for `providerID`: the session is refreshed first as for the
     /// access token (a refresh answer carries a new ID token, OpenID Connect Core §12.2), and an
     /// ID token that has expired all the same is refused, never handed out.

@@ -36,6 +36,7 @@ public struct AuthorizationRequest: Sendable {
         customParameters: [String: String], random: any RandomSource, includesNonce: Bool = true
     ) throws(OAuthError) {
         try Self.checkCustomParameters(customParameters)
+        let customParameters = Self.withConsentForOfflineAccess(customParameters, scopes: scopes)
         state = Base64URL.encode(random.bytes(count: Self.stateBytes))
         rawNonce = Base64URL.encode(random.bytes(count: Self.nonceBytes))
         nonce = Nonce.hashed(rawNonce)
@@ -61,6 +62,16 @@ public struct AuthorizationRequest: Sendable {
         components.percentEncodedQuery = items.map { "\(FormEncoding.encode($0.name))=\(FormEncoding.encode($0.value ?? ""))" }
             .joined(separator: "&")
         url = components.url!
+    }
+
+    /// The scope that asks for a refresh token usable while the person is away (OpenID Connect Core §11).
+    public static let offlineAccessScope = "offline_access"
+
+    /// OpenID Connect Core §11: with `offline_access`, "prompt MUST contain consent" (a provider
+    /// ignores the scope otherwise), so `prompt=consent` is added unless a `prompt` was given.
+    static func withConsentForOfflineAccess(_ parameters: [String: String], scopes: [String]) -> [String: String] {
+        guard scopes.contains(offlineAccessScope), parameters["prompt"] == nil else { return parameters }
+        return parameters.merging(["prompt": "consent"]) { given, _ in given }
     }
 
     /// Refuses reserved names, so a typo cannot silently weaken the request.

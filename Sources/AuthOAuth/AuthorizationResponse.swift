@@ -15,9 +15,14 @@ public enum AuthorizationResponse {
     /// The order is: `state`, exactly once and equal in constant time (anything else is not an
     /// answer to this request: ``OAuthError/stateMismatch``, which a listener ignores); no other
     /// parameter repeated; `iss` (RFC 9207); then `error` or `code`.
+    ///
+    /// An `iss` that the provider promised (`authorization_response_iss_parameter_supported`) but
+    /// left out refuses a code; an error response without it is still reported as what it is
+    /// (`access_denied` is a cancellation), with `note` saying so: an error yields no token, so
+    /// the mix-up defence of RFC 9207 §2.4 loses nothing. A wrong `iss` refuses either.
     public static func code(
         from parameters: [(name: String, value: String)], for request: AuthorizationRequest, issuer: String?,
-        issuerParameterRequired: Bool
+        issuerParameterRequired: Bool, note: (String) -> Void = { _ in }
     ) throws(OAuthError) -> String {
         let states = parameters.filter { $0.name == "state" }.map(\.value)
         guard states.count == 1, ConstantTime.equals(Array(states[0].utf8), Array(request.state.utf8)) else {
@@ -32,7 +37,8 @@ public enum AuthorizationResponse {
             if let iss = values["iss"] {
                 guard iss == issuer else { throw .issuerMismatch(expected: issuer, received: iss) }
             } else if issuerParameterRequired {
-                throw .issuerMismatch(expected: issuer, received: nil)
+                guard let error = values["error"] else { throw .issuerMismatch(expected: issuer, received: nil) }
+                note("the error redirect (\(error)) carries no iss, which \(issuer) promises; an error yields no token, so it is read all the same")
             }
         }
         if let error = values["error"] {

@@ -90,12 +90,13 @@ public enum PastedRedirect {
     /// returned after `warn` has been given ``bareCodeWarning``.
     public static func code(
         fromPasted text: String, for request: AuthorizationRequest, issuer: String?, issuerParameterRequired: Bool,
-        warn: (String) -> Void
+        warn: (String) -> Void, note: (String) -> Void = { _ in }
     ) throws(OAuthError) -> String {
         switch try parse(text) {
         case .redirect(let parameters):
             return try AuthorizationResponse.code(
-                from: parameters.map { ($0.name, $0.value) }, for: request, issuer: issuer, issuerParameterRequired: issuerParameterRequired
+                from: parameters.map { ($0.name, $0.value) }, for: request, issuer: issuer, issuerParameterRequired: issuerParameterRequired,
+                note: note
             )
         case .bareCode(let code):
             warn(bareCodeWarning)

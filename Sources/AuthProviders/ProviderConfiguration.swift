@@ -19,8 +19,12 @@ public struct ProviderConfiguration: Codable, Sendable, Equatable {
     public var scopes: [String]
     /// Extra authorization request parameters, such as `prompt=login`.
     public var customParameters: [String: String]
-    /// A fixed loopback port, for providers that register the redirect URI with its port.
+    /// A fixed loopback port, for providers that register the redirect URI with its port: the
+    /// first of ``redirectPorts``, stored as before lists existed, so older versions still read it.
     public var redirectPort: UInt16?
+    /// The ports tried after ``redirectPort`` when it is taken, in order; nil when there are none
+    /// (older versions ignore the member and use the first port alone).
+    public var fallbackRedirectPorts: [UInt16]?
     /// True only when the provider was added with `--hs256-id-tokens`: ID tokens MACed with the
     /// client secret are then accepted. Never implied, so a public key can never become an HMAC key.
     public var acceptsHS256IDTokens: Bool?
@@ -33,7 +37,7 @@ public struct ProviderConfiguration: Codable, Sendable, Equatable {
 
     public init(
         id: String, issuer: String, clientID: String, clientSecret: String? = nil, scopes: [String] = [],
-        customParameters: [String: String] = [:], redirectPort: UInt16? = nil, acceptsHS256IDTokens: Bool = false,
+        customParameters: [String: String] = [:], redirectPorts: [UInt16] = [], acceptsHS256IDTokens: Bool = false,
         apiBase: String? = nil, redirectURI: String? = nil
     ) {
         self.id = id
@@ -42,10 +46,19 @@ public struct ProviderConfiguration: Codable, Sendable, Equatable {
         self.clientSecret = clientSecret
         self.scopes = scopes
         self.customParameters = customParameters
-        self.redirectPort = redirectPort
+        self.redirectPorts = redirectPorts
         self.acceptsHS256IDTokens = acceptsHS256IDTokens ? true : nil
         self.apiBase = apiBase
         self.redirectURI = redirectURI
+    }
+
+    /// The loopback ports to listen on, the first free one winning; empty: any free port.
+    public var redirectPorts: [UInt16] {
+        get { redirectPort.map { [$0] + (fallbackRedirectPorts ?? []) } ?? [] }
+        set {
+            redirectPort = newValue.first
+            fallbackRedirectPorts = newValue.count > 1 ? Array(newValue.dropFirst()) : nil
+        }
     }
 
     /// Checks the id, then what the provider's kind requires, then the rules every kind shares,

@@ -29,8 +29,9 @@ public struct SignInOptions: Sendable {
     /// When the whole sign-in gives up (the command's deadline): the wait for the person gets
     /// what is left of it, if that is less than `timeout`.
     public var deadline: Date?
-    /// The listener's port, overriding the provider's `redirectPort` (0 or nil: any free port).
-    public var redirectPort: UInt16?
+    /// The listener's ports, the first free one winning, overriding the provider's
+    /// ``ProviderConfiguration/redirectPorts`` (empty: the provider's, or any free port).
+    public var redirectPorts: [UInt16]
     /// False for `--no-browser`: only print the URL.
     public var opensBrowser: Bool
     /// A `prompt` value to send unless the person gave one, and only where the provider's
@@ -40,14 +41,14 @@ public struct SignInOptions: Sendable {
 
     public init(
         extraScopes: [String] = [], customParameters: [String: String] = [:], timeout: Duration = defaultTimeout, deadline: Date? = nil,
-        redirectPort: UInt16? = nil, opensBrowser: Bool = true, preferredPrompt: String? = nil,
+        redirectPorts: [UInt16] = [], opensBrowser: Bool = true, preferredPrompt: String? = nil,
         method: SignInMethod = .loopback(acceptsPaste: false)
     ) {
         self.extraScopes = extraScopes
         self.customParameters = customParameters
         self.timeout = timeout
         self.deadline = deadline
-        self.redirectPort = redirectPort
+        self.redirectPorts = redirectPorts
         self.opensBrowser = opensBrowser
         self.preferredPrompt = preferredPrompt
         self.method = method
@@ -134,8 +135,8 @@ public struct SignInFlow: Sendable {
             if let registered = provider.redirectURI {
                 return PastedCodeGrant(redirectURI: registered, opensBrowser: options.opensBrowser)
             }
-            let port = options.redirectPort ?? provider.redirectPort ?? 0
-            return LoopbackCodeGrant(port: port, acceptsPaste: acceptsPaste, opensBrowser: options.opensBrowser)
+            let ports = options.redirectPorts.isEmpty ? provider.redirectPorts : options.redirectPorts
+            return LoopbackCodeGrant(ports: ports, acceptsPaste: acceptsPaste, opensBrowser: options.opensBrowser)
         }
     }
 }

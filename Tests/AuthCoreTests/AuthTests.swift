@@ -47,6 +47,19 @@ import AuthTestSupport
         #expect(try auth.token(providerID: nil, idToken: false) == "b")
     }
 
+    /// A token a server refused (git's erase) is marked expired only when it is the stored one;
+    /// the refresh token stays, for the refresh that comes next.
+    @Test(arguments: [("at-1", "oidc.corp", true), ("at-2", "oidc.corp", false), ("", "oidc.corp", false), ("at-1", "oidc.other", false)])
+    func aRefusedAccessTokenIsExpired(refused: String, provider: String, expires: Bool) async throws {
+        try HomeDirectory(path: directory.child("home")).ensureExists()
+        _ = try await auth.signIn(with: credential(), profile: profile())
+        #expect(try auth.expireAccessToken(providerID: provider, refused: refused) == expires)
+        let session = try auth.currentSession("oidc.corp").session
+        #expect(session.expiresAt == (expires ? now : now.addingTimeInterval(3600)))
+        #expect(session.accessToken == "at-1" && session.refreshToken == "rt-1")
+        #expect((try? auth.token(providerID: "oidc.corp", idToken: false)) == (expires ? nil : "at-1"))
+    }
+
     @Test func uidsNeverCollideEvenWithARepeatingRandomSource() async throws {
         try HomeDirectory(path: directory.child("home")).ensureExists()
         let sameSeed = Auth(home: HomeDirectory(path: directory.child("home")), lockTimeout: .seconds(1), clock: .fixed(now), random: SeededRandomSource(seed: 11))

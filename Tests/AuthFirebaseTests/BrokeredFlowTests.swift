@@ -59,7 +59,7 @@ import AuthTestSupport
         let transport = transport
         let redirect = FakeRedirect(.code("provider-code", iss: nil))
         let result = try await flow(transport, redirect).run(.init(
-            providerID: "github.com", purpose: .signIn, returning: .loopback(port: 0, acceptsPaste: false), scopes: ["repo"],
+            providerID: "github.com", purpose: .signIn, returning: .loopback(ports: [], acceptsPaste: false), scopes: ["repo"],
             customParameters: ["allow_signup": "false"], timeout: .seconds(30)))
         #expect(result.user.uid == "uid-alice" && result.additionalUserInfo.isNewUser)
         #expect(result.credential.accessToken == "gho_from_the_project")
@@ -92,7 +92,7 @@ import AuthTestSupport
         let redirect = FakeRedirect(.error("access_denied", iss: nil))
         await #expect(throws: OAuthError.accessDenied(description: nil)) {
             try await flow(transport, redirect).run(.init(
-                providerID: "github.com", purpose: .signIn, returning: .loopback(port: 0, acceptsPaste: false), timeout: .seconds(30)))
+                providerID: "github.com", purpose: .signIn, returning: .loopback(ports: [], acceptsPaste: false), timeout: .seconds(30)))
         }
         #expect(transport.requests.map(\.url.lastPathComponent) == ["accounts:createAuthUri"])
     }
@@ -101,18 +101,18 @@ import AuthTestSupport
         projectRunsGitHub()
         let transport = transport
         _ = try await flow(transport, FakeRedirect(.code("c", iss: nil))).run(.init(
-            providerID: "github.com", purpose: .signIn, returning: .loopback(port: 0, acceptsPaste: false), timeout: .seconds(30)))
+            providerID: "github.com", purpose: .signIn, returning: .loopback(ports: [], acceptsPaste: false), timeout: .seconds(30)))
         answer("signInWithIdp", ["localId": "uid-bob", "idToken": "fid-2", "refreshToken": "frt-2", "expiresIn": "3600", "providerId": "github.com"])
         let again = self.transport
         await #expect(throws: AccountError.userMismatch(providerID: "github.com")) {
             try await flow(again, FakeRedirect(.code("c", iss: nil))).run(.init(
-                providerID: "github.com", purpose: .reauthenticate, returning: .loopback(port: 0, acceptsPaste: false), timeout: .seconds(30)))
+                providerID: "github.com", purpose: .reauthenticate, returning: .loopback(ports: [], acceptsPaste: false), timeout: .seconds(30)))
         }
         #expect(try sent(again, "signInWithIdp")["autoCreate"] == false)
     }
 
     @Test("providers whose answer cannot come back are refused before the project is asked", arguments: [
-        ("apple.com", BrokeredSignInFlow.Return.loopback(port: 0, acceptsPaste: false)),
+        ("apple.com", BrokeredSignInFlow.Return.loopback(ports: [], acceptsPaste: false)),
         ("apple.com", .handler),
         ("saml.acme", .handler),
     ])

@@ -43,6 +43,24 @@ import AuthTestSupport
         #expect(request.nonce == Nonce.hashed(request.rawNonce) && request.nonce.count == 64)
     }
 
+    /// OpenID Connect Core §11: offline_access asks for consent, unless the caller chose a prompt.
+    @Test(arguments: [
+        (["openid", "offline_access"], nil, "consent"),
+        (["openid", "offline_access"], "login", "login"),
+        (["openid", "offline_access"], "none", "none"),
+        (["openid", "offline_access"], "login consent", "login consent"),
+        (["openid"], nil, nil),
+        (["openid", "offline"], nil, nil),
+    ] as [([String], String?, String?)])
+    func offlineAccessAsksForConsent(scopes: [String], given: String?, sent: String?) throws {
+        let request = try AuthorizationRequest(
+            authorizationEndpoint: "https://idp.example/authorize", clientID: "c", redirectURI: "http://127.0.0.1:5000/callback",
+            scopes: scopes, customParameters: given.map { ["prompt": $0] } ?? [:], random: SeededRandomSource(seed: 7)
+        )
+        #expect(query(request)["prompt"] == sent)
+        #expect(request.prompt == sent)
+    }
+
     @Test func keepsTheEndpointsOwnQuery() throws {
         let request = try makeRequest(endpoint: "https://idp.example/authorize?tenant=a")
         #expect(query(request)["tenant"] == "a")

@@ -12,7 +12,8 @@ import AuthTestSupport
 
     enum Case: String, CaseIterable {
         case good, goodWithIss, wrongState, missingState, wrongIss, missingIssWhenRequired, accessDenied,
-            otherError, duplicateCode, duplicateState, missingCode, emptyCode, errorWithWrongState
+            otherError, duplicateCode, duplicateState, missingCode, emptyCode, errorWithWrongState,
+            accessDeniedWithoutPromisedIss, otherErrorWithoutPromisedIss, accessDeniedWithWrongIss
     }
 
     func parameters(_ c: Case) -> (params: [(name: String, value: String)], issRequired: Bool) {
@@ -31,6 +32,9 @@ import AuthTestSupport
         case .missingCode: return ([("state", state)], false)
         case .emptyCode: return ([("code", ""), ("state", state)], false)
         case .errorWithWrongState: return ([("error", "access_denied"), ("state", "forged")], false)
+        case .accessDeniedWithoutPromisedIss: return ([("error", "access_denied"), ("state", state)], true)
+        case .otherErrorWithoutPromisedIss: return ([("error", "server_error"), ("error_description", "boom"), ("state", state)], true)
+        case .accessDeniedWithWrongIss: return ([("error", "access_denied"), ("state", state), ("iss", "https://evil.example")], true)
         }
     }
 
@@ -38,10 +42,10 @@ import AuthTestSupport
         switch c {
         case .good, .goodWithIss: .success("abc")
         case .wrongState, .missingState, .errorWithWrongState: .failure(.stateMismatch)
-        case .wrongIss: .failure(.issuerMismatch(expected: Self.issuer, received: "https://evil.example"))
+        case .wrongIss, .accessDeniedWithWrongIss: .failure(.issuerMismatch(expected: Self.issuer, received: "https://evil.example"))
         case .missingIssWhenRequired: .failure(.issuerMismatch(expected: Self.issuer, received: nil))
-        case .accessDenied: .failure(.accessDenied(description: nil))
-        case .otherError: .failure(.authorizationFailed(error: "server_error", description: "boom"))
+        case .accessDenied, .accessDeniedWithoutPromisedIss: .failure(.accessDenied(description: nil))
+        case .otherError, .otherErrorWithoutPromisedIss: .failure(.authorizationFailed(error: "server_error", description: "boom"))
         case .duplicateCode: .failure(.duplicateParameter("code"))
         // The state decides first whether a redirect is ours; one stated twice is not (a listener ignores it).
         case .duplicateState: .failure(.stateMismatch)
@@ -52,10 +56,17 @@ import AuthTestSupport
     @Test(arguments: Case.allCases)
     func evaluatesRedirect(_ c: Case) {
         let (params, required) = parameters(c)
+        var notes: [String] = []
         let result = Result { () throws(OAuthError) -> String in
-            try AuthorizationResponse.code(from: params, for: request, issuer: Self.issuer, issuerParameterRequired: required)
+            try AuthorizationResponse.code(from: params, for: request, issuer: Self.issuer, issuerParameterRequired: required) {
+                notes.append($0)
+            }
         }
         #expect(result == expected(c))
+        // Only an error read without the iss the provider promised is noted (for --verbose).
+        let noted = [Case.accessDeniedWithoutPromisedIss, .otherErrorWithoutPromisedIss].contains(c)
+        #expect(notes.count == (noted ? 1 : 0))
+        #expect(notes.allSatisfy { $0.contains("carries no iss") && $0.contains(Self.issuer) })
     }
 
     /// OpenID Connect Core §3.1.2.6: without prompt=none, "needed the person" means the person refused.

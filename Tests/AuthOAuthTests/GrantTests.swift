@@ -42,7 +42,7 @@ import AuthTestSupport
     @Test func loopbackGrantSendsPKCEStateAndNonceAndExchangesTheCodeWithTheVerifier() async throws {
         let redirect = FakeRedirect(.code("code-123", iss: issuer))
         let provider = FakeOpenIDServer(authorization: { redirect.lastAuthorization })
-        let tokens = try await LoopbackCodeGrant(port: 8123).tokens(
+        let tokens = try await LoopbackCodeGrant(ports: [8123]).tokens(
             from: server(provider.transport), request: request, context: context(redirect, transport: provider.transport)
         ).tokens
         let sent = redirect.lastAuthorization
@@ -168,13 +168,36 @@ import AuthTestSupport
         func stop() { stops.withLock { $0 += 1 } }
     }
 
+    /// RFC 8252 §7.3 with a provider that wants registered ports: the first free one of the list
+    /// wins; when all are taken, the error names every one.
+    @Test(arguments: [
+        ([], [], [0], 49_152), ([8000, 18000], [], [8000], 8000), ([8000, 18000], [8000], [8000, 18000], 18000),
+        ([8000, 18000, 28000], [8000, 18000], [8000, 18000, 28000], 28000), ([8000, 18000], [8000, 18000], [8000, 18000], nil),
+        ([8000], [8000], [8000], nil),
+    ] as [([UInt16], Set<UInt16>, [UInt16], UInt16?)])
+    func theFirstFreePortWins(ports: [UInt16], busy: Set<UInt16>, tried: [UInt16], bound: UInt16?) throws {
+        let redirect = FakeRedirect(.never)
+        var context = context(redirect, transport: FakeTransport { _ in HTTPResponse(status: 500) })
+        context.makeListener = { port in
+            if busy.contains(port) { throw LoopbackError.portInUse(ports: [port]) }
+            return try redirect.makeListener(port)
+        }
+        let result = Result { try LoopbackCodeGrant.listen(on: ports, context: context) }
+        #expect(redirect.requestedPorts == tried.filter { !busy.contains($0) })
+        if let bound {
+            #expect(try result.get().redirectURI == "http://127.0.0.1:\(bound)/callback")
+        } else {
+            #expect(throws: LoopbackError.portInUse(ports: ports)) { try result.get() }
+        }
+    }
+
     @Test func theLoopbackWaitShowsTheTimeLeftUntilTheTimeout() async throws {
         let redirect = FakeRedirect(.code("code-123", iss: issuer))
         let provider = FakeOpenIDServer(authorization: { redirect.lastAuthorization })
         var context = context(redirect, transport: provider.transport)
         let progress = RecordingProgress()
         context.progress = progress
-        _ = try await LoopbackCodeGrant(port: 8123).tokens(from: server(provider.transport), request: request, context: context)
+        _ = try await LoopbackCodeGrant(ports: [8123]).tokens(from: server(provider.transport), request: request, context: context)
         let shown = progress.shown.withLock { $0 }
         #expect(shown.map(\.label) == ["Waiting for the browser"])
         #expect(shown.first?.deadline == TestTokenFactory.now.addingTimeInterval(300))

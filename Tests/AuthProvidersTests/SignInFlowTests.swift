@@ -60,17 +60,33 @@ import AuthTestSupport
     }
 
     @Test func theFlowPicksTheGrantFromTheOptionsAndTheConfiguration() throws {
-        try registry.add(ProviderConfiguration(id: "oidc.a", issuer: "https://a.example", clientID: "c", redirectPort: 9000))
+        try registry.add(ProviderConfiguration(id: "oidc.a", issuer: "https://a.example", clientID: "c", redirectPorts: [9000, 19000]))
         try registry.add(ProviderConfiguration(id: "oidc.b", issuer: "https://b.example", clientID: "c", redirectURI: "https://b.example/cb"))
         let provider = FakeOpenIDServer(authorization: { [:] })
         let a = try flow("oidc.a", redirect: FakeRedirect(.never), provider: provider)
         let b = try flow("oidc.b", redirect: FakeRedirect(.never), provider: provider)
-        #expect((a.grant(for: SignInOptions()) as? LoopbackCodeGrant)?.port == 9000)
-        #expect((a.grant(for: SignInOptions(redirectPort: 7000)) as? LoopbackCodeGrant)?.port == 7000)
+        #expect((a.grant(for: SignInOptions()) as? LoopbackCodeGrant)?.ports == [9000, 19000])
+        #expect((a.grant(for: SignInOptions(redirectPorts: [7000, 17000])) as? LoopbackCodeGrant)?.ports == [7000, 17000])
         #expect((a.grant(for: SignInOptions(method: .loopback(acceptsPaste: true))) as? LoopbackCodeGrant)?.acceptsPaste == true)
         #expect((b.grant(for: SignInOptions()) as? PastedCodeGrant)?.redirectURI == "https://b.example/cb")
         #expect(a.grant(for: SignInOptions(method: .device)) is DeviceCodeGrant)
         #expect(a.grant(for: SignInOptions(method: .idToken("t", rawNonce: nil))) is IDTokenGrant)
+    }
+
+    /// providers.json keeps its form: one port is `redirectPort` as before (what older versions
+    /// read), the rest of a list `fallbackRedirectPorts`, absent when there is none.
+    @Test(arguments: [
+        ([], nil, nil), ([8400], 8400, nil), ([8400, 18400, 28400], 8400, [18400, 28400]),
+    ] as [([UInt16], Double?, [Double]?)])
+    func redirectPortsAreStoredAsBefore(ports: [UInt16], first: Double?, rest: [Double]?) throws {
+        let configuration = ProviderConfiguration(id: "oidc.a", issuer: "https://a.example", clientID: "c", redirectPorts: ports)
+        let stored = try JSONValueEncoder().encode(configuration)
+        #expect(stored["redirectPort"]?.numberValue == first)
+        #expect(stored["fallbackRedirectPorts"]?.arrayValue?.compactMap(\.numberValue) == rest)
+        #expect(try JSONValueDecoder().decode(ProviderConfiguration.self, from: stored).redirectPorts == ports)
+        let legacy: JSONValue = ["id": "oidc.a", "issuer": "https://a.example", "clientID": "c", "scopes": [], "customParameters": [:],
+                                 "redirectPort": 8400]
+        #expect(try JSONValueDecoder().decode(ProviderConfiguration.self, from: legacy).redirectPorts == [8400])
     }
 
     @Test func aReservedCustomParameterStopsTheFlowBeforeTheNetwork() async throws {

@@ -18,6 +18,7 @@ import subprocess
 import time
 
 import pytest
+import requests
 
 from conftest import SHORT_LIFETIME
 from e2e_helpers import OK, PROVIDER_NAME, jwt_claims, need
@@ -59,6 +60,74 @@ def test_git_clones_with_the_oidc_token_through_the_helper(cli, dot_idp, tmp_pat
         assert "authctl signin" in after.stderr, "git shows the helper's advice on stderr"
     finally:
         server.stop()
+
+
+def _credential(cli, tmp_path, action: str, request: str, helper: str) -> subprocess.CompletedProcess:
+    """`git credential ACTION` (git's own command, which runs the configured helpers) on `request`."""
+    config = tmp_path / "gitconfig"
+    config.write_text(f"[credential]\n\thelper = {helper}\n")
+    environment = {**cli.env, "GIT_CONFIG_GLOBAL": str(config), "GIT_CONFIG_NOSYSTEM": "1", "GIT_TERMINAL_PROMPT": "0",
+                   "GIT_ASKPASS": "", "SSH_ASKPASS": ""}
+    return subprocess.run(["git", "credential", action], input=request, capture_output=True, text=True, env=environment,
+                          timeout=60, cwd=tmp_path)
+
+
+def _userinfo(idp, token: str) -> int:
+    return requests.get(idp.discovery()["userinfo_endpoint"], headers={"Authorization": f"Bearer {token}"},
+                        timeout=10).status_code
+
+
+def _answer(completed: subprocess.CompletedProcess) -> dict:
+    assert completed.returncode == 0, completed.stderr
+    return dict(line.split("=", 1) for line in completed.stdout.splitlines())
+
+
+@pytest.mark.dot
+def test_git_credential_reject_of_a_refused_token_makes_the_next_fill_refresh(cli, dot_idp, tmp_path):
+    cli.signed_in(dot_idp)
+    helper = _helper(cli, "--provider", PROVIDER_NAME)
+    request = "protocol=https\nhost=git.corp.example\npath=team/repo.git\n\n"
+    filled = _credential(cli, tmp_path, "fill", request, helper)
+    first = _answer(filled)
+    assert first["username"] == "x-access-token" and _userinfo(dot_idp, first["password"]) == 200
+    assert _answer(_credential(cli, tmp_path, "fill", request, helper)) == first, "a valid token is handed out as it is"
+
+    rejected = _credential(cli, tmp_path, "reject", filled.stdout + "\n", helper)
+    assert (rejected.returncode, rejected.stdout) == (0, ""), rejected.stderr
+    second = _answer(_credential(cli, tmp_path, "fill", request, helper))
+    assert second["password"] != first["password"], "the refused token was handed out again"
+    assert _userinfo(dot_idp, second["password"]) == 200, "the next fill's token is not a working, refreshed one"
+
+    # git itself: a server that turns the token down makes git erase it; the next clone gets a new one.
+    server = GitServer(tmp_path / "git", userinfo=dot_idp.discovery()["userinfo_endpoint"])
+    try:
+        server.turned_down.add(second["password"])
+        refused = _git(cli, tmp_path, "clone", server.url, "refused", helper=helper, scope=server.base)
+        assert refused.returncode != 0 and server.refused > 0 and not server.accepted, refused.stderr
+        cloned = _git(cli, tmp_path, "clone", server.url, "clone", helper=helper, scope=server.base)
+        assert cloned.returncode == 0, cloned.stderr
+        assert set(server.accepted) == {f"x-access-token:{dot_idp.users['alice']['sub']}"}
+    finally:
+        server.stop()
+
+
+def test_git_credential_answers_the_authtype_capability_and_ignores_unknown_operations(cli, mock_idp):
+    cli.signed_in(mock_idp)
+    token = cli.run("token").stdout.strip()
+    # What git 2.46 and later send (git-credential(1)): the capability first, then the request.
+    answer = cli.run("git-credential", "--provider", PROVIDER_NAME, "get",
+                     input="capability[]=authtype\ncapability[]=state\nprotocol=https\nhost=git.corp.example\n"
+                           "wwwauth[]=Bearer realm=\"git\"\n\n")
+    assert answer.returncode == OK, str(answer)
+    lines = answer.stdout.splitlines()
+    assert lines[:4] == ["capability[]=authtype", "authtype=Bearer", f"credential={token}", "ephemeral=1"], lines
+    assert len(lines) == 5 and lines[4].startswith("password_expiry_utc="), lines
+
+    advertised = cli.run("git-credential", "capability")
+    assert (advertised.returncode, advertised.stdout) == (OK, "version 0\ncapability authtype\n"), str(advertised)
+    for operation in ("approve", "frobnicate"):
+        ignored = cli.run("git-credential", operation, input="protocol=https\nhost=git.corp.example\n\n")
+        assert (ignored.returncode, ignored.stdout) == (OK, ""), str(ignored)
 
 
 def test_git_finds_the_github_enterprise_host_by_itself(cli, github_fake, tmp_path, browser_python):

@@ -120,6 +120,19 @@ def test_missing_iss_is_rejected_when_the_provider_promises_it(cli, dot_idp):
     _fails_and_stores_nothing(cli, INVALID_CREDENTIAL, browser=("--drop-iss",))
 
 
+@pytest.mark.dot
+def test_consent_denied_without_the_promised_iss_is_still_a_cancellation(cli, dot_idp):
+    """The person says no at a provider that promises `iss`, and the error redirect comes without
+    it: an error yields no token, so RFC 9207's mix-up defence loses nothing by reading it. It is
+    a cancellation (exit 4), and --verbose notes the missing `iss`."""
+    assert dot_idp.discovery()["authorization_response_iss_parameter_supported"] is True
+    cli.add_provider(dot_idp)
+    result = _fails_and_stores_nothing(cli, CANCELLED, browser=("--deny", "--drop-iss"), extra=("--verbose",))
+    log = cli.wait_for_browser()
+    assert "access_denied" in log and "dropped iss" in log, log
+    assert "carries no iss" in result.stderr and dot_idp.issuer in result.stderr, str(result)
+
+
 @pytest.mark.mock
 def test_wrong_iss_is_rejected_even_when_not_advertised(cli, mock_idp):
     """RFC 9207 §2.4: an `iss` that is present must match, advertised or not."""

@@ -16,6 +16,7 @@ import pytest
 
 from e2e_helpers import (
     CANCELLED,
+    CONFIGURATION_ERROR,
     OK,
     PROVIDER_ERROR,
     PROVIDER_NAME,
@@ -185,6 +186,44 @@ def test_redirect_port_is_honoured(cli, mock_idp):
         assert port_is_free(port)
     finally:
         running.kill()
+
+
+def _held_port() -> socket.socket:
+    """A port on 127.0.0.1 that another program holds (listening) for the test's length."""
+    held = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    held.bind(("127.0.0.1", 0))
+    held.listen()
+    return held
+
+
+@pytest.mark.mock
+def test_a_busy_redirect_port_gives_way_to_the_next_of_the_list(cli, mock_idp):
+    """--redirect-port 8000,18000 (stored by providers add too): the first free port wins; when
+    every one is held, the sign-in stops at once with exit 12, naming them and the fix."""
+    first, second = _held_port(), _held_port()
+    busy = first.getsockname()[1]
+    try:
+        cli.providers.append(mock_idp)
+        port = free_port()
+        added = cli.run("providers", "add", PROVIDER_NAME, "--issuer", mock_idp.issuer, "--client-id", mock_idp.client_id,
+                        "--client-secret-stdin", "--redirect-port", f"{busy},{port}", input=mock_idp.client_secret + "\n")
+        assert added.returncode == OK, str(added)
+        shown = cli.run("providers", "show", PROVIDER_NAME, "--json").json()
+        assert (shown["redirectPort"], shown["redirectPorts"]) == (busy, [busy, port]), shown
+
+        signed = cli.signin("--verbose")
+        assert signed.returncode == OK, str(signed)
+        assert f"port {busy} on 127.0.0.1 is in use; trying the next one" in signed.stderr, str(signed)
+        assert f"listening on http://127.0.0.1:{port}/callback" in signed.stderr, str(signed)
+
+        taken = second.getsockname()[1]
+        refused = cli.run("signin", "--provider", PROVIDER_NAME, "--no-browser", "--redirect-port", f"{busy},{taken}")
+        assert (refused.returncode, refused.stdout) == (CONFIGURATION_ERROR, ""), str(refused)
+        assert f"ports {busy}, {taken} on 127.0.0.1 are all in use" in refused.stderr, str(refused)
+        assert "give --redirect-port more ports" in refused.stderr, str(refused)
+    finally:
+        first.close()
+        second.close()
 
 
 @pytest.mark.mock

@@ -163,6 +163,21 @@ def test_scopes_and_custom_parameters_reach_the_provider(cli, idp):
 
 
 @pytest.mark.dot
+@pytest.mark.parametrize("given, sent", [((), ["consent"]), (("--param", "prompt=login"), ["login"])])
+def test_offline_access_asks_for_consent_unless_a_prompt_is_given(cli, dot_idp, given, sent):
+    """OpenID Connect Core §11: a request for offline_access carries prompt=consent; the person's
+    own prompt wins. django-oauth-toolkit takes either and the sign-in completes."""
+    cli.add_provider(dot_idp)
+    result = cli.signin("--scope", "offline_access", *given)
+    assert result.returncode == OK, str(result)
+    from urllib.parse import parse_qs, urlsplit
+
+    query = parse_qs(urlsplit(authorization_url(result.stderr) or "").query)
+    assert "offline_access" in query["scope"][0].split() and query.get("prompt") == sent, str(result)
+    assert cli.run("status", "--check").returncode == OK
+
+
+@pytest.mark.dot
 def test_public_client_without_secret(cli, dot_idp):
     cli.add_provider(dot_idp, public=True)
     shown = cli.run("providers", "show", PROVIDER_NAME, "--json")

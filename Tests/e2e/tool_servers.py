@@ -85,6 +85,8 @@ class _GitHandler(BaseHTTPRequestHandler):
         if not header.startswith("Basic "):
             return self._refuse()
         username, _, password = base64.b64decode(header[6:]).decode().partition(":")
+        if password in owner.turned_down:
+            return self._refuse()
         answer = requests.get(owner.userinfo, headers={"Authorization": f"Bearer {password}"}, timeout=10)
         if answer.status_code != 200:
             return self._refuse()
@@ -129,6 +131,8 @@ class GitServer(LoopbackServer):
         self.root = root
         self.forward = forward
         self.userinfo = userinfo or f"{forward}/api/v3/user"
+        # Tokens this server turns down whatever the provider says (as one that revoked them itself).
+        self.turned_down: set[str] = set()
         work = root / "work"
         git = ["git", "-c", "user.name=e2e", "-c", "user.email=e2e@example.com", "-c", "init.defaultBranch=main"]
         subprocess.run(git + ["init", "-q", str(work)], check=True)

@@ -15,8 +15,9 @@ public struct BrokeredSignInFlow: Sendable {
     public enum Return: Sendable, Equatable {
         /// `http://localhost:PORT/callback` on the one-shot listener (RFC 8252 §7.3; `localhost`,
         /// not the IP literal, because it is what a Firebase project authorizes by default). With
-        /// `acceptsPaste`, the address pasted on stdin is taken too, whichever comes first.
-        case loopback(port: UInt16, acceptsPaste: Bool)
+        /// `acceptsPaste`, the address pasted on stdin is taken too, whichever comes first. The
+        /// first free one of `ports` (none: any free port).
+        case loopback(ports: [UInt16], acceptsPaste: Bool)
         /// The backend's handler page (``ProviderFlowBroker/handlerURI``), which every provider app
         /// registered as the Firebase docs say accepts; the person pastes the address it shows.
         case handler
@@ -66,8 +67,8 @@ public struct BrokeredSignInFlow: Sendable {
                 request.timeout, sleep: context.sleep, error: { OAuthError.timedOut(after: request.timeout) }
             ) { try await pasted(for: authorization) }
             return try await complete(authorization, answer: answer, reply: NoBrowserReply(), purpose: request.purpose)
-        case .loopback(let port, let acceptsPaste):
-            let listener = try context.makeListener(port)
+        case .loopback(let ports, let acceptsPaste):
+            let listener = try LoopbackCodeGrant.listen(on: ports, context: context)
             let authorization: BrokeredAuthorization
             do {
                 authorization = try await begin(request, continueURI: Self.localhostURI(listener.redirectURI))

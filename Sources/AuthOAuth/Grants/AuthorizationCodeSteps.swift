@@ -71,7 +71,7 @@ struct AuthorizationCodeSteps: Sendable {
         guard let line = await context.readPastedLine() else { throw OAuthError.unreadablePastedRedirect("nothing was pasted") }
         return try PastedRedirect.code(
             fromPasted: line, for: authorization, issuer: server.issuer, issuerParameterRequired: server.issuerParameterRequired,
-            warn: { context.notify($0) }
+            warn: { context.notify($0) }, note: { context.log($0) }
         )
     }
 
@@ -81,7 +81,7 @@ struct AuthorizationCodeSteps: Sendable {
         do {
             return .accept(try AuthorizationResponse.code(
                 from: callback.parameters.map { ($0.name, $0.value) }, for: authorization, issuer: server.issuer,
-                issuerParameterRequired: server.issuerParameterRequired
+                issuerParameterRequired: server.issuerParameterRequired, note: { context.log($0) }
             ))
         } catch .stateMismatch {
             context.log("ignored a redirect with another sign-in's state")

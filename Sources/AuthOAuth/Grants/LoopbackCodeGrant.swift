@@ -9,13 +9,13 @@ import Foundation
 /// With `acceptsPaste`, a redirect (or code) pasted on stdin is taken too, whichever comes first:
 /// for a browser on another machine that cannot reach the listener.
 public struct LoopbackCodeGrant: AuthorizationGrant {
-    /// The listener's port; 0 lets the system pick a free one.
-    public var port: UInt16
+    /// The listener's ports, the first free one winning; empty lets the system pick a free one.
+    public var ports: [UInt16]
     public var acceptsPaste: Bool
     public var opensBrowser: Bool
 
-    public init(port: UInt16 = 0, acceptsPaste: Bool = false, opensBrowser: Bool = true) {
-        self.port = port
+    public init(ports: [UInt16] = [], acceptsPaste: Bool = false, opensBrowser: Bool = true) {
+        self.ports = ports
         self.acceptsPaste = acceptsPaste
         self.opensBrowser = opensBrowser
     }
@@ -25,7 +25,7 @@ public struct LoopbackCodeGrant: AuthorizationGrant {
         let parameters = try steps.parameters()
         try await steps.checkReachable()
         // Listening before the URL exists, so the redirect URI is valid when the browser opens.
-        let listener = try context.makeListener(port)
+        let listener = try Self.listen(on: ports, context: context)
         let authorization: AuthorizationRequest
         do {
             authorization = try steps.authorization(redirectURI: listener.redirectURI, parameters: parameters)
@@ -54,6 +54,21 @@ public struct LoopbackCodeGrant: AuthorizationGrant {
         waiting.stop()
         await listener.close()
         return try await steps.exchange(answer.code, for: authorization, reply: answer.reply)
+    }
+
+    /// A listener on the first of `ports` that is free (none given: any port the system picks).
+    /// When every one is taken, ``LoopbackError/portInUse(ports:)`` names them all; any other
+    /// failure to listen ends the search at once.
+    public static func listen(on ports: [UInt16], context: GrantContext) throws -> any RedirectListener {
+        guard !ports.isEmpty else { return try context.makeListener(0) }
+        for port in ports {
+            do {
+                return try context.makeListener(port)
+            } catch LoopbackError.portInUse {
+                context.log("port \(port) on 127.0.0.1 is in use; trying the next one")
+            }
+        }
+        throw LoopbackError.portInUse(ports: ports)
     }
 
     /// The code, and the browser's request waiting for the outcome (none for a paste).

@@ -10,8 +10,8 @@ import Foundation
 /// Binding failures are `.configurationError` when the person chose the port (the fix is to choose
 /// another) and `.internalError` otherwise; a wait ends in `.timeout` or `.cancelled`.
 public enum LoopbackError: AuthCoreError, Equatable {
-    /// The explicit port is taken on 127.0.0.1 by another program.
-    case portInUse(port: UInt16)
+    /// The explicit port, or every one of a list, is taken on 127.0.0.1 by other programs.
+    case portInUse(ports: [UInt16])
     /// A socket could not be created, bound, or listened on (not "port in use").
     case cannotListen(address: String, failure: SystemCallError)
     /// A socket call failed while waiting (poll, accept, pipe).
@@ -36,8 +36,13 @@ public enum LoopbackError: AuthCoreError, Equatable {
 
     public var message: String {
         switch self {
-        case .portInUse(let port):
-            "port \(port) on 127.0.0.1 is already in use by another program; choose another port, or let authctl pick a free one"
+        case .portInUse(let ports):
+            (ports.count == 1
+                ? "port \(ports[0]) on 127.0.0.1 is already in use by another program: stop that program (ss -ltnp names it)"
+                : "ports \(ports.map(String.init).joined(separator: ", ")) on 127.0.0.1 are all in use by other programs: "
+                    + "stop one of them (ss -ltnp names them)")
+                + ", or give --redirect-port more ports that the provider accepts, such as 8000,18000 (the first free one "
+                + "is used); without it, authctl picks a free one"
         case .cannotListen(let address, let failure):
             "cannot listen for the sign-in redirect on \(address): \(failure.reason)"
         case .socketFailure(let failure):
@@ -56,7 +61,7 @@ public enum LoopbackError: AuthCoreError, Equatable {
 
     public var details: [String: ErrorDetail] {
         switch self {
-        case .portInUse(let port): ["port": .int(Int(port))]
+        case .portInUse(let ports): ["port": .int(Int(ports.first ?? 0)), "ports": .strings(ports.map(String.init))]
         case .timedOut(_, _, let ignored, _) where ignored > 0: ["ignoredCallbacks": .int(ignored)]
         default: [:]
         }

@@ -51,7 +51,7 @@ public actor LoopbackRedirectListener: RedirectListener {
         do {
             ipv4 = try LoopbackSocket.listen(.ipv4, port: requested)
         } catch where error.errno == EADDRINUSE && requested != 0 {
-            throw .portInUse(port: requested)
+            throw .portInUse(ports: [requested])
         } catch {
             throw .cannotListen(address: "127.0.0.1:\(requested)", failure: error)
         }

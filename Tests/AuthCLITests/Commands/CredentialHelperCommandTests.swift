@@ -17,7 +17,8 @@ import AuthTestSupport
         await cli.run(["signin", "--provider", "oidc.test", "--timeout", "10"])
     }
 
-    func gitRequest(_ lines: String...) -> [UInt8] { Array((lines.joined(separator: "\n") + "\n\n").utf8) }
+    func gitRequest(_ lines: String...) -> [UInt8] { gitRequest(lines) }
+    func gitRequest(_ lines: [String]) -> [UInt8] { Array((lines.joined(separator: "\n") + "\n\n").utf8) }
 
     var output: String { cli.stdout.withLock { $0 } }
 
@@ -52,11 +53,62 @@ import AuthTestSupport
         #expect(output.isEmpty)
     }
 
-    @Test(arguments: ["store", "erase"])
-    func gitStoreAndEraseChangeNothing(operation: String) async {
+    @Test func gitStoreChangesNothing() async {
         #expect(await signIn() == .success)
         let before = cli.keystoreBytes
-        cli.stdin = gitRequest("protocol=https", "host=github.com", "username=x-access-token", "password=old")
+        cli.stdin = gitRequest("protocol=https", "host=github.com", "username=x-access-token", "password=\(TestTokenFactory.accessToken)")
+        #expect(await cli.run(["git-credential", "store", "--provider", "oidc.test"]) == .success)
+        #expect(output.isEmpty && cli.keystoreBytes == before)
+    }
+
+    /// erase with the token git was refused with expires it; the refresh token stays (the next get
+    /// refreshes with it). Any other erase changes nothing.
+    @Test(arguments: [
+        (["password=\(TestTokenFactory.accessToken)"], true),
+        (["capability[]=authtype", "authtype=Bearer", "credential=\(TestTokenFactory.accessToken)", "ephemeral=1"], true),
+        (["password=some-other-token"], false),
+        (["credential=", "password="], false),
+        ([], false),
+    ] as [([String], Bool)])
+    func gitEraseExpiresOnlyTheTokenItGave(presented: [String], expires: Bool) async {
+        #expect(await signIn() == .success)
+        let before = cli.keystoreBytes
+        cli.stdin = gitRequest(["protocol=https", "host=git.corp.example", "username=x-access-token"] + presented)
+        #expect(await cli.run(["git-credential", "erase", "--provider", "oidc.test"]) == .success)
+        #expect(output.isEmpty)
+        #expect((cli.keystoreBytes != before) == expires)
+        cli.stdin = gitRequest("protocol=https", "host=git.corp.example")
+        #expect(await cli.run(["git-credential", "get", "--provider", "oidc.test"]) == .success)
+        #expect(output.contains(expires ? "password=refreshed-1\n" : "password=\(TestTokenFactory.accessToken)\n"))
+        #expect(cli.refreshes.withLock { $0 } == (expires ? 1 : 0))
+    }
+
+    /// A git that announces the authtype capability (2.46 and later) gets a Bearer credential, the
+    /// capability first; the same request without it gets the classic answer.
+    @Test(arguments: [true, false])
+    func gitWithTheAuthTypeCapabilityGetsABearerCredential(announced: Bool) async {
+        #expect(await signIn() == .success)
+        let capability = announced ? ["capability[]=authtype"] : []
+        cli.stdin = gitRequest(capability + ["protocol=https", "host=git.corp.example", "wwwauth[]=Bearer realm=\"git\""])
+        #expect(await cli.run(["git-credential", "get", "--provider", "oidc.test"]) == .success)
+        let expiry = Int(TestTokenFactory.now.timeIntervalSince1970) + cli.expiresIn
+        let token = TestTokenFactory.accessToken
+        #expect(output == (announced
+            ? "capability[]=authtype\nauthtype=Bearer\ncredential=\(token)\nephemeral=1\npassword_expiry_utc=\(expiry)\n"
+            : "username=x-access-token\npassword=\(token)\npassword_expiry_utc=\(expiry)\n"))
+    }
+
+    @Test func gitCapabilityAdvertisesAuthType() async {
+        #expect(await cli.run(["git-credential", "capability"]) == .success)
+        #expect(output == "version 0\ncapability authtype\n")
+    }
+
+    /// gitcredentials(7): "If a helper receives any other operation, it should silently ignore the request."
+    @Test(arguments: ["fetch", "approve", "list", ""])
+    func gitIgnoresAnOperationItDoesNotKnow(operation: String) async {
+        #expect(await signIn() == .success)
+        let before = cli.keystoreBytes
+        cli.stdin = gitRequest("protocol=https", "host=git.corp.example")
         #expect(await cli.run(["git-credential", operation, "--provider", "oidc.test"]) == .success)
         #expect(output.isEmpty && cli.keystoreBytes == before)
     }
@@ -65,21 +117,24 @@ import AuthTestSupport
         cli.stdin = gitRequest("protocol=https", "host=git.corp.example")
         #expect(await cli.run(["git-credential", "get", "--provider", "oidc.test"]) == .notSignedIn)
         #expect(output.isEmpty)
+        cli.stdin = gitRequest("protocol=https", "host=git.corp.example", "password=old")
+        #expect(await cli.run(["git-credential", "erase", "--provider", "oidc.test"]) == .success, "nothing to erase")
     }
 
-    @Test func anUnknownOperationIsAUsageError() async {
-        #expect(await cli.run(["git-credential", "fetch"]) == .usage)
+    @Test func dockerCallsAnUnknownOperationAUsageError() async {
         #expect(await cli.run(["docker-credential", "fetch"]) == .usage)
     }
 
     @Test(arguments: [
-        ("protocol=https\nhost=a.example\n\nhost=b.example\n", ["protocol": "https", "host": "a.example"]),
-        ("host=a\r\nhost=b\r\npath=x=y\r\n", ["host": "a", "path": "x=y"]),
-        ("garbage\nwwwauth[]=Basic realm=\"x\"\n", ["wwwauth[]": "Basic realm=\"x\""]),
-        ("", [:]),
-    ] as [(String, [String: String])])
-    func gitAttributesAreReadUpToTheBlankLine(text: String, attributes: [String: String]) {
-        #expect(GitCredentialCommand.attributes(text) == attributes)
+        ("protocol=https\nhost=a.example\n\nhost=b.example\n", ["protocol": "https", "host": "a.example"], [:]),
+        ("host=a\r\nhost=b\r\npath=x=y\r\n", ["host": "a", "path": "x=y"], [:]),
+        ("garbage\nwwwauth[]=Basic realm=\"x\"\n", [:], ["wwwauth": ["Basic realm=\"x\""]]),
+        ("capability[]=authtype\ncapability[]=state\nstate[]=a:1\nstate[]=\nstate[]=b:2\n",
+         [:], ["capability": ["authtype", "state"], "state": ["b:2"]]),
+        ("", [:], [:]),
+    ] as [(String, [String: String], [String: [String]])])
+    func gitRequestsAreReadUpToTheBlankLine(text: String, attributes: [String: String], lists: [String: [String]]) {
+        #expect(GitCredentialRequest(parsing: text) == GitCredentialRequest(attributes: attributes, lists: lists))
     }
 
     @Test(arguments: [

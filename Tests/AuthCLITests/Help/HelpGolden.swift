@@ -110,7 +110,8 @@ Options:
                         and providers with a device authorization endpoint.
   --redirect-port PORT  Wait for the redirect on this port instead of a random
                         free one, for providers that only accept a registered
-                        redirect URI.
+                        redirect URI; of a list (8000,18000), the first free
+                        one.
   --id-token-stdin      Sign in with an ID token read on stdin (for CI) instead
                         of the browser. It is verified against the provider:
                         signature, issuer, audience (the client ID), expiry.
@@ -193,7 +194,8 @@ Options:
                         and providers with a device authorization endpoint.
   --redirect-port PORT  Wait for the redirect on this port instead of a random
                         free one, for providers that only accept a registered
-                        redirect URI.
+                        redirect URI; of a list (8000,18000), the first free
+                        one.
 
 Global options:
   --home DIR            Directory for the session and provider settings.
@@ -249,7 +251,8 @@ Options:
                         and providers with a device authorization endpoint.
   --redirect-port PORT  Wait for the redirect on this port instead of a random
                         free one, for providers that only accept a registered
-                        redirect URI.
+                        redirect URI; of a list (8000,18000), the first free
+                        one.
 
 Global options:
   --home DIR            Directory for the session and provider settings.
@@ -470,16 +473,23 @@ Give git a provider's token (a git credential helper).
 Usage: authctl git-credential <operation> [--provider ID] [--min-valid SECONDS]
 
 git runs it with get, store or erase and its request on stdin (key=value lines).
-For get, over https (http only to this machine), it answers
-username=x-access-token and the token, refreshed first if needed, for github.com
-or a GitHub Enterprise Server added with 'authctl providers add github.com
---api-base URL', or for any host with --provider. Other hosts get no answer, so
-git asks its next helper. store and erase change nothing: the tokens are
-authctl's, and 'authctl signout' forgets them. It never opens a browser: without
-a session, it exits 3.
+For get, over https (http only to this machine), it answers the token, refreshed
+first if needed, for github.com or a GitHub Enterprise Server added with
+'authctl providers add github.com --api-base URL', or for any host with
+--provider. A git that announces capability[]=authtype (2.46 and later) gets
+authtype=Bearer and the token as an ephemeral credential; an older one gets
+username=x-access-token and the token as the password. Other hosts get no
+answer, so git asks its next helper.
+
+erase with the token it gave (git was refused with it) expires that access
+token, so the next get refreshes it; the refresh token stays. store changes
+nothing: the tokens are authctl's, and 'authctl signout' forgets them.
+capability prints the capabilities it understands; any other operation is
+ignored. It never opens a browser: without a session, get exits 3.
 
 Arguments:
-  <operation>          What git asks: get, store or erase.
+  <operation>          What git asks: get, store, erase or capability (any other
+                       is ignored).
 
 Options:
   --provider ID        Answer every host git asks about with this provider's
@@ -757,7 +767,8 @@ Options:
                             (repeatable)
   --redirect-port PORT      Always wait for the redirect on this port, for
                             providers that only accept a registered redirect URI
-                            such as http://127.0.0.1:8400/.
+                            such as http://127.0.0.1:8400/; of a list
+                            (8400,18400), the first free one.
   --hs256-id-tokens         Also accept ID tokens signed with HS256, keyed with
                             the client secret. Only for providers that sign that
                             way; needs a client secret.

@@ -52,6 +52,24 @@ private func invocation(_ argv: [String]) throws -> ParsedInvocation {
         }
     }
 
+    /// `--redirect-port` takes one port or a list, in order, each once; anything else is a usage error.
+    @Test(arguments: [
+        ("8400", [8400]), ("8000,18000", [8000, 18000]), ("18000,8000,18000", [18000, 8000]), ("65535,1", [65535, 1]),
+        ("8000,", nil), (",8000", nil), ("8000,,18000", nil), ("8000 18000", nil), ("0,8000", nil), ("8000,65536", nil), ("", nil),
+    ] as [(String, [UInt16]?)])
+    func redirectPortLists(_ text: String, _ expected: [UInt16]?) throws {
+        let parsed = try invocation(["signin", "--provider", "x", "--redirect-port", text])
+        if let expected {
+            #expect(try parsed[BrowserFlowOptions.redirectPort] == expected)
+        } else {
+            #expect(
+                throws: UsageError.invalidValue(
+                    option: "--redirect-port", value: text, reason: "expected ports from 1 to 65535, separated by commas (8000,18000)",
+                    command: ["signin"])
+            ) { try parsed[BrowserFlowOptions.redirectPort] }
+        }
+    }
+
     @Test func absentIntIsNil() throws {
         #expect(try invocation(["signin", "--provider", "x"]).int("redirect-port", in: 1...65535) == nil)
     }
@@ -75,7 +93,7 @@ private func invocation(_ argv: [String]) throws -> ParsedInvocation {
         #expect(try parsed[BrowserFlowOptions.timeout] == .seconds(300))
         #expect(try parsed[BrowserFlowOptions.scope] == ["a", "b"])
         #expect(try parsed[BrowserFlowOptions.noBrowser] && !parsed[BrowserFlowOptions.device])
-        #expect(try parsed[BrowserFlowOptions.redirectPort] == nil && parsed[BrowserFlowOptions.browser] == nil)
+        #expect(try parsed[BrowserFlowOptions.redirectPort] == [] && parsed[BrowserFlowOptions.browser] == nil)
         let defaults = try invocation(["signin", "--provider", "oidc.x"])
         #expect(try defaults[BrowserFlowOptions.timeout] == SignInOptions.defaultTimeout)
         #expect(BrowserFlowOptions.timeout.spec.defaultValue == "300")

@@ -102,8 +102,14 @@ struct LoopbackPageTests {
     }
 
     static let errors: [(LoopbackError, AuthErrorCode, String)] = [
-        (.portInUse(port: 8080), .configurationError,
-         "port 8080 on 127.0.0.1 is already in use by another program; choose another port, or let authctl pick a free one"),
+        (.portInUse(ports: [8080]), .configurationError,
+         "port 8080 on 127.0.0.1 is already in use by another program: stop that program (ss -ltnp names it), or give "
+            + "--redirect-port more ports that the provider accepts, such as 8000,18000 (the first free one is used); "
+            + "without it, authctl picks a free one"),
+        (.portInUse(ports: [8000, 18000]), .configurationError,
+         "ports 8000, 18000 on 127.0.0.1 are all in use by other programs: stop one of them (ss -ltnp names them), or give "
+            + "--redirect-port more ports that the provider accepts, such as 8000,18000 (the first free one is used); "
+            + "without it, authctl picks a free one"),
         (.cannotListen(address: "127.0.0.1:80", failure: SystemCallError(call: "bind", errno: EACCES)), .internalError,
          "cannot listen for the sign-in redirect on 127.0.0.1:80: Permission denied"),
         (.socketFailure(SystemCallError(call: "poll", errno: EINVAL)), .internalError,
@@ -132,7 +138,8 @@ struct LoopbackPageTests {
 
     @Test("error details")
     func errorDetails() {
-        #expect(LoopbackError.portInUse(port: 9).details == ["port": .int(9)])
+        #expect(LoopbackError.portInUse(ports: [9]).details == ["port": .int(9), "ports": .strings(["9"])])
+        #expect(LoopbackError.portInUse(ports: [9, 10]).details == ["port": .int(9), "ports": .strings(["9", "10"])])
         #expect(LoopbackError.cancelled.details.isEmpty)
     }
 

@@ -320,7 +320,7 @@ struct LoopbackRedirectListenerTests {
     @Test("an explicit port that is in use is a clear error")
     func portInUse() async throws {
         let first = try LoopbackRedirectListener()
-        #expect(throws: LoopbackError.portInUse(port: first.port)) { try LoopbackRedirectListener(port: first.port) }
+        #expect(throws: LoopbackError.portInUse(ports: [first.port])) { try LoopbackRedirectListener(port: first.port) }
         let explicit = try LoopbackRedirectListener(port: 0)
         #expect(explicit.port != first.port)
     }

@@ -64,7 +64,7 @@ struct DockerCredentialCommand: Command {
         do {
             let token = try await TokenCommand.token(
                 providerID: provider, wantsIDToken: false, minimumValidity: .seconds(Int64(TokenRefresher.defaultMinimumValidity)), in: env)
-            let username = try CredentialHelper.accountName(providerID: provider, in: env) ?? GitCredentialCommand.username
+            let username = try CredentialHelper.accountName(providerID: provider, in: env) ?? GitCredentialAnswer.username
             env.output(foreign: ["ServerURL": .string(serverURL), "Username": .string(username), "Secret": .string(token.value)] as JSONValue)
             return .success
         } catch let error as any AuthCoreError {

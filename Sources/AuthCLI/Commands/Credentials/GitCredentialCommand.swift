@@ -7,20 +7,19 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// `authctl git-credential get|store|erase`: a git credential helper (gitcredentials(7)). For a
-/// host that takes a provider's tokens it answers `username=x-access-token` and the token as the
-/// password; for any other host it prints nothing, so git asks its next helper.
+/// `authctl git-credential get|store|erase|capability`: a git credential helper
+/// (gitcredentials(7)). For a host that takes a provider's tokens, `get` answers the token
+/// (``GitCredentialAnswer``); for any other host it prints nothing, so git asks its next helper.
+/// `erase` of the token it gave (git was refused with it) expires that access token, so the next
+/// `get` refreshes; `store` changes nothing; any other operation is ignored, as a helper must.
 struct GitCredentialCommand: Command {
-    static let operation = Argument<String>.required("operation", help: "What git asks: get, store or erase.")
+    static let operation = Argument<String>.required(
+        "operation", help: "What git asks: get, store, erase or capability (any other is ignored).")
     static let provider = Option.string(
         "provider", "ID",
         help: "Answer every host git asks about with this provider's token (scope the helper to a URL in git config). "
             + "Default: the GitHub provider whose host git asks about.")
     static let minValid = TokenCommand.minValid
-
-    /// What git sends as the username with a token (GitHub documents `x-access-token`).
-    static let username = "x-access-token"
-    static let operations = ["get", "store", "erase"]
 
     static let name = "git-credential"
     static let spec = CommandSpec(
@@ -28,11 +27,16 @@ struct GitCredentialCommand: Command {
         abstract: "Give git a provider's token (a git credential helper).",
         discussion: [
             "git runs it with get, store or erase and its request on stdin (key=value lines). For get, "
-                + "over https (http only to this machine), it answers username=x-access-token and the token, "
-                + "refreshed first if needed, for github.com or a GitHub Enterprise Server added with "
-                + "'authctl providers add github.com --api-base URL', or for any host with --provider. Other hosts get no answer, so git asks its "
-                + "next helper. store and erase change nothing: the tokens are authctl's, and 'authctl "
-                + "signout' forgets them. It never opens a browser: without a session, it exits 3."
+                + "over https (http only to this machine), it answers the token, refreshed first if needed, "
+                + "for github.com or a GitHub Enterprise Server added with "
+                + "'authctl providers add github.com --api-base URL', or for any host with --provider. A git that "
+                + "announces capability[]=authtype (2.46 and later) gets authtype=Bearer and the token as an "
+                + "ephemeral credential; an older one gets username=x-access-token and the token as the password. "
+                + "Other hosts get no answer, so git asks its next helper.",
+            "erase with the token it gave (git was refused with it) expires that access token, so the next get "
+                + "refreshes it; the refresh token stays. store changes nothing: the tokens are authctl's, and "
+                + "'authctl signout' forgets them. capability prints the capabilities it understands; any other "
+                + "operation is ignored. It never opens a browser: without a session, get exits 3.",
         ],
         arguments: [operation.spec],
         options: [provider.spec, minValid.spec],
@@ -48,45 +52,51 @@ struct GitCredentialCommand: Command {
     let minimumValidity: Duration
 
     init(_ invocation: ParsedInvocation) throws {
-        operation = try CredentialHelper.operation(invocation, Self.operation, among: Self.operations)
+        // Any operation parses: gitcredentials(7) asks a helper to ignore the ones it does not know.
+        operation = try invocation[Self.operation]
         providerID = try invocation[Self.provider]
         minimumValidity = try invocation[Self.minValid]
     }
 
     func run(in env: CommandEnvironment) async throws -> ExitStatus {
-        let request = Self.attributes(try CredentialHelper.readRequest(env, command: ["git-credential"]))
-        guard operation == "get", let host = request["host"]?.lowercased(), Self.isSafe(protocol: request["protocol"], host: host),
+        switch operation {
+        case "capability":
+            env.output(GitCredentialAnswer.capabilityAdvertisement)
+            return .success
+        case "get", "store", "erase": break
+        default:
+            env.log("git-credential: ignoring the operation \(operation), which this helper does not know")
+            return .success
+        }
+        let request = GitCredentialRequest(parsing: try CredentialHelper.readRequest(env, command: ["git-credential"]))
+        guard operation != "store", let host = request["host"]?.lowercased(), Self.isSafe(protocol: request["protocol"], host: host),
             let provider = try providerID ?? env.registry.provider(forCredentialHost: host, tool: .git)?.id
         else {
             env.log("git-credential \(operation): no answer for this request")
             return .success
         }
+        if operation == "erase" { return try erase(request, host: host, provider: provider, in: env) }
         env.log("git-credential get: \(host) takes \(provider)'s token")
         let token = try await TokenCommand.token(
             providerID: provider, wantsIDToken: false, minimumValidity: minimumValidity, withExpiry: true, in: env)
-        var answer = "username=\(Self.username)\npassword=\(token.value)\n"
-        // git 2.41 and later stop using the password then; older versions ignore the line.
-        if let expiresAt = token.expiresAt { answer += "password_expiry_utc=\(Int(expiresAt.timeIntervalSince1970))\n" }
+        let answer = GitCredentialAnswer(token: token.value, expiresAt: token.expiresAt, bearer: request.takesAuthType)
         if env.json {
-            env.output(["username": .string(Self.username), "password": .string(token.value)] as JSONValue)
+            env.output(JSONValue.object(Dictionary(uniqueKeysWithValues: answer.attributes.map { ($0.key, JSONValue.string($0.value)) })))
         } else {
-            env.output(answer)
+            env.output(answer.text)
         }
         return .success
     }
 
-    /// git's request: `key=value` lines up to a blank line (git-credential(1) "INPUT/OUTPUT
-    /// FORMAT"); the first value of a key wins, array keys (`key[]`) are not needed here.
-    static func attributes(_ text: String) -> [String: String] {
-        var attributes: [String: String] = [:]
-        // "\r\n" is one Character in Swift: split on both line ends.
-        for line in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
-            if line.isEmpty { break }
-            guard let equals = line.firstIndex(of: "=") else { continue }
-            let key = String(line[..<equals])
-            if attributes[key] == nil { attributes[key] = String(line[line.index(after: equals)...]) }
+    /// git was refused with the token it presents: when it is the stored access token, it is
+    /// marked expired (the refresh token stays), so the next `get` refreshes. Nothing to print.
+    func erase(_ request: GitCredentialRequest, host: String, provider: String, in env: CommandEnvironment) throws -> ExitStatus {
+        guard let refused = request.presentedSecret, try env.auth.expireAccessToken(providerID: provider, refused: refused) else {
+            env.log("git-credential erase: \(host) refused no token of \(provider)'s that is still stored")
+            return .success
         }
-        return attributes
+        env.log("git-credential erase: \(host) refused \(provider)'s access token; the next get refreshes it")
+        return .success
     }
 
     /// A token goes over https, or over http only to this machine (as ``URLPolicy``).

@@ -25,10 +25,10 @@ struct ProvidersAddCommand: Command {
     static let scope = Option.repeated(
         "scope", "SCOPE", help: "Ask for this scope at every sign-in, in addition to openid, email and profile.")
     static let param = Option.repeated("param", "KEY=VALUE", help: "Add this parameter to every authorization request.")
-    static let redirectPort = Option.port(
+    static let redirectPort = Option.ports(
         "redirect-port",
         help: "Always wait for the redirect on this port, for providers that only accept a registered "
-            + "redirect URI such as http://127.0.0.1:8400/.")
+            + "redirect URI such as http://127.0.0.1:8400/; of a list (8400,18400), the first free one.")
     static let noCheck = Option.flag(
         "no-check",
         help: "Store the provider without asking it for its discovery document first (offline set-up).")
@@ -77,7 +77,7 @@ struct ProvidersAddCommand: Command {
     init(_ invocation: ParsedInvocation) throws {
         configuration = ProviderConfiguration(
             id: try invocation[Self.id], issuer: try invocation[Self.issuer] ?? "", clientID: try invocation[Self.clientID],
-            scopes: try invocation[Self.scope], redirectPort: try invocation[Self.redirectPort],
+            scopes: try invocation[Self.scope], redirectPorts: try invocation[Self.redirectPort],
             acceptsHS256IDTokens: try invocation[Self.hs256], apiBase: try invocation[Self.apiBase],
             redirectURI: try invocation[Self.redirectURI]
         )

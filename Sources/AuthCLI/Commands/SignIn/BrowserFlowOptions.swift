@@ -27,10 +27,10 @@ struct BrowserFlowOptions: Sendable {
         "device",
         help: "Sign in with a code entered on another device (RFC 8628), for SSH sessions, containers "
             + "and CI; for GitHub and providers with a device authorization endpoint.")
-    static let redirectPort = Option.port(
+    static let redirectPort = Option.ports(
         "redirect-port",
         help: "Wait for the redirect on this port instead of a random free one, for providers that only "
-            + "accept a registered redirect URI.")
+            + "accept a registered redirect URI; of a list (8000,18000), the first free one.")
 
     /// In the order help lists them, after `--provider`.
     static let specs = [
@@ -56,7 +56,7 @@ struct BrowserFlowOptions: Sendable {
     var opensBrowser: Bool
     var paste: Bool
     var device: Bool
-    var redirectPort: UInt16?
+    var redirectPorts: [UInt16]
 
     init(_ invocation: ParsedInvocation) throws(UsageError) {
         scopes = try invocation[Self.scope]
@@ -66,6 +66,6 @@ struct BrowserFlowOptions: Sendable {
         opensBrowser = try !invocation[Self.noBrowser]
         paste = try invocation[Self.paste]
         device = try invocation[Self.device]
-        redirectPort = try invocation[Self.redirectPort]
+        redirectPorts = try invocation[Self.redirectPort]
     }
 }

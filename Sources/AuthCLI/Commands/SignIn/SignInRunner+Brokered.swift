@@ -37,7 +37,7 @@ extension SignInRunner {
     /// this machine's listener.
     static func brokeredReturn(_ options: BrowserFlowOptions) -> BrokeredSignInFlow.Return {
         if options.paste || !options.opensBrowser { return .handler }
-        return .loopback(port: options.redirectPort ?? 0, acceptsPaste: false)
+        return .loopback(ports: options.redirectPorts, acceptsPaste: false)
     }
 
     /// Which of the two returns runs, and why, in one notice.

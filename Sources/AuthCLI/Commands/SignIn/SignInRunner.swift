@@ -45,7 +45,7 @@ struct SignInRunner: Sendable {
             let acceptsPaste = flowOptions.paste || (!flowOptions.opensBrowser && env.context.standardInputIsTerminal)
             options = SignInOptions(
                 extraScopes: flowOptions.scopes, customParameters: customParameters, timeout: flowOptions.timeout, deadline: env.transport.deadline,
-                redirectPort: flowOptions.redirectPort, opensBrowser: flowOptions.opensBrowser,
+                redirectPorts: flowOptions.redirectPorts, opensBrowser: flowOptions.opensBrowser,
                 preferredPrompt: purpose == .reauthenticate ? "login" : nil,
                 method: flowOptions.device ? .device : .loopback(acceptsPaste: acceptsPaste)
             )
