@@ -1,20 +1,20 @@
 /// A QR code symbol (ISO/IEC 18004:2015, Model 2) for some bytes: byte mode, error correction
 /// level M, the smallest version that holds them, and of the eight masks the one with the lowest
 /// penalty (§7.8.3). Pure: bytes in, modules out; drawing is ``QRCodeText``'s business.
-public struct QRCode: Sendable, Equatable {
-    public let version: Int
-    public let mask: Int
+package struct QRCode: Sendable, Equatable {
+    package let version: Int
+    package let mask: Int
     /// Modules per side.
-    public let size: Int
+    package let size: Int
     /// Row by row, `true` for a dark module.
-    public let modules: [Bool]
+    package let modules: [Bool]
 
     /// Whether the module in column `x`, row `y` is dark.
-    public subscript(x: Int, y: Int) -> Bool { modules[y * size + x] }
+    package subscript(x: Int, y: Int) -> Bool { modules[y * size + x] }
 
     /// The symbol for `bytes`, or nil when they exceed version 40's capacity (2,331 bytes at M)
     /// or `maximumVersion`'s.
-    public init?(bytes: [UInt8], maximumVersion: Int = 40) {
+    package init?(bytes: [UInt8], maximumVersion: Int = 40) {
         guard let version = QRCodeSpec.smallestVersion(for: bytes.count), version <= maximumVersion else { return nil }
         var matrix = QRMatrix(version: version)
         matrix.drawFunctionPatterns()

@@ -1,8 +1,8 @@
 /// The numbers of ISO/IEC 18004:2015 (QR Code Model 2) that the encoder needs for error
 /// correction level M, byte mode: capacities, block structure, alignment pattern positions,
 /// format and version information, and Reed-Solomon over GF(256).
-public enum QRCodeSpec {
-    public static let versions = 1...40
+package enum QRCodeSpec {
+    package static let versions = 1...40
 
     /// §6.5.1, Table 9: error correction codewords per block at level M, by version (index 0 unused).
     static let errorCorrectionCodewordsPerBlock: [Int] = [
@@ -23,7 +23,7 @@ public enum QRCodeSpec {
     static let padCodewords: [UInt8] = [0xEC, 0x11]
 
     /// The symbol's side in modules (§6.3.1): 21 for version 1, four more per version.
-    public static func size(version: Int) -> Int { 17 + 4 * version }
+    package static func size(version: Int) -> Int { 17 + 4 * version }
 
     /// §6.4.10, Table 3: bits of the character count indicator in byte mode.
     static func countBits(version: Int) -> Int { version <= 9 ? 8 : 16 }
@@ -49,18 +49,18 @@ public enum QRCodeSpec {
     }
 
     /// Bytes that byte mode holds in `version` at level M (Table 7's "8-bit byte" column).
-    public static func byteCapacity(version: Int) -> Int {
+    package static func byteCapacity(version: Int) -> Int {
         (dataCodewords(version: version) * 8 - 4 - countBits(version: version)) / 8
     }
 
     /// The smallest version that holds `byteCount` bytes, or nil past version 40.
-    public static func smallestVersion(for byteCount: Int) -> Int? {
+    package static func smallestVersion(for byteCount: Int) -> Int? {
         versions.first { byteCapacity(version: $0) >= byteCount }
     }
 
     /// Annex E, Table E.1: the row and column coordinates of alignment pattern centres: 6, then
     /// evenly spaced (by an even step) down from `size - 7`; version 32 is the exception.
-    public static func alignmentPatternCenters(version: Int) -> [Int] {
+    package static func alignmentPatternCenters(version: Int) -> [Int] {
         guard version >= 2 else { return [] }
         let count = version / 7 + 2
         let step = version == 32 ? 26 : (version * 4 + count * 2 + 1) / (count * 2 - 2) * 2
@@ -70,7 +70,7 @@ public enum QRCodeSpec {
 
     /// §7.9.1: the 15 format information bits for level M and `mask`: five data bits, the
     /// BCH(15,5) remainder by G(x) = 0x537, XORed with 0x5412 so no code is all zeros.
-    public static func formatBits(mask: Int) -> Int {
+    package static func formatBits(mask: Int) -> Int {
         let data = levelMFormatBits << 3 | mask
         var remainder = data
         for _ in 0..<10 { remainder = (remainder << 1) ^ ((remainder >> 9) * 0x537) }
@@ -79,7 +79,7 @@ public enum QRCodeSpec {
 
     /// §7.10, Annex D: the 18 version information bits (versions 7 and up): six bits of version,
     /// then the BCH(18,6) remainder by G(x) = 0x1F25.
-    public static func versionBits(version: Int) -> Int {
+    package static func versionBits(version: Int) -> Int {
         var remainder = version
         for _ in 0..<12 { remainder = (remainder << 1) ^ ((remainder >> 11) * 0x1F25) }
         return version << 12 | remainder
@@ -88,7 +88,7 @@ public enum QRCodeSpec {
 
 /// Reed-Solomon error correction over GF(2^8) with the QR code's field polynomial
 /// x^8 + x^4 + x^3 + x^2 + 1 (0x11D) and generator roots α^0 … α^(n-1) (§7.5.2, Annex A).
-public enum QRReedSolomon {
+package enum QRReedSolomon {
     /// Product in GF(256), by shift and add (no tables: the encoder runs once per sign-in).
     static func multiply(_ left: UInt8, _ right: UInt8) -> UInt8 {
         var product = 0
@@ -116,7 +116,7 @@ public enum QRReedSolomon {
 
     /// The `count` error correction codewords of `data`: the remainder of data·x^count divided
     /// by the generator.
-    public static func remainder(of data: [UInt8], count: Int) -> [UInt8] {
+    package static func remainder(of data: [UInt8], count: Int) -> [UInt8] {
         let generator = generator(degree: count)
         var result = [UInt8](repeating: 0, count: count)
         for byte in data {

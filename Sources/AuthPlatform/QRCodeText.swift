@@ -6,27 +6,27 @@
 /// colour, as `qrencode -t UTF8` does: on the usual light-on-dark terminal the code then reads
 /// dark on light, as scanners expect. No colour or escape sequence is used, so `NO_COLOR` and
 /// dumb terminals change nothing.
-public enum QRCodeText {
+package enum QRCodeText {
     /// §6.3.7: four light modules around the symbol.
-    public static let quietZone = 4
+    package static let quietZone = 4
     /// The widest drawing printed: an 80-column terminal.
-    public static let maximumColumns = 80
+    package static let maximumColumns = 80
 
     /// The lines of the drawing of `text`'s UTF-8 bytes, or nil when it would not fit in
     /// `columns` (the text is too long).
-    public static func lines(for text: String, columns: Int = maximumColumns) -> [String]? {
+    package static func lines(for text: String, columns: Int = maximumColumns) -> [String]? {
         let version = maximumVersion(columns: columns)
         guard version >= 1, let code = QRCode(bytes: Array(text.utf8), maximumVersion: version) else { return nil }
         return lines(for: code)
     }
 
     /// The largest version whose drawing fits `columns` (13 for 80).
-    public static func maximumVersion(columns: Int = maximumColumns) -> Int {
+    package static func maximumVersion(columns: Int = maximumColumns) -> Int {
         (columns - 2 * quietZone - 17) / 4
     }
 
     /// The drawing of `code`: ▀ ▄ █ and space, one line per two module rows.
-    public static func lines(for code: QRCode) -> [String] {
+    package static func lines(for code: QRCode) -> [String] {
         let side = code.size + 2 * quietZone
         func isLight(_ x: Int, _ y: Int) -> Bool {
             let moduleX = x - quietZone, moduleY = y - quietZone
