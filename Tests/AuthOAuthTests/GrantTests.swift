@@ -242,6 +242,19 @@ import AuthTestSupport
         }
     }
 
+    /// Without a browser, the person is told of --device only when the provider has the device flow.
+    @Test(arguments: [(false, false, false), (false, true, true), (true, true, false)])
+    func thePrintedURLNamesTheDeviceFlowWhereThereIsOne(opensBrowser: Bool, device: Bool, named: Bool) async throws {
+        let redirect = FakeRedirect(.code("code-123", iss: issuer))
+        let provider = FakeOpenIDServer(authorization: { redirect.lastAuthorization })
+        let notices = LockedValue("")
+        var context = context(redirect, transport: provider.transport)
+        context.notify = { text in notices.withLock { $0 += text + "\n" } }
+        let grant = LoopbackCodeGrant(port: 8123, acceptsPaste: false, opensBrowser: opensBrowser)
+        _ = try? await grant.tokens(from: server(provider.transport, device: device), request: request, context: context)
+        #expect(notices.withLock { $0 }.contains("--device") == named)
+    }
+
     @Test func deviceGrantNeedsAnEndpoint() async throws {
         let transport = FakeTransport { _ in HTTPResponse(status: 500) }
         await #expect(throws: OAuthError.noDeviceEndpoint("oidc.test")) {
