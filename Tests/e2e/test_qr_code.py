@@ -34,7 +34,12 @@ def _url_of_length(length: int) -> str:
     return head + "x" * (length - len(head.replace("{user_code}", "ABCD-EFGH")))
 
 
-@pytest.mark.parametrize("length", [20, 48, 100, 200, 300, LARGEST_DRAWN, LARGEST_DRAWN + 1, 400])
+# 20 bytes, then the byte capacity at level M of each version 2 to 13 (ISO/IEC 18004 Table 7: every
+# version that fits 80 columns, at its fullest), then past it.
+CAPACITIES = [26, 42, 62, 84, 106, 122, 152, 180, 213, 251, 287, LARGEST_DRAWN]
+
+
+@pytest.mark.parametrize("length", [20, *CAPACITIES, LARGEST_DRAWN + 1, 400])
 def test_every_drawn_code_decodes_to_the_exact_url(cli, github_fake, tmp_path, length):
     github_fake.configure(device_interval=1, verification_uri_complete=_url_of_length(length))
     add_github(cli, github_fake)
