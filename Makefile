@@ -103,8 +103,9 @@ demo-firebase: build venv
 test: unit-test release-check fuzz-smoke system-deps dist-check
 	$(MAKE) e2e-test E2E_BIN=$(RELEASE_BIN)
 
-# The shells the completion tests run (Debian 12's versions), installed only when missing.
-SYSTEM_PACKAGES := zsh=5.9-4+b15 fish=3.6.0-3.1+deb12u1
+# The shells the completion tests run and the QR decoder the QR tests use (Debian 12's versions),
+# installed only when missing.
+SYSTEM_PACKAGES := zsh=5.9-4+b15 fish=3.6.0-3.1+deb12u1 zbar-tools=0.23.92-7+deb12u1
 system-deps:
 	sh Tests/e2e/install-system-deps.sh $(SYSTEM_PACKAGES)
 

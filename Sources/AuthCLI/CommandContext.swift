@@ -33,6 +33,9 @@ public struct CommandContext: Sendable {
     public var random: any RandomSource
     /// Makes the browser for a command line (`--browser`), or the system default for nil.
     public var makeBrowser: @Sendable (_ command: [String]?) -> any BrowserOpener
+    /// What the headless rules need of the machine: its system, /proc/version, and which of the
+    /// named executables are on PATH (``BrowserHost/probe(_:environment:)`` live).
+    public var browserHost: @Sendable (_ candidates: [String]) -> BrowserHost
     /// Calls the handler on Ctrl-C until the returned function is called.
     public var onInterrupt: @Sendable (_ handler: @escaping @Sendable () -> Void) -> (@Sendable () -> Void)
     /// Holds Ctrl-C and SIGTERM while a token refresh is in flight (Decisions/0014).
@@ -48,6 +51,7 @@ public struct CommandContext: Sendable {
         readLine: @escaping @Sendable () async -> String? = { nil },
         readSecret: @escaping @Sendable (String) async -> String? = { _ in nil }, transport: any HTTPTransport, clock: Clock, random: any RandomSource,
         makeBrowser: @escaping @Sendable ([String]?) -> any BrowserOpener,
+        browserHost: @escaping @Sendable ([String]) -> BrowserHost = { _ in BrowserHost(system: .other) },
         onInterrupt: @escaping @Sendable (@escaping @Sendable () -> Void) -> (@Sendable () -> Void),
         interrupts: any InterruptShield = NoInterruptShield(),
         replaceProcess: @escaping @Sendable ([String], [String: String]) -> Int32 = { _, _ in ENOSYS }
@@ -64,6 +68,7 @@ public struct CommandContext: Sendable {
         self.clock = clock
         self.random = random
         self.makeBrowser = makeBrowser
+        self.browserHost = browserHost
         self.onInterrupt = onInterrupt
         self.interrupts = interrupts
         self.replaceProcess = replaceProcess

@@ -191,14 +191,28 @@ struct CommandEnvironment: Sendable {
     /// a program) nor --verbose (its lines would interleave).
     var showsProgress: Bool { context.standardErrorIsTerminal && !json && !verbose }
 
-    /// The effects a grant needs, with messages and `--verbose` lines on stderr.
-    func grantContext(browser: any BrowserOpener) -> GrantContext {
+    /// The effects a grant needs, with messages and `--verbose` lines on stderr; `qr` is
+    /// `--qr`/`--no-qr` (nil: QR codes on a terminal, without --json).
+    func grantContext(browser: any BrowserOpener, qr: Bool? = nil) -> GrantContext {
         let context = context
+        let drawsQRCodes = qr ?? (context.standardErrorIsTerminal && !json)
+        let drawQRCode: @Sendable (String) -> Void = { url in if drawsQRCodes { Self.drawQRCode(url, write: context.writeStandardError) } }
         return GrantContext(
             transport: transport, clock: context.clock, random: context.random, browser: browser,
             notify: { context.writeStandardError($0 + "\n") }, log: services.log, readPastedLine: context.readLine,
-            progress: showsProgress ? TerminalProgress(write: context.writeStandardError, clock: context.clock) : NoProgress()
+            progress: showsProgress ? TerminalProgress(write: context.writeStandardError, clock: context.clock) : NoProgress(),
+            drawQRCode: drawQRCode
         )
+    }
+
+    /// `url` as a QR code in half blocks, or a line saying it is too long for 80 columns.
+    static func drawQRCode(_ url: String, write: @Sendable (String) -> Void) {
+        guard let lines = QRCodeText.lines(for: url) else {
+            let limit = QRCodeSpec.byteCapacity(version: QRCodeText.maximumVersion())
+            write("(No QR code: the URL is \(url.utf8.count) bytes, and one that fits \(QRCodeText.maximumColumns) columns holds \(limit).)\n")
+            return
+        }
+        write(lines.joined(separator: "\n") + "\n\n")
     }
 
     /// The validator for `provider`'s ID tokens (discovery, JWK set), for `verify`.

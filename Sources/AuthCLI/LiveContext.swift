@@ -58,6 +58,7 @@ extension CommandContext {
             makeBrowser: { command in
                 command.map { ProcessBrowserOpener(command: $0) } ?? ProcessBrowserOpener.systemDefault
             },
+            browserHost: { BrowserHost.probe($0, environment: environment) },
             onInterrupt: { handler in
                 // Dispatch sources are thread-safe, but corelibs-dispatch does not mark them Sendable.
                 nonisolated(unsafe) let sources = [SIGINT, SIGTERM].map { number in

@@ -225,6 +225,59 @@ import AuthTestSupport
         #expect(progress.stops.withLock { $0 } == 1)
     }
 
+    /// The device flow draws verification_uri_complete when the provider sends one, else
+    /// verification_uri (the code is typed there).
+    @Test(arguments: [
+        ("https://idp.example.com/device?code=WDJB-MJHT" as String?, "https://idp.example.com/device?code=WDJB-MJHT"),
+        (nil, "https://idp.example.com/device"),
+    ])
+    func theDeviceGrantDrawsTheURLToOpen(complete: String?, drawn: String) async throws {
+        var members: [String: JSONValue] = [
+            "device_code": "dev-1", "user_code": "WDJB-MJHT", "verification_uri": "https://idp.example.com/device", "expires_in": 120, "interval": 5,
+        ]
+        if let complete { members["verification_uri_complete"] = .string(complete) }
+        let answer = JSONValue.object(members)
+        let transport = FakeTransport { request in
+            request.url.path == "/device" ? .json(answer) : .json(["access_token": "at-device", "token_type": "Bearer", "expires_in": 3600])
+        }
+        let drawings = LockedValue<[String]>([])
+        var context = context(FakeRedirect(.never), transport: transport)
+        context.drawQRCode = { url in drawings.withLock { $0.append(url) } }
+        _ = try await DeviceCodeGrant().tokens(from: server(transport, device: true), request: request, context: context)
+        #expect(drawings.withLock { $0 } == [drawn])
+    }
+
+    /// A URL printed for another device (no browser opened) is drawn; one a browser opens is not.
+    @Test(arguments: [false, true])
+    func theBrowserGrantDrawsOnlyWhatNoBrowserOpens(opensBrowser: Bool) async throws {
+        let redirect = FakeRedirect(.code("code-123", iss: issuer))
+        let provider = FakeOpenIDServer(authorization: { redirect.lastAuthorization })
+        let drawings = LockedValue<[String]>([])
+        var context = context(redirect, transport: provider.transport)
+        context.drawQRCode = { url in drawings.withLock { $0.append(url) } }
+        let grant = LoopbackCodeGrant(port: 8123, acceptsPaste: false, opensBrowser: opensBrowser)
+        let outcome = try? await grant.tokens(from: server(provider.transport), request: request, context: context)
+        let drawn = drawings.withLock { $0 }
+        if opensBrowser {
+            #expect(outcome != nil && drawn.isEmpty)
+        } else {
+            #expect(drawn.count == 1 && drawn.first?.hasPrefix("https://") == true)
+        }
+    }
+
+    /// Without a browser, the person is told of --device only when the provider has the device flow.
+    @Test(arguments: [(false, false, false), (false, true, true), (true, true, false)])
+    func thePrintedURLNamesTheDeviceFlowWhereThereIsOne(opensBrowser: Bool, device: Bool, named: Bool) async throws {
+        let redirect = FakeRedirect(.code("code-123", iss: issuer))
+        let provider = FakeOpenIDServer(authorization: { redirect.lastAuthorization })
+        let notices = LockedValue("")
+        var context = context(redirect, transport: provider.transport)
+        context.notify = { text in notices.withLock { $0 += text + "\n" } }
+        let grant = LoopbackCodeGrant(port: 8123, acceptsPaste: false, opensBrowser: opensBrowser)
+        _ = try? await grant.tokens(from: server(provider.transport, device: device), request: request, context: context)
+        #expect(notices.withLock { $0 }.contains("--device") == named)
+    }
+
     @Test func deviceGrantNeedsAnEndpoint() async throws {
         let transport = FakeTransport { _ in HTTPResponse(status: 500) }
         await #expect(throws: OAuthError.noDeviceEndpoint("oidc.test")) {

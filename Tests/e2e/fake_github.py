@@ -545,6 +545,9 @@ class FakeGitHub(FakeProvider):
         "enforce_device_interval": False,
         "device_flow_enabled": True,
         "device_script": None,
+        # When set, the device code answer carries verification_uri_complete: this text with
+        # {user_code} replaced (GitHub sends none; RFC 8628 §3.3.1 providers do).
+        "verification_uri_complete": None,
         "remember_authorization": False,
         "token_basic_auth": False,
         "hang_seconds": 20,
@@ -781,9 +784,11 @@ class FakeGitHub(FakeProvider):
                 "user": None, "interval": interval, "last_poll": None,
                 "expires_at": time.time() + self.config["device_expires_in"]}
         self.count("device_codes_issued")
-        return self.token_answer(request, {
-            "device_code": device_code, "user_code": user_code, "verification_uri": self.base + "/login/device",
-            "expires_in": int(self.config["device_expires_in"]), "interval": interval})
+        answer = {"device_code": device_code, "user_code": user_code, "verification_uri": self.base + "/login/device",
+                  "expires_in": int(self.config["device_expires_in"]), "interval": interval}
+        if self.config["verification_uri_complete"]:
+            answer["verification_uri_complete"] = self.config["verification_uri_complete"].replace("{user_code}", user_code)
+        return self.token_answer(request, answer)
 
     def poll_device(self, request: Request, params: dict) -> Response:
         if params.get("client_id") != self.client_id:

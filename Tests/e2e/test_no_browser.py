@@ -451,10 +451,11 @@ def test_ci_refuses_even_on_a_terminal(cli, mock_idp):
 
 @pytest.mark.mock
 def test_a_terminal_without_ci_opens_the_system_browser(cli, mock_idp):
-    """The control for the two tests above: the fake xdg-open does get run when a browser is allowed."""
+    """The control for the two tests above: the fake xdg-open does get run when a browser is allowed
+    (on a desktop: with a display; without one, test_headless.py shows that none is started)."""
     cli.add_provider(mock_idp)
     env, marker = _fake_openers(cli)
-    env = {key: value for key, value in {**cli.env, **env, "TERM": "dumb"}.items() if key != "CI"}
+    env = {key: value for key, value in {**cli.env, **env, "TERM": "dumb", "DISPLAY": ":0"}.items() if key != "CI"}
     code, output = run_on_a_terminal(cli, ["signin", "--provider", PROVIDER_NAME, "--timeout", "3"], env)
     assert code == TIMED_OUT, f"exit {code}\n{output}"
     assert marker.exists(), f"the system browser (xdg-open on PATH) was not started\n{output}"

@@ -112,9 +112,11 @@ public struct BrokeredSignInFlow: Sendable {
     /// Prints the URL (always, so it can be opened by hand) and opens the browser if asked.
     private func present(_ authorization: BrokeredAuthorization, _ request: Request) {
         context.notify("To sign in with \(request.providerID), open this URL in a browser:\n\n  \(authorization.authorizationURL.absoluteString)\n")
-        if request.opensBrowser, !context.browser.open(authorization.authorizationURL) {
-            context.notify("Could not start a browser; open the URL above yourself.")
+        guard request.opensBrowser else {
+            context.drawQRCode(authorization.authorizationURL.absoluteString)
+            return
         }
+        if !context.browser.open(authorization.authorizationURL) { context.notify("Could not start a browser; open the URL above yourself.") }
     }
 
     private func pasted(for authorization: BrokeredAuthorization) async throws -> ForwardedRedirect {

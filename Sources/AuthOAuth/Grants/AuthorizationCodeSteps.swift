@@ -57,11 +57,18 @@ struct AuthorizationCodeSteps: Sendable {
         }
     }
 
-    /// Prints the URL (always, so it can be opened by hand) and opens the browser if asked.
+    /// Prints the URL (always, so it can be opened by hand) and opens the browser if asked;
+    /// otherwise the URL is meant for another device: it is drawn as a QR code too, and the
+    /// device flow is named when the provider has one.
     func present(_ authorization: AuthorizationRequest) {
         context.notify("To sign in with \(server.providerID), open this URL in a browser:\n\n  \(authorization.url.absoluteString)\n")
-        if opensBrowser, !context.browser.open(authorization.url) {
-            context.notify("Could not start a browser; open the URL above yourself.")
+        if opensBrowser {
+            if !context.browser.open(authorization.url) { context.notify("Could not start a browser; open the URL above yourself.") }
+            return
+        }
+        context.drawQRCode(authorization.url.absoluteString)
+        if server.deviceAuthorization != nil {
+            context.notify("(\(server.providerID) also signs in with a code entered on another device: --device.)")
         }
     }
 

@@ -118,6 +118,9 @@ public struct GrantContext: Sendable {
     public var makeListener: @Sendable (_ port: UInt16) throws -> any RedirectListener
     /// The status line while waiting on the person (only on a terminal).
     public var progress: any ProgressDisplay
+    /// Shows a URL meant for another device as a QR code too (stderr, on a terminal); a no-op
+    /// by default.
+    public var drawQRCode: @Sendable (_ url: String) -> Void
 
     public init(
         transport: any HTTPTransport, clock: Clock, random: any RandomSource, browser: any BrowserOpener,
@@ -125,7 +128,7 @@ public struct GrantContext: Sendable {
         readPastedLine: @escaping @Sendable () async -> String? = { nil },
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
         makeListener: @escaping @Sendable (UInt16) throws -> any RedirectListener = { try LoopbackRedirectListener(port: $0) },
-        progress: any ProgressDisplay = NoProgress()
+        progress: any ProgressDisplay = NoProgress(), drawQRCode: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.transport = transport
         self.clock = clock
@@ -137,6 +140,7 @@ public struct GrantContext: Sendable {
         self.sleep = sleep
         self.progress = progress
         self.makeListener = makeListener
+        self.drawQRCode = drawQRCode
     }
 }
 

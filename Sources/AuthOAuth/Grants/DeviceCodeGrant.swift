@@ -20,6 +20,7 @@ public struct DeviceCodeGrant: AuthorizationGrant {
             "To sign in with \(server.providerID), open \(authorization.verificationURI) on any device and enter the code \(authorization.userCode)"
                 + (authorization.verificationURIComplete.map { "\n(or open \($0))" } ?? "")
         )
+        context.drawQRCode(authorization.verificationURIComplete ?? authorization.verificationURI)
         let deadline = context.clock.now().addingTimeInterval(request.timeout.timeInterval)
         let waiting = context.progress.show(
             "Waiting for the code \(authorization.userCode) to be entered", until: min(deadline, authorization.expiresAt))

@@ -31,10 +31,16 @@ final class TestCommandLine: @unchecked Sendable {
     var interactive = true
     /// What a person pastes, for paste mode, built from the authorization request shown.
     var pastedLineProvider: @Sendable ([String: String]) -> String? = { _ in nil }
+    /// A desktop by default (DISPLAY set, xdg-open on PATH), so the fake browser is opened.
     var environment: [String: String] {
-        ["HOME": directory.path, "AUTHCTL_HOME": home, "AUTHCTL_LOCK_TIMEOUT": "1", "NO_COLOR": "1"].merging(extraEnvironment) { _, new in new }
+        ["HOME": directory.path, "AUTHCTL_HOME": home, "AUTHCTL_LOCK_TIMEOUT": "1", "NO_COLOR": "1", "DISPLAY": ":0"]
+            .merging(extraEnvironment) { _, new in new }.filter { !removedEnvironment.contains($0.key) }
     }
     var extraEnvironment: [String: String] = [:]
+    var removedEnvironment: Set<String> = []
+    /// What the headless rules learn of the machine, and the commands the fake browser was made for.
+    var browserHost = BrowserHost(system: .linux, executables: ["xdg-open": "xdg-open"])
+    let browserCommands = LockedValue<[[String]?]>([])
 
     static let discovery: JSONValue = [
         "issuer": .string(TestTokenFactory.issuer),
@@ -113,7 +119,11 @@ final class TestCommandLine: @unchecked Sendable {
             },
             transport: transport(), clock: Clock { [now] in now.withLock { $0 } },
             random: SeededRandomSource(seed: 42),
-            makeBrowser: { [self] _ in CallbackBrowser(owner: self) },
+            makeBrowser: { [self] command in
+                browserCommands.withLock { $0.append(command) }
+                return CallbackBrowser(owner: self)
+            },
+            browserHost: { [browserHost] _ in browserHost },
             onInterrupt: { _ in {} },
             replaceProcess: { [execs, execFailure] arguments, environment in
                 execs.withLock { $0.append((arguments, environment)) }

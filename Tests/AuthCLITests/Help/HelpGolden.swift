@@ -62,10 +62,10 @@ Sign in with a provider through your browser.
 Usage: authctl signin [--custom-token-stdin | --provider ID] [--scope SCOPE]...
                       [--param KEY=VALUE]... [--timeout SECONDS]
                       [--browser COMMAND | --no-browser] [--paste]
-                      [--client-credentials | --device] [--redirect-port PORT]
-                      [--id-token-stdin] [--raw-nonce NONCE] [--audience API]
-                      [--resource URI] [--email EMAIL] [--password-stdin]
-                      [--create]
+                      [--client-credentials | --device] [--qr | --no-qr]
+                      [--redirect-port PORT] [--id-token-stdin]
+                      [--raw-nonce NONCE] [--audience API] [--resource URI]
+                      [--email EMAIL] [--password-stdin] [--create]
 
 authctl opens the provider's sign-in page in your browser and waits for the
 provider to redirect back to a one-time listener on 127.0.0.1 (OAuth
@@ -77,7 +77,12 @@ browser appears. --no-browser only prints it. --browser, or AUTHCTL_BROWSER,
 names the command that opens it (the URL is added as its last argument; the
 command is split on spaces). Without a terminal, or with CI set, no browser is
 opened unless --browser says so: use --device, --no-browser or --id-token-stdin
-there.
+there. Otherwise the browser is BROWSER's first entry on PATH, else the system's
+(open, xdg-open, wslview or explorer.exe on WSL); none is opened over SSH or
+without a display (DISPLAY, WAYLAND_DISPLAY), nor when the only browsers are
+text browsers (w3m, lynx, links, elinks): the URL is printed and the redirected
+address is taken pasted, as with --no-browser. A URL for another device
+(--device, or no browser) is also drawn as a QR code on a terminal.
 
 Nothing is stored unless every check passes: state, iss, the ID token's
 signature and claims, and userinfo. Signing in again with the same identity
@@ -108,6 +113,10 @@ Options:
   --device              Sign in with a code entered on another device (RFC
                         8628), for SSH sessions, containers and CI; for GitHub
                         and providers with a device authorization endpoint.
+  --qr                  Draw the URL to open on another device as a QR code even
+                        when stderr is not a terminal, or with --json.
+  --no-qr               Do not draw the URL to open on another device as a QR
+                        code.
   --redirect-port PORT  Wait for the redirect on this port instead of a random
                         free one, for providers that only accept a registered
                         redirect URI; of a list (8000,18000), the first free
@@ -159,7 +168,7 @@ Link another provider to the signed-in user.
 Usage: authctl link [--provider ID | --pending] [--scope SCOPE]...
                     [--param KEY=VALUE]... [--timeout SECONDS]
                     [--browser COMMAND | --no-browser] [--paste] [--device]
-                    [--redirect-port PORT]
+                    [--qr | --no-qr] [--redirect-port PORT]
 
 Runs the same browser sign-in as 'authctl signin', then adds that provider's
 identity to the current user, so that either provider signs you in afterwards.
@@ -170,7 +179,13 @@ The sign-in URL is always printed on stderr, so you can open it by hand if no
 browser appears. --no-browser only prints it. --browser, or AUTHCTL_BROWSER,
 names the command that opens it (the URL is added as its last argument; the
 command is split on spaces). Without a terminal, or with CI set, no browser is
-opened unless --browser says so: use --device or --no-browser there.
+opened unless --browser says so: use --device or --no-browser there. Otherwise
+the browser is BROWSER's first entry on PATH, else the system's (open, xdg-open,
+wslview or explorer.exe on WSL); none is opened over SSH or without a display
+(DISPLAY, WAYLAND_DISPLAY), nor when the only browsers are text browsers (w3m,
+lynx, links, elinks): the URL is printed and the redirected address is taken
+pasted, as with --no-browser. A URL for another device (--device, or no browser)
+is also drawn as a QR code on a terminal.
 
 Options:
   --provider ID         The provider to link: github.com, yahoo.com, or an
@@ -192,6 +207,10 @@ Options:
   --device              Sign in with a code entered on another device (RFC
                         8628), for SSH sessions, containers and CI; for GitHub
                         and providers with a device authorization endpoint.
+  --qr                  Draw the URL to open on another device as a QR code even
+                        when stderr is not a terminal, or with --json.
+  --no-qr               Do not draw the URL to open on another device as a QR
+                        code.
   --redirect-port PORT  Wait for the redirect on this port instead of a random
                         free one, for providers that only accept a registered
                         redirect URI; of a list (8000,18000), the first free
@@ -219,7 +238,8 @@ Sign in again as the current user, to prove it is you.
 
 Usage: authctl reauth [--provider ID] [--scope SCOPE]... [--param KEY=VALUE]...
                       [--timeout SECONDS] [--browser COMMAND | --no-browser]
-                      [--paste] [--device] [--redirect-port PORT]
+                      [--paste] [--device] [--qr | --no-qr]
+                      [--redirect-port PORT]
 
 Some changes, such as linking or unlinking a provider, need a recent sign-in.
 reauth runs the browser sign-in again and fails with a user mismatch if a
@@ -229,7 +249,13 @@ The sign-in URL is always printed on stderr, so you can open it by hand if no
 browser appears. --no-browser only prints it. --browser, or AUTHCTL_BROWSER,
 names the command that opens it (the URL is added as its last argument; the
 command is split on spaces). Without a terminal, or with CI set, no browser is
-opened unless --browser says so: use --device or --no-browser there.
+opened unless --browser says so: use --device or --no-browser there. Otherwise
+the browser is BROWSER's first entry on PATH, else the system's (open, xdg-open,
+wslview or explorer.exe on WSL); none is opened over SSH or without a display
+(DISPLAY, WAYLAND_DISPLAY), nor when the only browsers are text browsers (w3m,
+lynx, links, elinks): the URL is printed and the redirected address is taken
+pasted, as with --no-browser. A URL for another device (--device, or no browser)
+is also drawn as a QR code on a terminal.
 
 Options:
   --provider ID         The provider to sign in with. Default: the one the
@@ -249,6 +275,10 @@ Options:
   --device              Sign in with a code entered on another device (RFC
                         8628), for SSH sessions, containers and CI; for GitHub
                         and providers with a device authorization endpoint.
+  --qr                  Draw the URL to open on another device as a QR code even
+                        when stderr is not a terminal, or with --json.
+  --no-qr               Do not draw the URL to open on another device as a QR
+                        code.
   --redirect-port PORT  Wait for the redirect on this port instead of a random
                         free one, for providers that only accept a registered
                         redirect URI; of a list (8000,18000), the first free

@@ -27,6 +27,9 @@ struct BrowserFlowOptions: Sendable {
         "device",
         help: "Sign in with a code entered on another device (RFC 8628), for SSH sessions, containers "
             + "and CI; for GitHub and providers with a device authorization endpoint.")
+    static let qr = Option.flag(
+        "qr", help: "Draw the URL to open on another device as a QR code even when stderr is not a terminal, or with --json.")
+    static let noQR = Option.flag("no-qr", help: "Do not draw the URL to open on another device as a QR code.")
     static let redirectPort = Option.ports(
         "redirect-port",
         help: "Wait for the redirect on this port instead of a random free one, for providers that only "
@@ -34,9 +37,9 @@ struct BrowserFlowOptions: Sendable {
 
     /// In the order help lists them, after `--provider`.
     static let specs = [
-        scope.spec, param.spec, timeout.spec, browser.spec, noBrowser.spec, paste.spec, device.spec, redirectPort.spec,
+        scope.spec, param.spec, timeout.spec, browser.spec, noBrowser.spec, paste.spec, device.spec, qr.spec, noQR.spec, redirectPort.spec,
     ]
-    static let exclusions = [[browser.long, noBrowser.long]]
+    static let exclusions = [[browser.long, noBrowser.long], [qr.long, noQR.long]]
 
     static let providerHelp = "\(ProviderPresets.builtIn.idSummary), added with 'authctl providers add'."
 
@@ -47,6 +50,11 @@ struct BrowserFlowOptions: Sendable {
             + "that opens it (the URL is added as its last argument; the command is split on spaces). "
             + "Without a terminal, or with CI set, no browser is opened unless --browser says so: use "
             + (offersIDToken ? "--device, --no-browser or --id-token-stdin there." : "--device or --no-browser there.")
+            + " Otherwise the browser is BROWSER's first entry on PATH, else the system's (open, xdg-open, "
+            + "wslview or explorer.exe on WSL); none is opened over SSH or without a display (DISPLAY, "
+            + "WAYLAND_DISPLAY), nor when the only browsers are text browsers (w3m, lynx, links, elinks): "
+            + "the URL is printed and the redirected address is taken pasted, as with --no-browser. A URL "
+            + "for another device (--device, or no browser) is also drawn as a QR code on a terminal."
     }
 
     var scopes: [String]
@@ -56,6 +64,8 @@ struct BrowserFlowOptions: Sendable {
     var opensBrowser: Bool
     var paste: Bool
     var device: Bool
+    /// --qr (true), --no-qr (false), or neither (on a terminal, without --json).
+    var qr: Bool?
     var redirectPorts: [UInt16]
 
     init(_ invocation: ParsedInvocation) throws(UsageError) {
@@ -66,6 +76,7 @@ struct BrowserFlowOptions: Sendable {
         opensBrowser = try !invocation[Self.noBrowser]
         paste = try invocation[Self.paste]
         device = try invocation[Self.device]
+        qr = try invocation[Self.qr] ? true : invocation[Self.noQR] ? false : nil
         redirectPorts = try invocation[Self.redirectPort]
     }
 }

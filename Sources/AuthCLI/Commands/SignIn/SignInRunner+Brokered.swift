@@ -18,15 +18,23 @@ extension SignInRunner {
             throw LocalFlowNeedsProvider(providerID: providerID, option: idTokenFromStandardInput ? "--id-token-stdin" : "--device")
         }
         try AuthorizationRequest.checkCustomParameters(customParameters)
-        let browserCommand = flowOptions.browserCommand ?? env.context.environment[BrowserFlowOptions.browserVariable]
-        try refuseNonInteractiveBrowser(browserCommand: browserCommand, in: env)
-        let browser = env.context.makeBrowser(browserCommand.map(ProcessBrowserOpener.splitCommand))
-        let returning = Self.brokeredReturn(flowOptions)
+        let explicit = flowOptions.browserCommand.map { (command: $0, source: "--browser") }
+            ?? env.context.environment[BrowserFlowOptions.browserVariable].map { (command: $0, source: BrowserFlowOptions.browserVariable) }
+        try refuseNonInteractiveBrowser(browserCommand: explicit?.command, in: env)
+        var browser: any BrowserOpener = NoBrowser()
+        var options = flowOptions
+        if options.opensBrowser {
+            switch Self.decideBrowser(explicit: explicit, in: env) {
+            case .launch(let command, _): browser = env.context.makeBrowser(command)
+            case .printOnly: options.opensBrowser = false  // no browser here: the handler page and a paste
+            }
+        }
+        let returning = Self.brokeredReturn(options)
         env.notice(Self.explain(returning, providerID: providerID, handler: broker.handlerURI))
-        let flow = BrokeredSignInFlow(broker: broker, context: env.grantContext(browser: browser))
+        let flow = BrokeredSignInFlow(broker: broker, context: env.grantContext(browser: browser, qr: options.qr))
         let request = BrokeredSignInFlow.Request(
-            providerID: providerID, purpose: purpose, returning: returning, scopes: flowOptions.scopes, customParameters: customParameters,
-            timeout: flowOptions.timeout, opensBrowser: flowOptions.opensBrowser)
+            providerID: providerID, purpose: purpose, returning: returning, scopes: options.scopes, customParameters: customParameters,
+            timeout: options.timeout, opensBrowser: options.opensBrowser)
         let result = try await runInterruptibly(in: env) { try await flow.run(request) }
         Self.report(result, purpose: purpose, in: env)
         return .success

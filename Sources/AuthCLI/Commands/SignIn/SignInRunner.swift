@@ -39,18 +39,26 @@ struct SignInRunner: Sendable {
         if idTokenFromStandardInput {
             options = SignInOptions(method: .idToken(try env.readToken(), rawNonce: rawNonce))
         } else {
-            let browserCommand = flowOptions.browserCommand ?? env.context.environment[BrowserFlowOptions.browserVariable]
-            try refuseNonInteractiveBrowser(browserCommand: browserCommand, in: env)
-            browser = env.context.makeBrowser(browserCommand.map(ProcessBrowserOpener.splitCommand))
-            let acceptsPaste = flowOptions.paste || (!flowOptions.opensBrowser && env.context.standardInputIsTerminal)
+            let explicit = flowOptions.browserCommand.map { (command: $0, source: "--browser") }
+                ?? env.context.environment[BrowserFlowOptions.browserVariable].map { (command: $0, source: BrowserFlowOptions.browserVariable) }
+            try refuseNonInteractiveBrowser(browserCommand: explicit?.command, in: env)
+            var opensBrowser = flowOptions.opensBrowser
+            if opensBrowser, !flowOptions.device {
+                switch Self.decideBrowser(explicit: explicit, in: env) {
+                case .launch(let command, _): browser = env.context.makeBrowser(command)
+                case .printOnly: opensBrowser = false
+                }
+            }
+            let acceptsPaste = flowOptions.paste || (!opensBrowser && env.context.standardInputIsTerminal)
             options = SignInOptions(
                 extraScopes: flowOptions.scopes, customParameters: customParameters, timeout: flowOptions.timeout, deadline: env.transport.deadline,
-                redirectPorts: flowOptions.redirectPorts, opensBrowser: flowOptions.opensBrowser,
+                redirectPorts: flowOptions.redirectPorts, opensBrowser: opensBrowser,
                 preferredPrompt: purpose == .reauthenticate ? "login" : nil,
                 method: flowOptions.device ? .device : .loopback(acceptsPaste: acceptsPaste)
             )
         }
-        let flow = SignInFlow(provider: provider, registry: env.registry, services: env.services, context: env.grantContext(browser: browser))
+        let context = env.grantContext(browser: browser, qr: flowOptions.qr)
+        let flow = SignInFlow(provider: provider, registry: env.registry, services: env.services, context: context)
         let purpose = purpose
         let result = try await runInterruptibly(in: env) {
             try await flow.run(options) { credential, profile in
@@ -65,6 +73,21 @@ struct SignInRunner: Sendable {
         }
         Self.report(result, purpose: purpose, in: env)
         return .success
+    }
+
+    /// The headless rules (``BrowserLaunch``) on this machine; `--verbose` says which rule chose
+    /// what, and the person is told why no browser opens.
+    static func decideBrowser(explicit: (command: String, source: String)?, in env: CommandEnvironment) -> BrowserLaunchDecision {
+        let environment = env.context.environment
+        let decision = BrowserLaunch.decide(
+            explicit: explicit, environment: environment, host: env.context.browserHost(BrowserLaunch.candidateNames(environment)))
+        switch decision {
+        case .launch(let command, let rule): env.log("browser: \(rule): \(command.joined(separator: " "))")
+        case .printOnly(let reason):
+            env.log("browser: none: \(reason)")
+            env.notice("No browser is opened: \(reason).")
+        }
+        return decision
     }
 
     /// The home exists and is private, before anything is asked of the person.

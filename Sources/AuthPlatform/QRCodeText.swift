@@ -1,0 +1,47 @@
+/// A QR code drawn in a terminal with half blocks: each character is two modules, one above the
+/// other, so the symbol stays square and fits 80 columns up to version 13 (69 modules, 77
+/// columns with the quiet zone).
+///
+/// The characters draw the LIGHT modules (the quiet zone included) in the terminal's foreground
+/// colour, as `qrencode -t UTF8` does: on the usual light-on-dark terminal the code then reads
+/// dark on light, as scanners expect. No colour or escape sequence is used, so `NO_COLOR` and
+/// dumb terminals change nothing.
+package enum QRCodeText {
+    /// §6.3.7: four light modules around the symbol.
+    package static let quietZone = 4
+    /// The widest drawing printed: an 80-column terminal.
+    package static let maximumColumns = 80
+
+    /// The lines of the drawing of `text`'s UTF-8 bytes, or nil when it would not fit in
+    /// `columns` (the text is too long).
+    package static func lines(for text: String, columns: Int = maximumColumns) -> [String]? {
+        let version = maximumVersion(columns: columns)
+        guard version >= 1, let code = QRCode(bytes: Array(text.utf8), maximumVersion: version) else { return nil }
+        return lines(for: code)
+    }
+
+    /// The largest version whose drawing fits `columns` (13 for 80).
+    package static func maximumVersion(columns: Int = maximumColumns) -> Int {
+        (columns - 2 * quietZone - 17) / 4
+    }
+
+    /// The drawing of `code`: ▀ ▄ █ and space, one line per two module rows.
+    package static func lines(for code: QRCode) -> [String] {
+        let side = code.size + 2 * quietZone
+        func isLight(_ x: Int, _ y: Int) -> Bool {
+            let moduleX = x - quietZone, moduleY = y - quietZone
+            guard (0..<code.size).contains(moduleX), (0..<code.size).contains(moduleY) else { return true }
+            return !code[moduleX, moduleY]
+        }
+        return stride(from: 0, to: side, by: 2).map { y in
+            String((0..<side).map { x -> Character in
+                switch (isLight(x, y), isLight(x, y + 1)) {
+                case (true, true): "█"
+                case (true, false): "▀"
+                case (false, true): "▄"
+                case (false, false): " "
+                }
+            })
+        }
+    }
+}

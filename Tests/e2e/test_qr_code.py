@@ -1,0 +1,121 @@
+"""The URL for another device, drawn as a QR code on a terminal (Decision 0020).
+
+The device flow against the GitHub fake, told to send a `verification_uri_complete` of 20 to 400
+bytes; authctl runs on a pseudo-terminal; the test renders each half-block drawing it finds to a
+PNG and decodes it with zbarimg. Done when: every printed QR code decodes to the exact URL, and a
+URL too long for a code that fits 80 columns (331 bytes at level M) is said, not drawn.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import threading
+import time
+
+import pytest
+
+from e2e_helpers import OK
+from fakes import GITHUB_ID, add_github, github_fake  # noqa: F401 (fixture)
+from terminal_session import TerminalSession, decode_drawing, qr_blocks
+
+USER_CODE = re.compile(r"enter the code ([A-Z0-9]{4}-[A-Z0-9]{4})")
+WAITING = re.compile(r"Waiting for the code|No QR code")
+LARGEST_DRAWN = 331
+
+
+def _terminal_env(cli) -> dict:
+    return {key: value for key, value in {**cli.env, "TERM": "dumb"}.items() if key != "CI"}
+
+
+def _url_of_length(length: int) -> str:
+    """An https URL of exactly `length` bytes, with the user code in it when there is room."""
+    head = "https://qr.example/d?code={user_code}&p=" if length >= 60 else "https://qr.example/"
+    return head + "x" * (length - len(head.replace("{user_code}", "ABCD-EFGH")))
+
+
+# 20 bytes, then the byte capacity at level M of each version 2 to 13 (ISO/IEC 18004 Table 7: every
+# version that fits 80 columns, at its fullest), then past it.
+CAPACITIES = [26, 42, 62, 84, 106, 122, 152, 180, 213, 251, 287, LARGEST_DRAWN]
+
+
+@pytest.mark.parametrize("length", [20, *CAPACITIES, LARGEST_DRAWN + 1, 400])
+def test_every_drawn_code_decodes_to_the_exact_url(cli, github_fake, tmp_path, length):
+    github_fake.configure(device_interval=1, verification_uri_complete=_url_of_length(length))
+    add_github(cli, github_fake)
+    session = TerminalSession(cli, ["signin", "--provider", GITHUB_ID, "--device", "--timeout", "60"], _terminal_env(cli))
+    try:
+        user_code = session.wait_for(USER_CODE).group(1)
+        session.wait_for(WAITING)
+        expected = _url_of_length(length).replace("{user_code}", user_code)
+        assert len(expected.encode()) == length
+        assert f"(or open {expected})" in session.output, session.describe()
+        github_fake.control("device/approve", {"user_code": user_code, "user": "alice"})
+        assert session.finish() == OK, session.describe()
+        drawings = qr_blocks(session.output)
+        if length <= LARGEST_DRAWN:
+            assert len(drawings) == 1, session.describe()
+            assert max(len(line) for line in drawings[0]) <= 80
+            assert decode_drawing(drawings[0], tmp_path) == expected
+        else:
+            assert drawings == [], session.describe()
+            assert f"No QR code: the URL is {length} bytes, and one that fits 80 columns holds {LARGEST_DRAWN}." \
+                in session.output, session.describe()
+        assert session.stdout == "", "stdout carries data only"
+    finally:
+        session.close()
+
+
+def test_without_verification_uri_complete_the_plain_uri_is_drawn(cli, github_fake, tmp_path):
+    github_fake.configure(device_interval=1)
+    add_github(cli, github_fake)
+    session = TerminalSession(cli, ["signin", "--provider", GITHUB_ID, "--device", "--timeout", "60"], _terminal_env(cli))
+    try:
+        user_code = session.wait_for(USER_CODE).group(1)
+        session.wait_for(WAITING)
+        github_fake.control("device/approve", {"user_code": user_code, "user": "alice"})
+        assert session.finish() == OK, session.describe()
+        drawings = qr_blocks(session.output)
+        assert len(drawings) == 1, session.describe()
+        assert decode_drawing(drawings[0], tmp_path) == f"{github_fake.base}/login/device"
+    finally:
+        session.close()
+
+
+@pytest.mark.parametrize("flag", ["--no-qr", None])
+def test_no_qr_and_no_terminal_draw_nothing(cli, github_fake, flag):
+    """--no-qr on a terminal; and without a terminal (a pipe), nothing by default."""
+    github_fake.configure(device_interval=1, verification_uri_complete=_url_of_length(100))
+    add_github(cli, github_fake)
+    args = ["signin", "--provider", GITHUB_ID, "--device", "--timeout", "60"]
+    if flag:
+        session = TerminalSession(cli, args + [flag], _terminal_env(cli))
+        try:
+            user_code = session.wait_for(USER_CODE).group(1)
+            github_fake.control("device/approve", {"user_code": user_code, "user": "alice"})
+            assert session.finish() == OK, session.describe()
+            output = session.output
+        finally:
+            session.close()
+    else:
+        process = subprocess.Popen([str(cli.binary), "--home", str(cli.home), *args], stdin=subprocess.DEVNULL,
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=_terminal_env(cli), cwd=cli.tmp)
+        chunks: list[bytes] = []
+        reader = threading.Thread(target=lambda: chunks.extend(iter(lambda: process.stderr.read(1), b"")), daemon=True)
+        reader.start()
+        try:
+            seen = ""
+            deadline = time.monotonic() + 20
+            while time.monotonic() < deadline and not USER_CODE.search(seen):
+                time.sleep(0.05)
+                seen = b"".join(chunks).decode(errors="replace")
+            user_code = USER_CODE.search(seen).group(1)
+            github_fake.control("device/approve", {"user_code": user_code, "user": "alice"})
+            assert process.wait(timeout=30) == OK
+        finally:
+            if process.poll() is None:
+                process.kill()
+        reader.join(timeout=5)
+        output = b"".join(chunks).decode(errors="replace")
+    assert "https://qr.example/" in output
+    assert qr_blocks(output) == [] and "█" not in output, output
