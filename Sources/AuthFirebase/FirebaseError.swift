@@ -60,6 +60,11 @@ public enum FirebaseError: AuthCoreError, Equatable {
     /// No project is configured.
     case notConfigured
 
+    /// `detail` when it is a provider id (`github.com`, `oidc.corp`), not a server's sentence.
+    static func providerName(_ detail: String) -> String? {
+        detail.contains(" ") || detail.isEmpty ? nil : detail
+    }
+
     /// The multi-factor refusal: what to do about each kind of enrolled factor.
     static func secondFactorMessage(_ factors: [MultiFactorInfo]) -> String {
         let names = factors.map { ($0.displayName.map { "\($0) " } ?? "") + "(\($0.factorID))" }.joined(separator: ", ")
@@ -121,11 +126,12 @@ public enum FirebaseError: AuthCoreError, Equatable {
         case .invalidCredential(let code, let detail):
             "the Firebase project refused the provider's credential (\(code)\(detail.map { ": \($0)" } ?? "")); nothing was stored"
         case .operationNotAllowed(let method):
-            "this sign-in method is not enabled in the Firebase project\(method.map { " (\($0))" } ?? ""); "
-                + "turn it on in the console under Authentication > Sign-in method\(method.map { " > \($0) > Enable" } ?? "")"
+            "this sign-in method is not enabled in the Firebase project\(method.map { " (\($0))" } ?? ""); turn it on in the console "
+                + "under Authentication > Sign-in method\(method.flatMap(Self.providerName).map { " > \($0) > Enable" } ?? "")"
         case .invalidProviderID(let detail):
-            "the Firebase project does not know the provider\(detail.map { " \($0)" } ?? ""); add and enable it in the console under "
-                + "Authentication > Sign-in method (for a provider added here with 'providers add', with the same client id)"
+            "the Firebase project does not know the provider\(detail.map { Self.providerName($0).map { " \($0)" } ?? " (\($0))" } ?? ""); "
+                + "add and enable it in the console under Authentication > Sign-in method (for a provider added here with "
+                + "'providers add', with the same client id)"
         case .unauthorizedDomain(let detail):
             "the Firebase project does not allow sign-ins to return to this address\(detail.map { " (\($0))" } ?? ""); add its domain "
                 + "in the console under Authentication > Settings > Authorized domains, or set the project's auth domain with "

@@ -1,4 +1,5 @@
 import AuthCore
+import AuthJOSE
 import AuthPlatform
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -33,6 +34,10 @@ extension FirebaseAccountBackend {
         let lifetime = Auth.expiry(ofJWT: idToken).map { Int($0.timeIntervalSince(clock.now())) } ?? 3600
         merged["expiresIn"] = .string(String(max(lifetime, 0)))
         merged["mfaPendingCredential"] = nil
+        // The finalize answer names no user; its ID token does (`sub` is the uid).
+        if merged["localId"] == nil, let uid = (try? CompactJWS(parsingUnverified: idToken))?.payload["sub"]?.stringValue {
+            merged["localId"] = .string(uid)
+        }
         return .object(merged)
     }
 

@@ -7,7 +7,7 @@ import AuthPlatform
 /// The server codes and the names they get follow the SDKs' own tables: firebase-js-sdk
 /// `packages/auth/src/api/errors.ts` (`SERVER_ERROR_MAP`) and firebase-ios-sdk
 /// `FirebaseAuth/Sources/Swift/Backend/AuthBackend.swift` (`splitErrorMessage` and the switch
-/// that follows it); Decisions/0019 lists where authctl differs and why.
+/// that follows it); Decisions/0025 lists where authctl differs and why.
 extension FirebaseError {
     /// The server's string (`CODE` of `"CODE : detail"`) during `operation`.
     public init(serverCode: String, detail: String?, status: Int, during operation: Operation, tenantID: String? = nil) {

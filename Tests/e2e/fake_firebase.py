@@ -71,6 +71,7 @@ from werkzeug.wrappers import Request, Response
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from fake_firebase_flows import ProviderFlows  # noqa: E402
+from fake_firebase_rules import MFA_FINALIZE, ProjectRules  # noqa: E402
 from fake_github import FakeProvider, b64url, json_response, serve  # noqa: E402
 
 IDENTITY_TOOLKIT = "/identitytoolkit.googleapis.com/v1"
@@ -81,7 +82,7 @@ SERVICE_ACCOUNT = "firebase-adminsdk-fake@demo-authctl.iam.gserviceaccount.com"
 PENDING_LIFETIME = 600
 UID_ALPHABET = string.ascii_letters + string.digits
 METHODS = ("signInWithIdp", "signUp", "signInWithPassword", "signInWithCustomToken", "lookup", "update", "delete",
-           "createAuthUri")
+           "createAuthUri", "sendOobCode")
 
 
 class Refused(Exception):
@@ -103,9 +104,10 @@ def now() -> float:
     return time.time()
 
 
-class FakeFirebase(ProviderFlows, FakeProvider):
+class FakeFirebase(ProjectRules, ProviderFlows, FakeProvider):
     kind = "firebase"
     Refused = Refused
+    json_answer = staticmethod(json_response)
     DEFAULTS = {
         "project_id": "demo-authctl",
         "api_key": "AIzaSyFakeAuthctlE2eKey0123456789abc",
@@ -120,8 +122,9 @@ class FakeFirebase(ProviderFlows, FakeProvider):
         "provider_flows": "production",
         "authorized_domains": [],
         "flow_session_lifetime": 600,
+        **ProjectRules.RULE_DEFAULTS,
     }
-    COUNTERS = METHODS + ("token", "refresh_grants", "sign_ins", "public_keys")
+    COUNTERS = METHODS + ("token", "refresh_grants", "sign_ins", "public_keys", "mfaSignIn:finalize")
 
     def __init__(self, base_url, idle_timeout, max_lifetime, overrides):
         super().__init__(base_url, idle_timeout, max_lifetime, overrides)
@@ -133,6 +136,9 @@ class FakeFirebase(ProviderFlows, FakeProvider):
         self.discovery_cache: dict[str, dict] = {}
         self.flow_sessions: dict[str, dict] = {}
         self.saml_key = secrets.token_bytes(32)
+        self.mfa_pending: dict[str, dict] = {}
+        self.oob_codes: list[dict] = []
+        self.request_tenant: str | None = None
 
     @staticmethod
     def new_key() -> jwk.JWK:
@@ -144,6 +150,7 @@ class FakeFirebase(ProviderFlows, FakeProvider):
             Rule(SECURE_TOKEN, endpoint="token", methods=["POST"]),
             Rule(PUBLIC_KEYS, endpoint="public_keys", methods=["GET"]),
             Rule("/_saml/<provider>/sso", endpoint="saml_sso", methods=["GET"]),
+            Rule(MFA_FINALIZE, endpoint="mfa_finalize", methods=["POST"]),
         ]
 
     # --- dispatch ---------------------------------------------------------------------------------
@@ -153,6 +160,10 @@ class FakeFirebase(ProviderFlows, FakeProvider):
             return envelope("INVALID_ARGUMENT", f"unknown method accounts:{method}", status=404)
         body = request.get_json(silent=True)
         return self.answer(request, method, body if isinstance(body, dict) else {})
+
+    def on_mfa_finalize(self, request: Request) -> Response:
+        body = request.get_json(silent=True)
+        return self.answer(request, "mfaSignIn:finalize", body if isinstance(body, dict) else {})
 
     def on_token(self, request: Request) -> Response:
         body = dict(request.form) if request.mimetype == "application/x-www-form-urlencoded" else (request.get_json(silent=True) or {})
@@ -168,6 +179,9 @@ class FakeFirebase(ProviderFlows, FakeProvider):
                 "code": 400, "message": "API key not valid. Please pass a valid API key.", "status": "INVALID_ARGUMENT",
                 "details": [{"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": "API_KEY_INVALID",
                              "domain": "googleapis.com"}]}}, status=400)
+        gateway = self.gateway_refusal(request)
+        if gateway:
+            return json_response(gateway[0], status=gateway[1])
         forced = self.take_forced_error(method)
         if forced:
             self.count_error(forced)
@@ -176,7 +190,8 @@ class FakeFirebase(ProviderFlows, FakeProvider):
             # One request at a time: the account rules read and write shared state (and the
             # tests count exactly how many refreshes were granted).
             with self.lock:
-                return json_response(getattr(self, "do_" + method)(body))
+                self.request_tenant = self.check_tenant(body)
+                return json_response(getattr(self, "do_" + method.replace(":", "_"))(body))
         except Refused as refusal:
             self.count_error(refusal.code)
             if refusal.as_answer is not None and body.get("returnIdpCredential"):
@@ -219,6 +234,8 @@ class FakeFirebase(ProviderFlows, FakeProvider):
             "exp": issued + int(self.config["id_token_lifetime"]), "email_verified": bool(account.get("emailVerified")),
             "firebase": {"identities": identities, "sign_in_provider": provider},
         }
+        if account.get("tenantId"):
+            claims["firebase"]["tenant"] = account["tenantId"]
         for field, claim in (("email", "email"), ("displayName", "name"), ("photoUrl", "picture")):
             if account.get(field):
                 claims[claim] = account[field]
@@ -250,6 +267,8 @@ class FakeFirebase(ProviderFlows, FakeProvider):
                 continue
         if claims is None or claims.get("aud") != self.config["project_id"]:
             raise Refused("INVALID_ID_TOKEN")
+        if claims.get("firebase", {}).get("tenant") != self.request_tenant:
+            raise Refused("TENANT_ID_MISMATCH", "the ID token's tenant is not the request's")
         if claims["exp"] <= now():
             raise Refused("TOKEN_EXPIRED")
         account = self.accounts.get(claims["sub"])
@@ -280,6 +299,8 @@ class FakeFirebase(ProviderFlows, FakeProvider):
         return self.oidc_identity(provider_id, settings, fields)
 
     def github_identity(self, settings: dict, access_token: str | None) -> dict:
+        if self.config["emulator_compat"]:
+            raise Refused("INVALID_IDP_RESPONSE", "the emulator does not accept a GitHub access token")
         if not access_token:
             raise Refused("INVALID_IDP_RESPONSE", "github.com needs an access_token")
         api = settings["api_base"].rstrip("/") + "/api/v3"
@@ -337,18 +358,19 @@ class FakeFirebase(ProviderFlows, FakeProvider):
     def new_account(self, **fields) -> dict:
         local_id = "".join(secrets.choice(UID_ALPHABET) for _ in range(28))
         account = {"localId": local_id, "providerUserInfo": [], "createdAt": str(int(now() * 1000)),
-                   "lastLoginAt": str(int(now() * 1000)), "emailVerified": False, **fields}
+                   "lastLoginAt": str(int(now() * 1000)), "emailVerified": False, "tenantId": self.request_tenant, **fields}
         self.accounts[local_id] = account
         return account
 
     def holder_of(self, provider_id: str, raw_id: str) -> dict | None:
-        return next((a for a in self.accounts.values()
-                     if any(i["providerId"] == provider_id and i["rawId"] == raw_id for i in a["providerUserInfo"])), None)
+        return next((a for a in self.accounts.values() if a.get("tenantId") == self.request_tenant
+                     and any(i["providerId"] == provider_id and i["rawId"] == raw_id for i in a["providerUserInfo"])), None)
 
     def with_email(self, email: str | None) -> dict | None:
         if not email:
             return None
-        return next((a for a in self.accounts.values() if (a.get("email") or "").lower() == email.lower()), None)
+        return next((a for a in self.accounts.values()
+                     if a.get("tenantId") == self.request_tenant and (a.get("email") or "").lower() == email.lower()), None)
 
     @staticmethod
     def provider_info(identity: dict) -> dict:
@@ -382,19 +404,27 @@ class FakeFirebase(ProviderFlows, FakeProvider):
         credential = self.credential_fields(identity)
         if body.get("idToken"):
             return self.link_identity(body, identity, credential)
+        self.check_blocking_function()
         holder = self.holder_of(identity["providerId"], identity["rawId"])
         if holder is not None:
             if holder.get("disabled"):
                 raise Refused("USER_DISABLED")
-            return {**credential, "localId": holder["localId"], "isNewUser": False, **self.session(holder, identity["providerId"])}
+            answer = {**credential, "localId": holder["localId"], "isNewUser": False, **self.session(holder, identity["providerId"])}
+            return self.second_factor_gate(holder, answer)
         if body.get("autoCreate") is False:
             raise Refused("USER_NOT_FOUND")
         existing = self.with_email(identity.get("email")) if self.config["one_account_per_email"] else None
+        if existing is not None and self.config["emulator_compat"] and identity.get("emailVerified"):
+            # The emulator links a verified email's new identity to its account at once.
+            existing["providerUserInfo"].append(self.provider_info(identity))
+            return {**credential, "localId": existing["localId"], "isNewUser": False, **self.session(existing, identity["providerId"])}
         if existing is not None:
             token = "pending-" + secrets.token_urlsafe(32)
             self.pending_tokens[token] = {"identity": identity, "expires": now() + PENDING_LIFETIME}
-            return {**credential, "needConfirmation": True, "email": existing["email"], "pendingToken": token,
-                    "verifiedProvider": sorted({i["providerId"] for i in existing["providerUserInfo"]})}
+            answer = {**credential, "needConfirmation": True, "email": existing["email"],
+                      "verifiedProvider": sorted({i["providerId"] for i in existing["providerUserInfo"]})}
+            return answer if self.config["emulator_compat"] else answer | {"pendingToken": token}
+        self.check_sign_up_allowed()
         account = self.new_account(email=identity.get("email"), emailVerified=identity.get("emailVerified", False),
                                    displayName=identity.get("displayName"), photoUrl=identity.get("photoUrl"))
         account["providerUserInfo"].append(self.provider_info(identity))
@@ -419,11 +449,15 @@ class FakeFirebase(ProviderFlows, FakeProvider):
 
     def do_signUp(self, body: dict) -> dict:
         self.require_password_enabled()
+        self.check_recaptcha()
         email, password = body.get("email") or "", body.get("password") or ""
         if "@" not in email:
             raise Refused("INVALID_EMAIL")
+        self.check_sign_up_allowed()
+        self.check_password_policy(password)
         if len(password) < 6:
             raise Refused("WEAK_PASSWORD", "Password should be at least 6 characters")
+        self.check_blocking_function()
         if self.with_email(email) is not None:
             raise Refused("EMAIL_EXISTS")
         account = self.new_account(email=email, password=password)
@@ -433,6 +467,9 @@ class FakeFirebase(ProviderFlows, FakeProvider):
 
     def do_signInWithPassword(self, body: dict) -> dict:
         self.require_password_enabled()
+        self.check_recaptcha()
+        if "@" not in (body.get("email") or ""):
+            raise Refused("INVALID_EMAIL")
         account = self.with_email(body.get("email"))
         protected = self.config["email_enumeration_protection"]
         if account is None or account.get("password") is None:
@@ -441,8 +478,10 @@ class FakeFirebase(ProviderFlows, FakeProvider):
             raise Refused("INVALID_LOGIN_CREDENTIALS" if protected else "INVALID_PASSWORD")
         if account.get("disabled"):
             raise Refused("USER_DISABLED")
-        return {"kind": "identitytoolkit#VerifyPasswordResponse", "localId": account["localId"], "email": account["email"],
-                "displayName": account.get("displayName", ""), "registered": True, **self.session(account, "password")}
+        self.check_blocking_function()
+        return self.second_factor_gate(account, {
+            "kind": "identitytoolkit#VerifyPasswordResponse", "localId": account["localId"], "email": account["email"],
+            "displayName": account.get("displayName", ""), "registered": True, **self.session(account, "password")})
 
     def require_password_enabled(self) -> None:
         if not self.config["providers"].get("password", {}).get("enabled", False):
@@ -492,9 +531,45 @@ class FakeFirebase(ProviderFlows, FakeProvider):
         if removing:
             self.require_recent_login(claims)
             account["providerUserInfo"] = [i for i in account["providerUserInfo"] if i["providerId"] not in removing]
+        fresh = {}
+        if body.get("email") or body.get("password"):
+            # Sensitive changes: a recent sign-in, and every other session of the user ends.
+            self.require_recent_login(claims)
+            if body.get("email"):
+                if "@" not in body["email"]:
+                    raise Refused("INVALID_EMAIL")
+                if self.with_email(body["email"]) not in (None, account):
+                    raise Refused("EMAIL_EXISTS")
+                account["email"], account["emailVerified"] = body["email"], False
+                for info in account["providerUserInfo"]:
+                    if info["providerId"] == "password":
+                        info.update(rawId=body["email"], federatedId=body["email"], email=body["email"])
+            if body.get("password"):
+                self.check_password_policy(body["password"])
+                if len(body["password"]) < 6:
+                    raise Refused("WEAK_PASSWORD", "Password should be at least 6 characters")
+                account["password"] = body["password"]
+            account["validSince"] = int(now())
+            for record in self.refresh_tokens.values():
+                if record["localId"] == account["localId"]:
+                    record["revoked"] = True
+            if body.get("returnSecureToken"):
+                fresh = self.session(account, claims["firebase"]["sign_in_provider"], auth_time=claims["auth_time"])
         record = self.public(account)
         return {"kind": "identitytoolkit#SetAccountInfoResponse", "localId": account["localId"], "email": account.get("email"),
-                "providerUserInfo": record["providerUserInfo"]}
+                "providerUserInfo": record["providerUserInfo"], **fresh}
+
+    def do_sendOobCode(self, body: dict) -> dict:
+        if body.get("requestType") != "PASSWORD_RESET":
+            raise Refused("INVALID_REQ_TYPE")
+        if "@" not in (body.get("email") or ""):
+            raise Refused("INVALID_EMAIL")
+        if self.with_email(body["email"]) is not None:
+            self.oob_codes.append({"requestType": "PASSWORD_RESET", "email": body["email"], "oobCode": secrets.token_urlsafe(24)})
+        return {"kind": "identitytoolkit#GetOobConfirmationCodeResponse", "email": body["email"]}
+
+    def do_mfaSignIn_finalize(self, body: dict) -> dict:
+        return self.finalize_second_factor(body)
 
     def do_delete(self, body: dict) -> dict:
         account, claims = self.verified_id_token(body.get("idToken"))
@@ -547,6 +622,8 @@ class FakeFirebase(ProviderFlows, FakeProvider):
             self.refresh_tokens.clear()
             self.pending_tokens.clear()
             self.flow_sessions.clear()
+            self.mfa_pending.clear()
+            self.oob_codes.clear()
         return super().control_reset(request, body)
 
     def control_accounts(self, request, body) -> Response:

@@ -313,8 +313,8 @@ def test_a_disabled_provider_and_an_unknown_one_say_which_console_switch(project
     before = home_snapshot(project)
     error = refused(project, browser_flow(project, "signin", provider=LAB), CONFIG, "operation-not-allowed", before)
     assert "Sign-in method" in error["message"]
-    error = refused(project, browser_flow(project, "signin", provider=CORP), CONFIG, "configuration-error", before)
-    assert "does not know this provider" in error["message"]
+    error = refused(project, browser_flow(project, "signin", provider=CORP), CONFIG, "invalid-provider-id", before)
+    assert "does not know the provider" in error["message"]
 
 
 def test_an_invalid_api_key_is_a_configuration_error(cli, firebase_fake, dot_idp, mock_idp):
