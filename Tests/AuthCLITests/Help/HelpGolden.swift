@@ -63,9 +63,9 @@ Usage: authctl signin [--custom-token-stdin | --provider ID] [--scope SCOPE]...
                       [--param KEY=VALUE]... [--timeout SECONDS]
                       [--browser COMMAND | --no-browser] [--paste]
                       [--client-credentials | --device] [--redirect-port PORT]
-                      [--id-token-stdin] [--raw-nonce NONCE] [--audience API]
-                      [--resource URI] [--email EMAIL] [--password-stdin]
-                      [--create]
+                      [--id-token-stdin] [--ci SOURCE] [--raw-nonce NONCE]
+                      [--audience API] [--resource URI] [--email EMAIL]
+                      [--password-stdin] [--create]
 
 authctl opens the provider's sign-in page in your browser and waits for the
 provider to redirect back to a one-time listener on 127.0.0.1 (OAuth
@@ -114,6 +114,13 @@ Options:
   --id-token-stdin      Sign in with an ID token read on stdin (for CI) instead
                         of the browser. It is verified against the provider:
                         signature, issuer, audience (the client ID), expiry.
+  --ci SOURCE           Sign a CI job in with its own OpenID Connect token:
+                        github-actions (asked for with the job's
+                        ACTIONS_ID_TOKEN_REQUEST_URL/_TOKEN, audience the client
+                        ID), gitlab (the id_tokens: variable GITLAB_OIDC_TOKEN)
+                        or env:VAR. Verified as --id-token-stdin; when it
+                        expires, token, exec and the credential helpers fetch
+                        and verify a new one from the same place.
   --raw-nonce NONCE     With --id-token-stdin: the token's nonce must be the
                         SHA-256 (hex) of NONCE.
   --client-credentials  Sign the client itself in (RFC 6749 §4.4), for machines:
@@ -146,8 +153,9 @@ Examples:
   Sign in with a provider you added:
     authctl signin --provider oidc.corp
 
-  In CI, sign in with an ID token issued to the job:
-    echo "$ID_TOKEN" | authctl signin --provider oidc.ci --id-token-stdin
+  In a GitHub Actions job (permissions: id-token: write), sign in with the job's
+  own token, renewed as it expires:
+    authctl signin --provider oidc.actions --ci github-actions
 
   A service signs in as itself:
     authctl signin --provider oidc.corp --client-credentials --scope api

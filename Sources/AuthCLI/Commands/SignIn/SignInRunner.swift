@@ -23,6 +23,8 @@ struct SignInRunner: Sendable {
     /// `--id-token-stdin` and its `--raw-nonce` (signin only).
     var idTokenFromStandardInput = false
     var rawNonce: String?
+    /// `--ci`: the job's own token, fetched now and again when it expires (signin only).
+    var ciSource: CITokenSource?
 
     /// Runs the sign-in for `purpose` with the provider `chooseProvider` picks for the current
     /// account. A locked, corrupt or insecure keystore, or a rule that cannot pass, fails before
@@ -36,7 +38,10 @@ struct SignInRunner: Sendable {
         let provider = try env.registry.provider(try chooseProvider(try auth.currentAccount()))
         let options: SignInOptions
         var browser: any BrowserOpener = NoBrowser()
-        if idTokenFromStandardInput {
+        if let ciSource {
+            let fetcher = CITokenFetcher(environment: env.context.environment, transport: env.transport)
+            options = SignInOptions(method: .idToken(try await fetcher.idToken(from: ciSource, audience: provider.clientID), rawNonce: nil))
+        } else if idTokenFromStandardInput {
             options = SignInOptions(method: .idToken(try env.readToken(), rawNonce: rawNonce))
         } else {
             let browserCommand = flowOptions.browserCommand ?? env.context.environment[BrowserFlowOptions.browserVariable]
@@ -52,7 +57,14 @@ struct SignInRunner: Sendable {
         }
         let flow = SignInFlow(provider: provider, registry: env.registry, services: env.services, context: env.grantContext(browser: browser))
         let purpose = purpose
-        let result = try await runInterruptibly(flow, options: options, in: env) { credential, profile in
+        let ciSource = ciSource
+        let clock = env.context.clock
+        let result = try await runInterruptibly(flow, options: options, in: env) { verified, profile in
+            var credential = verified
+            if let ciSource {
+                credential.ciSource = ciSource
+                credential.obtainedAt = credential.obtainedAt ?? clock.now()
+            }
             let result: AuthDataResult
             switch purpose {
             case .signIn: result = try await auth.signIn(with: credential, profile: profile)
