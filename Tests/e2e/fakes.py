@@ -204,6 +204,18 @@ def actions_job_env(fake: Fake) -> dict:
     return {"ACTIONS_ID_TOKEN_REQUEST_URL": fake.info["request_url"], "ACTIONS_ID_TOKEN_REQUEST_TOKEN": fake.info["request_token"]}
 
 
+def actions_token_claims(fake: Fake, token: str) -> dict:
+    """The claims of a token the Actions stand-in issued, once its signature checks out against
+    the stand-in's JWK set (raises otherwise)."""
+    from jwcrypto import jwk, jws
+
+    keys = jwk.JWKSet.from_json(requests.get(fake.issuer + "/.well-known/jwks", timeout=10).text)
+    parsed = jws.JWS()
+    parsed.deserialize(token)
+    parsed.verify(keys)
+    return json.loads(parsed.payload)
+
+
 # --- authctl steps -----------------------------------------------------------------------------
 
 

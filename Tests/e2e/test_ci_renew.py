@@ -13,10 +13,9 @@ import time
 
 import pytest
 import requests
-from jwcrypto import jwk, jws
 
 from e2e_helpers import CONFIGURATION_ERROR, OK, jwt_claims
-from fakes import actions_fake, actions_job_env  # noqa: F401 (a fixture)
+from fakes import actions_fake, actions_job_env, actions_token_claims  # noqa: F401 (a fixture)
 
 PROVIDER = "oidc.actions"
 AUDIENCE = "authctl-ci"
@@ -43,15 +42,6 @@ def id_token(cli, fake, *, env: dict | None = None, expect: int = OK) -> str:
     return result.stdout.strip()
 
 
-def verified_claims(fake, token: str) -> dict:
-    """The token's claims once its signature checks out against the stand-in's JWK set."""
-    keys = jwk.JWKSet.from_json(requests.get(fake.issuer + "/.well-known/jwks", timeout=10).text)
-    parsed = jws.JWS()
-    parsed.deserialize(token)
-    parsed.verify(keys)
-    return json.loads(parsed.payload)
-
-
 def wait_until_expired(token: str) -> None:
     """Sleeps past the token's `exp` (a wait for the clock, asserting nothing about time)."""
     time.sleep(max(0.0, jwt_claims(token)["exp"] - time.time()) + 1.1)
@@ -68,7 +58,7 @@ def test_the_stand_in_serves_github_actions_discovery_shape(actions_fake):
 
 def test_signin_ci_github_actions_asks_for_the_client_id_as_audience(cli, actions_fake):
     token = signed_in(cli, actions_fake)
-    claims = verified_claims(actions_fake, token)
+    claims = actions_token_claims(actions_fake, token)
     assert claims["aud"] == AUDIENCE and claims["iss"] == actions_fake.issuer
     assert claims["sub"] == "repo:octo-org/octo-repo:ref:refs/heads/main"
     whoami = cli.run("whoami", "--json").json()
@@ -100,7 +90,7 @@ def test_an_expired_token_is_renewed_and_verified(cli, actions_fake, command):
     out = result.stdout.strip()
     renewed = json.loads(out)["status"]["token"] if command[0] == "kube-credential" else out
     assert renewed != first
-    assert verified_claims(actions_fake, renewed)["exp"] > time.time()
+    assert actions_token_claims(actions_fake, renewed)["exp"] > time.time()
     assert actions_fake.counts()["tokens_issued"] == 2
     assert id_token(cli, actions_fake) == renewed, "the renewed token is stored"
 
@@ -160,7 +150,7 @@ def test_a_three_minute_job_with_sixty_second_tokens_gets_a_valid_token_every_te
     handed_out = []
     while time.monotonic() - started < 180:
         token = id_token(cli, actions_fake)
-        claims = verified_claims(actions_fake, token)
+        claims = actions_token_claims(actions_fake, token)
         assert claims["exp"] > time.time() and claims["aud"] == AUDIENCE, claims
         handed_out.append(token)
         time.sleep(10)
