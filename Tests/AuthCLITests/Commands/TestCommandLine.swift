@@ -35,6 +35,8 @@ final class TestCommandLine: @unchecked Sendable {
         ["HOME": directory.path, "AUTHCTL_HOME": home, "AUTHCTL_LOCK_TIMEOUT": "1", "NO_COLOR": "1"].merging(extraEnvironment) { _, new in new }
     }
     var extraEnvironment: [String: String] = [:]
+    /// Answers for paths the fake provider does not serve (a CI token service, say).
+    var extraRoutes: [String: @Sendable (HTTPRequest) -> HTTPResponse] = [:]
 
     static let discovery: JSONValue = [
         "issuer": .string(TestTokenFactory.issuer),
@@ -91,7 +93,7 @@ final class TestCommandLine: @unchecked Sendable {
             case "/userinfo":
                 let subject = idTokenClaims["sub"].flatMap { $0 } ?? .string(TestTokenFactory.subject)
                 return .json(["sub": subject, "email": "alice@example.com", "email_verified": true, "name": "Alice"])
-            default: return HTTPResponse(status: 404)
+            default: return extraRoutes[request.url.path]?(request) ?? HTTPResponse(status: 404)
             }
         }
     }
