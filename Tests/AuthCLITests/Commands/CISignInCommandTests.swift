@@ -78,6 +78,16 @@ import AuthTestSupport
         #expect(seen.withLock { $0.count } == 2)
     }
 
+    /// `status` says where the token is renewed from, and `--check` holds once it has expired.
+    @Test func statusKnowsTheSessionRenewsItself() async {
+        #expect(await signIn() == .success)
+        cli.advance(600)
+        #expect(await cli.run(["status", "--check"]) == .success)
+        #expect(await cli.run(["status"]) == .success)
+        #expect(cli.stdout.withLock { $0 }.contains("ID token only, expired 9m ago, renewed from github-actions"))
+        #expect(seen.withLock { $0.count } == 1)
+    }
+
     @Test func aTokenForSomeoneElseIsRefusedAndNotStored() async {
         #expect(await signIn() == .success)
         cli.advance(600)
