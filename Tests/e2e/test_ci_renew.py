@@ -15,7 +15,7 @@ import pytest
 import requests
 
 from e2e_helpers import CONFIGURATION_ERROR, OK, jwt_claims
-from fakes import actions_fake, actions_job_env, actions_token_claims  # noqa: F401 (a fixture)
+from fakes import actions_fake, actions_job_env, actions_token_claims, firebase_fake  # noqa: F401 (fixtures)
 
 PROVIDER = "oidc.actions"
 AUDIENCE = "authctl-ci"
@@ -157,3 +157,22 @@ def test_a_three_minute_job_with_sixty_second_tokens_gets_a_valid_token_every_te
     assert len(handed_out) >= 18
     assert len(set(handed_out)) >= 3, "three minutes of 60 s tokens needs renewals"
     assert actions_fake.counts()["token_refusals"] == 0
+
+
+def test_with_a_firebase_project_the_renewed_token_is_exchanged_again(cli, actions_fake, firebase_fake):
+    firebase_fake.configure(providers={PROVIDER: {"enabled": True, "issuer": actions_fake.issuer, "client_id": AUDIENCE}})
+    cli.providers.append(firebase_fake)
+    cli.env["FIREBASE_AUTH_EMULATOR_HOST"] = firebase_fake.info["host"]
+    used = cli.run("firebase", "use", "--api-key", firebase_fake.info["api_key"], "--project-id", firebase_fake.info["project_id"])
+    assert used.returncode == OK, str(used)
+    actions_fake.configure(token_lifetime=3)
+    first = signed_in(cli, actions_fake)
+    assert firebase_fake.counts()["signInWithIdp"] == 1
+    wait_until_expired(first)
+    renewed = id_token(cli, actions_fake)
+    assert renewed != first and actions_token_claims(actions_fake, renewed)["exp"] > time.time()
+    assert firebase_fake.counts()["signInWithIdp"] == 2, "the new token goes through the project again"
+    project_token = cli.run("token", env=actions_job_env(actions_fake))
+    assert project_token.returncode == OK, str(project_token)
+    assert jwt_claims(project_token.stdout.strip())["aud"] == firebase_fake.info["project_id"]
+    assert len(firebase_fake.control("accounts")) == 1
