@@ -140,7 +140,7 @@ struct InteractiveSignInRequired: AuthCoreError {
     var message: String {
         "interactive sign-in required, and \(reason): no browser is opened from a background job. "
             + "Use --device (a code to enter on another device), "
-            + (offersIDToken ? "--id-token-stdin (a token issued to this job), " : "")
+            + (offersIDToken ? "--ci SOURCE or --id-token-stdin (a token issued to this job), " : "")
             + "--no-browser to print the URL, or --browser CMD to open one anyway"
     }
 }
