@@ -167,7 +167,7 @@ struct CommandEnvironment: Sendable {
         return ProviderServices(
             transport: transport, clock: context.clock, cacheDirectory: cacheDirectory,
             log: { if verbose { context.writeStandardError("authctl: " + $0 + "\n") } },
-            interrupts: context.interrupts, afterRefreshAnswer: testHoldAfterRefreshAnswer
+            interrupts: context.interrupts, afterRefreshAnswer: testHoldAfterRefreshAnswer, environment: context.environment
         )
     }
 

@@ -233,6 +233,16 @@ public struct Auth: Sendable {
         providerID: String?, minimumValidity: TimeInterval, providers: ProviderRegistry, services: ProviderServices
     ) async throws -> (token: String, expiresAt: Date?) {
         let (provider, session) = try currentSession(providerID)
+        if let source = session.ciSource {
+            // A CI job's token: the stored one while it lasts (nothing else read), else a new one.
+            if let token = session.idToken, let expiresAt = session.expiresAt,
+                CITokenRenewal.lasts(session, validFor: minimumValidity, at: clock.now())
+            {
+                return (token, expiresAt)
+            }
+            let renewal = CITokenRenewal(backend: backend, clock: clock, providers: providers, services: services)
+            return try await renewal.renew(providerID: provider, source: source)
+        }
         if session.refreshToken != nil, session.accessToken != nil {
             _ = try await freshAccessToken(providerID: provider, minimumValidity: minimumValidity, providers: providers, services: services)
         }

@@ -22,11 +22,13 @@ public struct OAuthCredential: Codable, Sendable, Equatable {
     public var rawNonce: String?
     /// For the client's own session (RFC 6749 §4.4): the request that re-acquires its token.
     public var clientCredentials: ClientCredentialsRequest?
+    /// For a CI job's session (`signin --ci`): where a new ID token comes from when this one expires.
+    public var ciSource: CITokenSource?
 
     public init(
         providerID: String, accessToken: String?, tokenType: String = "Bearer", idToken: String? = nil,
         refreshToken: String? = nil, expiresAt: Date? = nil, obtainedAt: Date? = nil, scope: String? = nil, rawNonce: String? = nil,
-        clientCredentials: ClientCredentialsRequest? = nil
+        clientCredentials: ClientCredentialsRequest? = nil, ciSource: CITokenSource? = nil
     ) {
         self.providerID = providerID
         self.accessToken = accessToken
@@ -38,6 +40,7 @@ public struct OAuthCredential: Codable, Sendable, Equatable {
         self.scope = scope
         self.rawNonce = rawNonce
         self.clientCredentials = clientCredentials
+        self.ciSource = ciSource
     }
 }
 
@@ -49,6 +52,7 @@ extension OAuthCredential: JSONObjectDecodable {
             tokenType: try object.string("tokenType"), idToken: try object.string(ifPresent: "idToken"),
             refreshToken: try object.string(ifPresent: "refreshToken"), expiresAt: try object.date(ifPresent: "expiresAt"),
             obtainedAt: try object.date(ifPresent: "obtainedAt"), scope: try object.string(ifPresent: "scope"),
-            rawNonce: try object.string(ifPresent: "rawNonce"), clientCredentials: try object.object(ifPresent: "clientCredentials"))
+            rawNonce: try object.string(ifPresent: "rawNonce"), clientCredentials: try object.object(ifPresent: "clientCredentials"),
+            ciSource: try object.object(ifPresent: "ciSource"))
     }
 }

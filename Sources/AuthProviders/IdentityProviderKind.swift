@@ -80,10 +80,14 @@ public struct ProviderServices: Sendable {
     /// Runs between a refresh's answer being journaled and being checked and stored: nothing
     /// in use; the end-to-end tests pause there to kill the process (`AUTHCTL_TEST_HOLD_REFRESH`).
     public var afterRefreshAnswer: @Sendable () async -> Void
+    /// The command's environment, read only on the refresh path: where a CI job's new ID token
+    /// comes from (`signin --ci`). Holding it reads nothing.
+    public var environment: EnvironmentVariables
 
     public init(
         transport: any HTTPTransport, clock: Clock, cacheDirectory: String, log: @escaping @Sendable (String) -> Void = { _ in },
-        interrupts: any InterruptShield = NoInterruptShield(), afterRefreshAnswer: @escaping @Sendable () async -> Void = {}
+        interrupts: any InterruptShield = NoInterruptShield(), afterRefreshAnswer: @escaping @Sendable () async -> Void = {},
+        environment: EnvironmentVariables = [:]
     ) {
         self.transport = transport
         self.clock = clock
@@ -91,6 +95,7 @@ public struct ProviderServices: Sendable {
         self.log = log
         self.interrupts = interrupts
         self.afterRefreshAnswer = afterRefreshAnswer
+        self.environment = environment
     }
 }
 

@@ -18,11 +18,14 @@ public enum ProviderError: AuthCoreError, Equatable {
     case missingClientSecret(source: String)
     /// An option that this kind of provider does not take.
     case notApplicable(option: String, provider: String)
+    /// The issuer only issues ID tokens (its discovery has a `jwks_uri` but no `missing`
+    /// endpoint, as GitHub Actions' `token.actions.githubusercontent.com`): no browser sign-in.
+    case idTokenOnly(provider: String, missing: String)
 
     public var code: AuthErrorCode {
         switch self {
         case .invalidProviderID, .unknownProvider, .alreadyConfigured, .missingClientSecret,
-            .notApplicable:
+            .notApplicable, .idTokenOnly:
             .configurationError
         case .issuerMismatch, .invalidDiscoveryDocument, .httpStatus:
             .providerError
@@ -51,6 +54,9 @@ public enum ProviderError: AuthCoreError, Equatable {
             "no client secret in \(source)"
         case .notApplicable(let option, let provider):
             "\(option) does not apply to \(provider)"
+        case .idTokenOnly(let provider, let missing):
+            "\(provider) only issues ID tokens (its discovery document has no \(missing)): browser, device and "
+                + "client-credentials sign-in are not possible with it; sign in with --ci or --id-token-stdin"
         }
     }
 }

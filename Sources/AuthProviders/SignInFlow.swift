@@ -83,16 +83,22 @@ public struct SignInFlow: Sendable {
         try AuthorizationRequest.checkCustomParameters(parameters)
 
         // 2. The provider, looked up as its kind (discovery for OpenID), and its server.
+        // An ID token obtained elsewhere needs no server: an issuer of ID tokens only has none.
         let resolved = try await registry.resolve(provider, services: services)
-        let server = try resolved.authorizationServer(services: services)
-        services.log("\(provider.id): authorize \(server.authorizationEndpoint), token \(server.tokenClient.tokenEndpoint.redactedForDisplay)")
+        let granted: GrantOutcome
+        if case .idToken(let token, let rawNonce) = options.method {
+            granted = IDTokenGrant(idToken: token, rawNonce: rawNonce).outcome(context: context)
+        } else {
+            let server = try resolved.authorizationServer(services: services)
+            services.log("\(provider.id): authorize \(server.authorizationEndpoint), token \(server.tokenClient.tokenEndpoint.redactedForDisplay)")
 
-        // 3. Tokens, by the grant the options choose.
-        let request = GrantRequest(
-            scopes: resolved.scopes + options.extraScopes, parameters: parameters, preferredPrompt: options.preferredPrompt,
-            timeout: waitLimit(options)
-        )
-        let granted = try await grant(for: options).tokens(from: server, request: request, context: context)
+            // 3. Tokens, by the grant the options choose.
+            let request = GrantRequest(
+                scopes: resolved.scopes + options.extraScopes, parameters: parameters, preferredPrompt: options.preferredPrompt,
+                timeout: waitLimit(options)
+            )
+            granted = try await grant(for: options).tokens(from: server, request: request, context: context)
+        }
         do {
             // 4. Who signed in, proven by the provider.
             let identity = try await resolved.identity(of: granted.tokens, services: services)

@@ -21,7 +21,8 @@ import AuthPlatform
         sessions: [OAuthCredential(
             providerID: "oidc.corp", accessToken: "at", tokenType: "DPoP", idToken: "it", refreshToken: "rt",
             expiresAt: moment.addingTimeInterval(3600), obtainedAt: moment, scope: "openid email", rawNonce: "n",
-            clientCredentials: ClientCredentialsRequest(scopes: ["api.read", "api.write"], audience: "aud", resource: "https://api.example"))],
+            clientCredentials: ClientCredentialsRequest(scopes: ["api.read", "api.write"], audience: "aud", resource: "https://api.example"),
+            ciSource: CITokenSource(kind: .env, variable: "JOB_ID_TOKEN"))],
         lastProviderID: "oidc.corp",
         backendSession: BackendSession(issuer: "firebase:p", idToken: "fit", refreshToken: "frt",
                                        expiresAt: moment.addingTimeInterval(3600), obtainedAt: moment))

@@ -61,7 +61,7 @@ import AuthTestSupport
         }
     }
 
-    @Test(arguments: ["authorization_endpoint", "token_endpoint", "jwks_uri", "issuer"])
+    @Test(arguments: ["jwks_uri", "issuer"])
     func requiresEndpoints(field: String) {
         guard case .object(var members) = Self.document() else { return }
         members[field] = nil

@@ -28,6 +28,7 @@ def pytest_configure(config):
         ("mock", "needs the oidc-provider-mock provider"),
         ("harness", "checks the harness itself (providers, browser) without authctl"),
         ("authctl", "drives the authctl binary"),
+        ("slow", "runs for minutes on purpose (a CI job outliving its tokens): run it beside the others, e.g. -m slow"),
     ]:
         config.addinivalue_line("markers", f"{marker}: {text}")
 

@@ -36,7 +36,8 @@ sys.path.insert(0, str(HERE))
 from e2e_helpers import OK  # noqa: E402
 from providers import read_ready_line, spawn_server  # noqa: E402
 
-SCRIPTS = {"github": HERE / "fake_github.py", "yahoo": HERE / "fake_yahoo.py", "firebase": HERE / "fake_firebase.py"}
+SCRIPTS = {"github": HERE / "fake_github.py", "yahoo": HERE / "fake_yahoo.py", "firebase": HERE / "fake_firebase.py",
+           "actions": HERE / "fake_actions.py"}
 GITHUB_ID = "github.com"
 YAHOO_ID = "yahoo.com"
 
@@ -188,6 +189,31 @@ def firebase_fake(tmp_path_factory) -> Fake:
     fake = _shared("firebase", tmp_path_factory)
     fake.reset()
     return fake
+
+
+@pytest.fixture
+def actions_fake(tmp_path_factory) -> Fake:
+    """GitHub Actions' OIDC token service and issuer (fake_actions.py), shared, reset for this test."""
+    fake = _shared("actions", tmp_path_factory)
+    fake.reset()
+    return fake
+
+
+def actions_job_env(fake: Fake) -> dict:
+    """The two variables GitHub sets in a job with `permissions: id-token: write`."""
+    return {"ACTIONS_ID_TOKEN_REQUEST_URL": fake.info["request_url"], "ACTIONS_ID_TOKEN_REQUEST_TOKEN": fake.info["request_token"]}
+
+
+def actions_token_claims(fake: Fake, token: str) -> dict:
+    """The claims of a token the Actions stand-in issued, once its signature checks out against
+    the stand-in's JWK set (raises otherwise)."""
+    from jwcrypto import jwk, jws
+
+    keys = jwk.JWKSet.from_json(requests.get(fake.issuer + "/.well-known/jwks", timeout=10).text)
+    parsed = jws.JWS()
+    parsed.deserialize(token)
+    parsed.verify(keys)
+    return json.loads(parsed.payload)
 
 
 # --- authctl steps -----------------------------------------------------------------------------

@@ -24,6 +24,7 @@ import os
 import re
 import shutil
 import subprocess
+import time
 from dataclasses import dataclass
 from typing import Callable
 
@@ -31,11 +32,11 @@ import pytest
 import requests
 import yaml
 
-import pkce_client
 from accounts_helpers import as_user, two_providers
-from e2e_helpers import E2E, OK, REPO, free_port, need
+from e2e_helpers import E2E, OK, REPO, free_port, jwt_claims, need
 from fakes import GITHUB_ID, add_github
-from fakes import firebase_fake, github_fake, yahoo_fake  # noqa: F401 (fixtures the runners ask for by name)
+from fakes import actions_fake, firebase_fake, github_fake, yahoo_fake  # noqa: F401 (fixtures the runners ask for by name)
+from fakes import actions_job_env, actions_token_claims
 from tool_servers import BearerAPI, KubeAPIServer
 
 README = REPO / "README.md"
@@ -240,17 +241,37 @@ def yahoo(request, cli, apis):
     assert "alice@example.com" in cli.run("whoami").stdout
 
 
-def ci_id_token(request, cli, apis):
-    mock_idp = request.getfixturevalue("mock_idp")
-    cli.providers.append(mock_idp)
-    flow = pkce_client.authorize(mock_idp.issuer, mock_idp.client_id, browser_args=["--log", str(cli.tmp / "rp.log")])
-    id_token = flow.exchange(mock_idp.client_secret)["id_token"]
-    shown = example("authctl providers add oidc.ci --issuer https://token.actions.githubusercontent.com --client-id my-audience")
-    script = substituted(shown.text, {"https://token.actions.githubusercontent.com": mock_idp.issuer,
-                                      "--client-id my-audience": f"--client-id {mock_idp.client_id}"})
-    result = Sandbox(cli).run(script, env={"ID_TOKEN": id_token})
+def ci_github_actions(request, cli, apis):
+    """The recipe against the stand-in of GitHub Actions' token service, which serves Actions'
+    real discovery document shape; its tokens live 3 s here, so the last line, run again once the
+    first token has expired, shows the job outliving it."""
+    fake = request.getfixturevalue("actions_fake")
+    fake.configure(token_lifetime=3)
+    cli.providers.append(fake)
+    discovery = requests.get(fake.issuer + "/.well-known/openid-configuration", timeout=10).json()
+    assert "authorization_endpoint" not in discovery and discovery["response_types_supported"] == ["id_token"]
+
+    def accepts(token: str) -> bool:
+        try:
+            claims = actions_token_claims(fake, token)
+        except Exception:  # noqa: BLE001 - a token that does not verify is refused
+            return False
+        return claims["aud"] == "my-audience" and claims["exp"] > time.time()
+
+    api = apis(accepts)
+    shown = example("authctl providers add oidc.actions --issuer https://token.actions.githubusercontent.com --client-id my-audience")
+    script = substituted(shown.text, {"https://token.actions.githubusercontent.com": fake.issuer,
+                                      "https://deploy.corp.example": api.url})
+    sandbox = Sandbox(cli)
+    result = sandbox.run(script, env=actions_job_env(fake))
     assert result.returncode == OK
-    assert cli.run("whoami", "--json").json()["providerData"][0]["providerId"] == "oidc.ci"
+    assert api.accepted == ["/api/release"] and api.refused == 0
+    first = cli.run("token", "--id-token", env=actions_job_env(fake)).stdout.strip()
+    time.sleep(max(0.0, jwt_claims(first)["exp"] - time.time()) + 1.1)  # past the first token's expiry
+    again = sandbox.run(script.splitlines()[-1] + "\n", env=actions_job_env(fake))
+    assert again.returncode == OK
+    assert api.accepted == ["/api/release"] * 2 and api.refused == 0
+    assert fake.counts()["tokens_issued"] == 2
 
 
 def exec_github(request, cli, apis):
@@ -388,7 +409,7 @@ RUNNERS: dict[str, Callable] = {
     "authctl signin --provider oidc.corp": first_steps,
     "authctl providers add github.com --client-id Iv1.abc123 --client-secret-stdin < secret.txt": github,
     "authctl providers add yahoo.com --client-id dj0y... --client-secret-stdin \\": yahoo,
-    "authctl providers add oidc.ci --issuer https://token.actions.githubusercontent.com --client-id my-audience": ci_id_token,
+    "authctl providers add oidc.actions --issuer https://token.actions.githubusercontent.com --client-id my-audience": ci_github_actions,
     "authctl exec --provider github.com -- sh -c 'curl -H \"Authorization: Bearer $AUTHCTL_TOKEN\" https://api.github.com/user'": exec_github,
     "git config --global credential.https://github.com.helper '!authctl git-credential'": git_config,
     "users:": kubeconfig,

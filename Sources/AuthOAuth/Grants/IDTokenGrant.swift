@@ -19,6 +19,11 @@ public struct IDTokenGrant: AuthorizationGrant {
     }
 
     public func tokens(from server: AuthorizationServer, request: GrantRequest, context: GrantContext) async throws -> GrantOutcome {
+        outcome(context: context)
+    }
+
+    /// The token as granted; no server is involved (an issuer of ID tokens only has none).
+    public func outcome(context: GrantContext) -> GrantOutcome {
         GrantOutcome(tokens: GrantedTokens(
             accessToken: nil, idToken: idToken, receivedAt: context.clock.now(),
             expectedNonce: rawNonce.map(Nonce.hashed), rawNonce: rawNonce

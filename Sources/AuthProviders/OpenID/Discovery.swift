@@ -9,8 +9,10 @@ import AuthPlatform
 /// authctl uses.
 public struct ProviderMetadata: Codable, Sendable, Equatable {
     public var issuer: String
-    public var authorizationEndpoint: String
-    public var tokenEndpoint: String
+    /// Nil for an issuer that only issues ID tokens (GitHub Actions): ``OpenIDProvider`` then
+    /// refuses every grant but an ID token obtained elsewhere.
+    public var authorizationEndpoint: String?
+    public var tokenEndpoint: String?
     public var jwksURI: String
     public var userinfoEndpoint: String?
     public var revocationEndpoint: String?
@@ -26,7 +28,7 @@ public struct ProviderMetadata: Codable, Sendable, Equatable {
     public var deviceAuthorizationEndpoint: String?
 
     public init(
-        issuer: String, authorizationEndpoint: String, tokenEndpoint: String, jwksURI: String,
+        issuer: String, authorizationEndpoint: String?, tokenEndpoint: String?, jwksURI: String,
         userinfoEndpoint: String? = nil, revocationEndpoint: String? = nil,
         tokenEndpointAuthMethodsSupported: [String] = ["client_secret_basic"],
         codeChallengeMethodsSupported: [String] = [], idTokenSigningAlgValuesSupported: [String] = ["RS256"],
@@ -45,7 +47,8 @@ public struct ProviderMetadata: Codable, Sendable, Equatable {
     }
 
     /// Reads a discovery document, checking the issuer (Discovery §4.3) and that every endpoint
-    /// obeys ``URLPolicy``.
+    /// obeys ``URLPolicy``. `authorization_endpoint` and `token_endpoint` may be absent together
+    /// or alone (an issuer of ID tokens only, as GitHub Actions' publishes); `jwks_uri` may not.
     public static func parse(_ body: [UInt8], expectedIssuer: String, url: String) throws -> ProviderMetadata {
         guard let document = try? JSONValue.parse(body), document.objectValue != nil else {
             throw ProviderError.invalidDiscoveryDocument(url: url, reason: "not a JSON object")
@@ -56,6 +59,9 @@ public struct ProviderMetadata: Codable, Sendable, Equatable {
             }
             return value
         }
+        func optional(_ name: String) -> String? {
+            document[name]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
+        }
         func strings(_ name: String) -> [String]? {
             document[name]?.arrayValue?.compactMap(\.stringValue)
         }
@@ -63,8 +69,8 @@ public struct ProviderMetadata: Codable, Sendable, Equatable {
         guard issuer == expectedIssuer else { throw ProviderError.issuerMismatch(expected: expectedIssuer, received: issuer) }
         var metadata = ProviderMetadata(
             issuer: issuer,
-            authorizationEndpoint: try required("authorization_endpoint"),
-            tokenEndpoint: try required("token_endpoint"),
+            authorizationEndpoint: optional("authorization_endpoint"),
+            tokenEndpoint: optional("token_endpoint"),
             jwksURI: try required("jwks_uri"),
             userinfoEndpoint: document["userinfo_endpoint"]?.stringValue,
             revocationEndpoint: try revocationEndpoint(in: document),
@@ -75,8 +81,8 @@ public struct ProviderMetadata: Codable, Sendable, Equatable {
         )
         metadata.promptValuesSupported = strings("prompt_values_supported")
         metadata.deviceAuthorizationEndpoint = try deviceAuthorizationEndpoint(in: document)
-        try URLPolicy.check(metadata.authorizationEndpoint, field: "authorization_endpoint", allowQuery: true)
-        try URLPolicy.check(metadata.tokenEndpoint, field: "token_endpoint")
+        if let authorize = metadata.authorizationEndpoint { try URLPolicy.check(authorize, field: "authorization_endpoint", allowQuery: true) }
+        if let token = metadata.tokenEndpoint { try URLPolicy.check(token, field: "token_endpoint") }
         try URLPolicy.check(metadata.jwksURI, field: "jwks_uri")
         if let userinfo = metadata.userinfoEndpoint { try URLPolicy.check(userinfo, field: "userinfo_endpoint") }
         return metadata

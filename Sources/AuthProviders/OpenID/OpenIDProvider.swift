@@ -35,10 +35,17 @@ public struct OpenIDProvider: IdentityProviderKind {
 
     public var scopes: [String] { Self.defaultScopes + configuration.scopes }
 
-    /// The client authenticates as discovery advertises (`client_secret_basic` first).
+    /// The client authenticates as discovery advertises (`client_secret_basic` first). An issuer
+    /// of ID tokens only (no authorization or token endpoint) has none: a configuration error.
     public func authorizationServer(services: ProviderServices) throws -> AuthorizationServer {
+        guard let authorizationEndpoint = metadata.authorizationEndpoint else {
+            throw ProviderError.idTokenOnly(provider: configuration.id, missing: "authorization_endpoint")
+        }
+        guard let tokenEndpoint = metadata.tokenEndpoint else {
+            throw ProviderError.idTokenOnly(provider: configuration.id, missing: "token_endpoint")
+        }
         let client = TokenClient(
-            tokenEndpoint: try URLPolicy.check(metadata.tokenEndpoint, field: "token_endpoint"), clientID: configuration.clientID,
+            tokenEndpoint: try URLPolicy.check(tokenEndpoint, field: "token_endpoint"), clientID: configuration.clientID,
             clientSecret: configuration.clientSecret,
             authentication: .choose(hasSecret: configuration.clientSecret != nil, supported: metadata.tokenEndpointAuthMethodsSupported),
             transport: services.transport
@@ -47,7 +54,7 @@ public struct OpenIDProvider: IdentityProviderKind {
             DeviceAuthorizationEndpoint(url: try URLPolicy.check(endpoint, field: "device_authorization_endpoint"), tokenClient: client)
         }
         return AuthorizationServer(
-            providerID: configuration.id, authorizationEndpoint: metadata.authorizationEndpoint, tokenClient: client,
+            providerID: configuration.id, authorizationEndpoint: authorizationEndpoint, tokenClient: client,
             deviceAuthorization: device, issuer: configuration.issuer,
             issuerParameterRequired: metadata.authorizationResponseIssParameterSupported, sendsNonce: true,
             codeChallengeMethodsSupported: metadata.codeChallengeMethodsSupported, promptValuesSupported: metadata.promptValuesSupported

@@ -41,6 +41,8 @@ final class TestCommandLine: @unchecked Sendable {
     /// What the headless rules learn of the machine, and the commands the fake browser was made for.
     var browserHost = BrowserHost(system: .linux, executables: ["xdg-open": "xdg-open"])
     let browserCommands = LockedValue<[[String]?]>([])
+    /// Answers for paths the fake provider does not serve (a CI token service, say).
+    var extraRoutes: [String: @Sendable (HTTPRequest) -> HTTPResponse] = [:]
 
     static let discovery: JSONValue = [
         "issuer": .string(TestTokenFactory.issuer),
@@ -97,7 +99,7 @@ final class TestCommandLine: @unchecked Sendable {
             case "/userinfo":
                 let subject = idTokenClaims["sub"].flatMap { $0 } ?? .string(TestTokenFactory.subject)
                 return .json(["sub": subject, "email": "alice@example.com", "email_verified": true, "name": "Alice"])
-            default: return HTTPResponse(status: 404)
+            default: return extraRoutes[request.url.path]?(request) ?? HTTPResponse(status: 404)
             }
         }
     }

@@ -63,9 +63,10 @@ Usage: authctl signin [--custom-token-stdin | --provider ID] [--scope SCOPE]...
                       [--param KEY=VALUE]... [--timeout SECONDS]
                       [--browser COMMAND | --no-browser] [--paste]
                       [--client-credentials | --device] [--qr | --no-qr]
-                      [--redirect-port PORT] [--id-token-stdin]
+                      [--redirect-port PORT] [--id-token-stdin] [--ci SOURCE]
                       [--raw-nonce NONCE] [--audience API] [--resource URI]
                       [--email EMAIL] [--password-stdin] [--create]
+                      [--totp CODE]
 
 authctl opens the provider's sign-in page in your browser and waits for the
 provider to redirect back to a one-time listener on 127.0.0.1 (OAuth
@@ -124,6 +125,13 @@ Options:
   --id-token-stdin      Sign in with an ID token read on stdin (for CI) instead
                         of the browser. It is verified against the provider:
                         signature, issuer, audience (the client ID), expiry.
+  --ci SOURCE           Sign a CI job in with its own OpenID Connect token:
+                        github-actions (asked for with the job's
+                        ACTIONS_ID_TOKEN_REQUEST_URL/_TOKEN, audience the client
+                        ID), gitlab (the id_tokens: variable GITLAB_OIDC_TOKEN)
+                        or env:VAR. Verified as --id-token-stdin; when it
+                        expires, token, exec and the credential helpers fetch
+                        and verify a new one from the same place.
   --raw-nonce NONCE     With --id-token-stdin: the token's nonce must be the
                         SHA-256 (hex) of NONCE.
   --client-credentials  Sign the client itself in (RFC 6749 §4.4), for machines:
@@ -141,6 +149,9 @@ Options:
                         (accounts:signUp).
   --custom-token-stdin  Sign in to the Firebase project with a custom token read
                         on stdin (minted by your backend).
+  --totp CODE           With a Firebase project: the code of the account's
+                        authenticator app (TOTP second factor); asked for on a
+                        terminal.
 
 Global options:
   --home DIR            Directory for the session and provider settings.
@@ -156,8 +167,9 @@ Examples:
   Sign in with a provider you added:
     authctl signin --provider oidc.corp
 
-  In CI, sign in with an ID token issued to the job:
-    echo "$ID_TOKEN" | authctl signin --provider oidc.ci --id-token-stdin
+  In a GitHub Actions job (permissions: id-token: write), sign in with the job's
+  own token, renewed as it expires:
+    authctl signin --provider oidc.actions --ci github-actions
 
   A service signs in as itself:
     authctl signin --provider oidc.corp --client-credentials --scope api
@@ -239,7 +251,7 @@ Sign in again as the current user, to prove it is you.
 Usage: authctl reauth [--provider ID] [--scope SCOPE]... [--param KEY=VALUE]...
                       [--timeout SECONDS] [--browser COMMAND | --no-browser]
                       [--paste] [--device] [--qr | --no-qr]
-                      [--redirect-port PORT]
+                      [--redirect-port PORT] [--password-stdin] [--totp CODE]
 
 Some changes, such as linking or unlinking a provider, need a recent sign-in.
 reauth runs the browser sign-in again and fails with a user mismatch if a
@@ -283,6 +295,11 @@ Options:
                         free one, for providers that only accept a registered
                         redirect URI; of a list (8000,18000), the first free
                         one.
+  --password-stdin      With --provider password: read the password from stdin
+                        instead of asking for it.
+  --totp CODE           With a Firebase project: the code of the account's
+                        authenticator app (TOTP second factor); asked for on a
+                        terminal.
 
 Global options:
   --home DIR            Directory for the session and provider settings.
@@ -300,6 +317,9 @@ Examples:
 
   Prove it is you through a linked provider:
     authctl reauth --provider oidc.corp
+
+  With a Firebase project, prove it with the account's password:
+    authctl reauth --provider password
 """#,
         "unlink": #"""
 Remove a linked provider from the signed-in user.
@@ -425,7 +445,8 @@ Firebase ID token, for your backend and Security Rules. A token that expires
 within --min-valid seconds is refreshed first, once even when many authctl
 processes ask at the same time. A token with nearly all of the provider's
 lifetime left is never refreshed, since a refresh could not make it last longer.
---id-token refreshes the same way; an ID token that has expired all the same is
+--id-token refreshes the same way, and a CI job's (signed in with its own token)
+is fetched again from its source; an ID token that has expired all the same is
 refused. If nobody is signed in, or the provider refuses the refresh, the exit
 status is 3 and you need to sign in again.
 
@@ -892,18 +913,25 @@ Manage the signed-in user's account.
 
 Usage: authctl account <command> [options]
        authctl account delete
+       authctl account update [options]
+       authctl account send-password-reset <email>
 
 Commands:
-  delete      Delete the signed-in user and their tokens from this keystore.
+  delete               Delete the signed-in user and their tokens from this
+                       keystore.
+  update               Change the signed-in user's email or password (Firebase
+                       project).
+  send-password-reset  Have the Firebase project email a password-reset link.
 
 Global options:
-  --home DIR  Directory for the session and provider settings. Default:
-              $XDG_CONFIG_HOME/authctl or ~/.config/authctl. (env: AUTHCTL_HOME)
-  --json      Print results, and errors, as JSON.
-  --verbose   Explain each step on stderr. Secrets are never printed.
-  --no-color  Do not color the output.
-  -h, --help  Show help for the command.
-  --version   Print the version of authctl.
+  --home DIR           Directory for the session and provider settings. Default:
+                       $XDG_CONFIG_HOME/authctl or ~/.config/authctl.
+                       (env: AUTHCTL_HOME)
+  --json               Print results, and errors, as JSON.
+  --verbose            Explain each step on stderr. Secrets are never printed.
+  --no-color           Do not color the output.
+  -h, --help           Show help for the command.
+  --version            Print the version of authctl.
 
 Examples:
   Delete the current user from this keystore:
@@ -930,6 +958,63 @@ Global options:
 Examples:
   Delete the current user:
     authctl account delete
+"""#,
+        "account update": #"""
+Change the signed-in user's email or password (Firebase project).
+
+Usage: authctl account update [--email EMAIL | --password] [--password-stdin]
+
+A sensitive change: the project wants a recent sign-in (five minutes), so run
+'authctl reauth' first (--provider password proves it with the current
+password). The project then answers a new session, which replaces the stored
+one; its other sessions end.
+
+Options:
+  --email EMAIL     The new email address.
+  --password        Set a new password, asked for without echo.
+  --password-stdin  Set a new password, read from stdin's first line.
+
+Global options:
+  --home DIR        Directory for the session and provider settings. Default:
+                    $XDG_CONFIG_HOME/authctl or ~/.config/authctl.
+                    (env: AUTHCTL_HOME)
+  --json            Print results, and errors, as JSON.
+  --verbose         Explain each step on stderr. Secrets are never printed.
+  --no-color        Do not color the output.
+  -h, --help        Show help for the command.
+  --version         Print the version of authctl.
+
+Examples:
+  Change the password after proving it is you:
+    authctl reauth --provider password && authctl account update --password
+
+  Change the email:
+    authctl account update --email alice@new.example
+"""#,
+        "account send-password-reset": #"""
+Have the Firebase project email a password-reset link.
+
+Usage: authctl account send-password-reset <email>
+
+accounts:sendOobCode with PASSWORD_RESET. With email-enumeration protection on
+(the default for new projects) the project answers the same whether or not an
+account has the address.
+
+Arguments:
+  <email>     The account's email address.
+
+Global options:
+  --home DIR  Directory for the session and provider settings. Default:
+              $XDG_CONFIG_HOME/authctl or ~/.config/authctl. (env: AUTHCTL_HOME)
+  --json      Print results, and errors, as JSON.
+  --verbose   Explain each step on stderr. Secrets are never printed.
+  --no-color  Do not color the output.
+  -h, --help  Show help for the command.
+  --version   Print the version of authctl.
+
+Examples:
+  Reset Alice's password:
+    authctl account send-password-reset alice@example.com
 """#,
         "config": #"""
 Show or change the account rules.
@@ -1062,7 +1147,9 @@ See 'authctl help firebase <command>' for help on a command.
 Keep accounts in a Firebase project from now on.
 
 Usage: authctl firebase use --api-key KEY --project-id ID [--tenant-id TENANT]
-                            [--auth-domain DOMAIN]
+                            [--auth-domain DOMAIN] [--ios-bundle-id ID]
+                            [--android-package NAME] [--android-cert SHA1]
+                            [--referrer URL]
 
 Signing in then goes through the project (accounts:signInWithIdp): the project's
 uid, its one-account-per-email rule and its Firebase ID tokens. Each project's
@@ -1075,23 +1162,32 @@ A provider the project enables needs nothing on this machine: 'authctl signin
 client id and secret of its console (README, "Firebase").
 
 Options:
-  --api-key KEY         The project's Web API key (Project settings > General).
-                        It is public, not a secret. (required)
-  --project-id ID       The project id, such as my-app-1234. (required)
-  --tenant-id TENANT    An Identity Platform tenant to keep the accounts in.
-  --auth-domain DOMAIN  A custom domain serving the project's auth handler
-                        (/__/auth/handler), as in the SDKs' authDomain; default
-                        PROJECT.firebaseapp.com.
+  --api-key KEY           The project's Web API key (Project settings >
+                          General). It is public, not a secret. (required)
+  --project-id ID         The project id, such as my-app-1234. (required)
+  --tenant-id TENANT      An Identity Platform tenant to keep the accounts in.
+  --auth-domain DOMAIN    A custom domain serving the project's auth handler
+                          (/__/auth/handler), as in the SDKs' authDomain;
+                          default PROJECT.firebaseapp.com.
+  --ios-bundle-id ID      For an API key restricted to an iOS app: its bundle id
+                          (sent as X-Ios-Bundle-Identifier).
+  --android-package NAME  For an API key restricted to an Android app: its
+                          package name (X-Android-Package).
+  --android-cert SHA1     With --android-package: the app's signing certificate
+                          SHA-1, as the key lists it (X-Android-Cert).
+  --referrer URL          For an API key restricted to websites: a referrer it
+                          allows (Referer).
 
 Global options:
-  --home DIR            Directory for the session and provider settings.
-                        Default: $XDG_CONFIG_HOME/authctl or ~/.config/authctl.
-                        (env: AUTHCTL_HOME)
-  --json                Print results, and errors, as JSON.
-  --verbose             Explain each step on stderr. Secrets are never printed.
-  --no-color            Do not color the output.
-  -h, --help            Show help for the command.
-  --version             Print the version of authctl.
+  --home DIR              Directory for the session and provider settings.
+                          Default: $XDG_CONFIG_HOME/authctl or
+                          ~/.config/authctl. (env: AUTHCTL_HOME)
+  --json                  Print results, and errors, as JSON.
+  --verbose               Explain each step on stderr. Secrets are never
+                          printed.
+  --no-color              Do not color the output.
+  -h, --help              Show help for the command.
+  --version               Print the version of authctl.
 
 Examples:
   Use a project:

@@ -52,13 +52,14 @@ struct StatusCommand: Command {
     }
 
     /// Whether `account` gets a token from `token` (its default provider) without a person: a
-    /// backend session (Firebase renews it), or the last provider's session still valid or refreshable.
+    /// backend session (Firebase renews it), or the last provider's session still valid, refreshable, or
+    /// renewed from its CI source (`signin --ci`).
     static func canGetToken(_ account: KeystoreDocument.Account, at now: Date) -> Bool {
         if account.backendSession != nil { return true }
         guard let provider = account.lastProviderID, let session = account.sessions.first(where: { $0.providerID == provider }) else {
             return false
         }
-        return session.refreshToken != nil || (session.expiresAt.map { $0 > now } ?? true)
+        return session.refreshToken != nil || session.ciSource != nil || (session.expiresAt.map { $0 > now } ?? true)
     }
 
     /// One identity's session, as a phrase: "expires in 42m, refreshable".
@@ -72,7 +73,11 @@ struct StatusCommand: Command {
         } else {
             parts.append("no expiry")
         }
-        parts.append(session.refreshToken == nil ? "cannot refresh" : "refreshable")
+        if let source = session.ciSource {
+            parts.append("renewed from \(source.description)")
+        } else {
+            parts.append(session.refreshToken == nil ? "cannot refresh" : "refreshable")
+        }
         return parts.joined(separator: ", ")
     }
 
@@ -107,7 +112,7 @@ struct StatusCommand: Command {
                     "signedIn": .bool(session != nil),
                     "expiresAt": session?.expiresAt.map { .string(Render.timestamp($0)) } ?? .null,
                     "expiresInSeconds": session?.expiresAt.map { .number(($0.timeIntervalSince(now)).rounded(.down)) } ?? .null,
-                    "refreshable": .bool(session?.refreshToken != nil),
+                    "refreshable": .bool(session?.refreshToken != nil || session?.ciSource != nil),
                 ]
             }
             return [

@@ -26,7 +26,8 @@ struct TokenCommand: Command {
                 + "expires within --min-valid seconds is refreshed first, once even when many authctl "
                 + "processes ask at the same time. A token with nearly all of the provider's lifetime "
                 + "left is never refreshed, since a refresh could not make it last longer. --id-token "
-                + "refreshes the same way; an ID token that has expired all the same is refused. If nobody is "
+                + "refreshes the same way, and a CI job's (signed in with its own token) is fetched again from its source; an ID "
+                + "token that has expired all the same is refused. If nobody is "
                 + "signed in, or the provider refuses the refresh, the exit status is 3 and you need to "
                 + "sign in again."
         ],

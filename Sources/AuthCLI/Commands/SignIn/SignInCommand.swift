@@ -16,6 +16,12 @@ struct SignInCommand: Command {
         "id-token-stdin",
         help: "Sign in with an ID token read on stdin (for CI) instead of the browser. It is verified "
             + "against the provider: signature, issuer, audience (the client ID), expiry.")
+    static let ci = Option.string(
+        "ci", "SOURCE",
+        help: "Sign a CI job in with its own OpenID Connect token: github-actions (asked for with the job's "
+            + "ACTIONS_ID_TOKEN_REQUEST_URL/_TOKEN, audience the client ID), gitlab (the id_tokens: variable "
+            + "\(CITokenSource.gitLabDefaultVariable)) or env:VAR. Verified as --id-token-stdin; when it expires, "
+            + "token, exec and the credential helpers fetch and verify a new one from the same place.")
     static let rawNonce = Option.string("raw-nonce", "NONCE", help: "With --id-token-stdin: the token's nonce must be the SHA-256 (hex) of NONCE.")
     static let email = Option.string("email", "EMAIL", help: "With --provider password (Firebase): the account's email.")
     static let passwordStdin = Option.flag(
@@ -49,19 +55,22 @@ struct SignInCommand: Command {
                 + "you used before, then run 'authctl link --pending' to add this one.",
         ],
         options: [provider.spec] + BrowserFlowOptions.specs
-            + [idTokenStdin.spec, rawNonce.spec, clientCredentials.spec, audience.spec, resource.spec, email.spec, passwordStdin.spec,
+            + [idTokenStdin.spec, ci.spec, rawNonce.spec, clientCredentials.spec, audience.spec, resource.spec, email.spec, passwordStdin.spec,
                create.spec, customTokenStdin.spec, totp.spec],
         exclusiveOptions: BrowserFlowOptions.exclusions + [
             [idTokenStdin.long, BrowserFlowOptions.browser.long], [idTokenStdin.long, BrowserFlowOptions.noBrowser.long],
             [customTokenStdin.long, provider.long], [customTokenStdin.long, idTokenStdin.long],
             [clientCredentials.long, idTokenStdin.long], [clientCredentials.long, BrowserFlowOptions.device.long],
+            [ci.long, idTokenStdin.long], [ci.long, BrowserFlowOptions.browser.long], [ci.long, BrowserFlowOptions.noBrowser.long],
+            [ci.long, BrowserFlowOptions.device.long], [ci.long, clientCredentials.long], [ci.long, customTokenStdin.long],
+            [ci.long, rawNonce.long],
             [clientCredentials.long, BrowserFlowOptions.browser.long], [clientCredentials.long, BrowserFlowOptions.noBrowser.long],
         ],
         examples: [
             Example("Sign in with a provider you added:", "authctl signin --provider oidc.corp"),
             Example(
-                "In CI, sign in with an ID token issued to the job:",
-                "echo \"$ID_TOKEN\" | authctl signin --provider oidc.ci --id-token-stdin"),
+                "In a GitHub Actions job (permissions: id-token: write), sign in with the job's own token, renewed as it expires:",
+                "authctl signin --provider oidc.actions --ci github-actions"),
             Example(
                 "A service signs in as itself:",
                 "authctl signin --provider oidc.corp --client-credentials --scope api"),
@@ -114,6 +123,12 @@ struct SignInCommand: Command {
         var runner = SignInRunner(purpose: .signIn, flowOptions: try BrowserFlowOptions(invocation))
         runner.idTokenFromStandardInput = try invocation[Self.idTokenStdin]
         runner.rawNonce = try invocation[Self.rawNonce]
+        if let text = try invocation[Self.ci] {
+            guard let source = CITokenSource(parsing: text) else {
+                throw UsageError.invalidValue(option: "--" + Self.ci.long, value: text, reason: "use " + CITokenSource.syntax)
+            }
+            runner.ciSource = source
+        }
         if runner.rawNonce != nil, !runner.idTokenFromStandardInput {
             throw UsageError.invalidUsage("--raw-nonce goes with --id-token-stdin", command: path)
         }

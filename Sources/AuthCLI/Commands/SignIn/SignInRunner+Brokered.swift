@@ -14,8 +14,8 @@ extension SignInRunner {
     func runBrokered(
         _ providerID: String, broker: any ProviderFlowBroker, customParameters: [String: String], in env: CommandEnvironment
     ) async throws -> ExitStatus {
-        if idTokenFromStandardInput || flowOptions.device {
-            throw LocalFlowNeedsProvider(providerID: providerID, option: idTokenFromStandardInput ? "--id-token-stdin" : "--device")
+        if let option = idTokenFromStandardInput ? "--id-token-stdin" : ciSource != nil ? "--ci" : flowOptions.device ? "--device" : nil {
+            throw LocalFlowNeedsProvider(providerID: providerID, option: option)
         }
         try AuthorizationRequest.checkCustomParameters(customParameters)
         let explicit = flowOptions.browserCommand.map { (command: $0, source: "--browser") }

@@ -19,6 +19,8 @@ struct SignInRunner: Sendable {
     /// `--id-token-stdin` and its `--raw-nonce` (signin only).
     var idTokenFromStandardInput = false
     var rawNonce: String?
+    /// `--ci`: the job's own token, fetched now and again when it expires (signin only).
+    var ciSource: CITokenSource?
 
     /// Runs the sign-in for `purpose` with the provider `chooseProvider` picks for the current
     /// account. A locked, corrupt or insecure keystore, or a rule that cannot pass, fails before
@@ -36,7 +38,10 @@ struct SignInRunner: Sendable {
         let provider = try env.registry.provider(providerID)
         let options: SignInOptions
         var browser: any BrowserOpener = NoBrowser()
-        if idTokenFromStandardInput {
+        if let ciSource {
+            let fetcher = CITokenFetcher(environment: env.context.environment, transport: env.transport)
+            options = SignInOptions(method: .idToken(try await fetcher.idToken(from: ciSource, audience: provider.clientID), rawNonce: nil))
+        } else if idTokenFromStandardInput {
             options = SignInOptions(method: .idToken(try env.readToken(), rawNonce: rawNonce))
         } else {
             let explicit = flowOptions.browserCommand.map { (command: $0, source: "--browser") }
@@ -60,8 +65,15 @@ struct SignInRunner: Sendable {
         let context = env.grantContext(browser: browser, qr: flowOptions.qr)
         let flow = SignInFlow(provider: provider, registry: env.registry, services: env.services, context: context)
         let purpose = purpose
+        let ciSource = ciSource
+        let clock = env.context.clock
         let result = try await runInterruptibly(in: env) {
-            try await flow.run(options) { credential, profile in
+            try await flow.run(options) { verified, profile in
+                var credential = verified
+                if let ciSource {
+                    credential.ciSource = ciSource
+                    credential.obtainedAt = credential.obtainedAt ?? clock.now()
+                }
                 let result: AuthDataResult
                 switch purpose {
                 case .signIn: result = try await auth.signIn(with: credential, profile: profile)
@@ -150,7 +162,7 @@ struct InteractiveSignInRequired: AuthCoreError {
     var message: String {
         "interactive sign-in required, and \(reason): no browser is opened from a background job. "
             + "Use --device (a code to enter on another device), "
-            + (offersIDToken ? "--id-token-stdin (a token issued to this job), " : "")
+            + (offersIDToken ? "--ci SOURCE or --id-token-stdin (a token issued to this job), " : "")
             + "--no-browser to print the URL, or --browser CMD to open one anyway"
     }
 }
