@@ -28,11 +28,17 @@ public struct ProviderPreset: Sendable, Equatable {
     /// Authorization parameters (`--param`) that the ID token must carry back as a claim of the
     /// same name and value (Google's `hd`, which only narrows the account chooser otherwise).
     public var echoedParameters: [String]
+    /// Scopes and authorization parameters `providers add` stores unless told otherwise: what the
+    /// provider needs before it issues a refresh token (`offline_access`, `access_type=offline`).
+    public var addedScopes: [String]
+    public var addedParameters: [String: String]
 
     public init(
         id: String, displayName: String, kind: Kind, tenancy: Tenancy? = nil, requiresClientSecret: String? = nil,
-        echoedParameters: [String] = []
+        echoedParameters: [String] = [], addedScopes: [String] = [], addedParameters: [String: String] = [:]
     ) {
+        self.addedScopes = addedScopes
+        self.addedParameters = addedParameters
         self.id = id
         self.displayName = displayName
         self.kind = kind
@@ -71,7 +77,7 @@ public struct ProviderPreset: Sendable, Equatable {
     public static let google = ProviderPreset(
         id: "google.com", displayName: "Google", kind: .openID(issuer: "https://accounts.google.com"),
         requiresClientSecret: "Google issues one with every Desktop app client and its token endpoint requires it",
-        echoedParameters: ["hd"]
+        echoedParameters: ["hd"], addedParameters: ["access_type": "offline"]
     )
     /// The Microsoft identity platform (v2.0): a public client ("Mobile and desktop applications"
     /// platform) needs no secret; the tenant is part of the issuer.
@@ -80,7 +86,8 @@ public struct ProviderPreset: Sendable, Equatable {
         tenancy: Tenancy(
             defaultTenant: "common",
             sharedTenants: [.init("common"), .init("organizations"), .init("consumers", tenantID: "9188040d-6c67-4c5b-b112-36a304b66dad")]
-        )
+        ),
+        addedScopes: ["offline_access"]
     )
 }
 

@@ -83,6 +83,10 @@ public struct ProviderRegistry: Sendable {
         if configuration.issuer.isEmpty, let issuer = preset?.issuer(forTenant: configuration.tenant) {
             configuration.issuer = issuer
         }
+        if let preset {
+            configuration.scopes = preset.addedScopes.filter { !configuration.scopes.contains($0) } + configuration.scopes
+            configuration.customParameters.merge(preset.addedParameters) { configured, _ in configured }
+        }
         return try configuration.validated(presets: presets)
     }
 

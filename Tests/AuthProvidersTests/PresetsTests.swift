@@ -26,6 +26,28 @@ import AuthTestSupport
         #expect(!ProviderPresets.builtIn.takesIssuer(id))
     }
 
+    /// What a provider needs before it issues a refresh token is stored with it, once.
+    @Test(arguments: [
+        ("microsoft.com", [String](), ["offline_access"], [String: String]()),
+        ("microsoft.com", ["User.Read", "offline_access"], ["User.Read", "offline_access"], [:]),
+        ("google.com", [], [], ["access_type": "offline"]),
+        ("yahoo.com", ["x"], ["x"], [:]),
+    ] as [(String, [String], [String], [String: String])])
+    func addedScopesAndParameters(id: String, scopes: [String], stored: [String], parameters: [String: String]) throws {
+        let registry = ProviderRegistry(storage: InMemoryDocumentStorage())
+        let done = try registry.completed(ProviderConfiguration(id: id, issuer: "", clientID: "c", clientSecret: "s", scopes: scopes))
+        #expect(done.scopes == stored)
+        #expect(done.customParameters == parameters)
+        #expect(try registry.completed(done) == done)
+    }
+
+    @Test func configuredParameterWinsOverTheAddedOne() throws {
+        let registry = ProviderRegistry(storage: InMemoryDocumentStorage())
+        let done = try registry.completed(ProviderConfiguration(
+            id: "google.com", issuer: "", clientID: "c", clientSecret: "s", customParameters: ["access_type": "online", "hd": "example.com"]))
+        #expect(done.customParameters == ["access_type": "online", "hd": "example.com"])
+    }
+
     @Test(arguments: [
         ("google", "google.com"), ("Microsoft", "microsoft.com"), ("GOOGLE.COM", "google.com"), ("gitlab", "oidc.gitlab"),
     ])
