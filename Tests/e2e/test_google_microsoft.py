@@ -14,12 +14,16 @@ from __future__ import annotations
 import time
 from urllib.parse import parse_qs, urlsplit
 
+import json
+
 from e2e_helpers import (
     CONFIGURATION_ERROR, INVALID_CREDENTIAL, OK, PROVIDER_ERROR, authorization_url, jwt_claims, jwt_part, provider_ids, user_of,
 )
 from fakes import (  # noqa: F401 (fixtures)
-    GOOGLE_ID, MICROSOFT_ID, add_google, add_microsoft, google_fake, microsoft_fake,
+    GOOGLE_ID, MICROSOFT_ID, YAHOO_ID, add_google, add_microsoft, add_yahoo, google_fake, microsoft_fake, yahoo_fake,
 )
+
+ACCOUNT_EXISTS = 6
 
 
 def _entry(user: dict, provider: str) -> dict:
@@ -181,3 +185,32 @@ def test_microsoft_unknown_tenant_fails_when_added(cli, microsoft_fake):
     result = add_microsoft(cli, microsoft_fake, "nosuch.example")
     assert result.returncode == PROVIDER_ERROR, str(result)
     assert "AADSTS90002" in result.stderr or "400" in result.stderr, result.stderr
+
+
+# --- the account-exists hint -------------------------------------------------------------------
+
+
+def _account_exists_error(cli) -> dict:
+    result = cli.signin(provider=GOOGLE_ID)
+    assert result.returncode == ACCOUNT_EXISTS, str(result)
+    lines = [line for line in result.stderr.splitlines() if line.startswith("{")]
+    assert lines, result.stderr
+    return json.loads(lines[-1])["error"]
+
+
+def test_account_exists_hint_names_only_a_way_that_works_here(cli, yahoo_fake, google_fake):
+    """alice has a yahoo.com account; signing in with google.com (the same verified email) is
+    refused with status 6, and the hint says how to sign in with yahoo.com on this machine."""
+    add_yahoo(cli, yahoo_fake)
+    assert cli.signin(provider=YAHOO_ID).returncode == OK
+    assert cli.run("signout").returncode == OK
+    assert add_google(cli, google_fake).returncode == OK
+
+    error = _account_exists_error(cli)
+    assert error["providers"] == [YAHOO_ID] and error["next"] == "authctl signin --provider yahoo.com", error
+
+    # yahoo.com is no longer configured here: the hint says how to add it, not just to use it.
+    assert cli.run("providers", "remove", YAHOO_ID).returncode == OK
+    error = _account_exists_error(cli)
+    assert error["next"] == "authctl providers add yahoo.com --client-id ID", error
+    assert "add yahoo.com with 'authctl providers add yahoo.com --client-id ID'" in error["message"], error
