@@ -131,9 +131,13 @@ def test_microsoft_common_checks_iss_against_tid(cli, microsoft_fake):
     user = user_of(result.json())
     assert _entry(user, MICROSOFT_ID)["uid"] == alice["sub"]
 
-    claims = jwt_claims(_id_token(cli))
+    id_token = _id_token(cli)
+    claims = jwt_claims(id_token)
     assert claims["ver"] == "2.0" and claims["tid"] == alice["tid"] and claims["oid"] == alice["oid"]
     assert claims["iss"] == f"{microsoft_fake.base}/{alice['tid']}/v2.0", "iss names the tenant, not {tenantid}"
+    verify = cli.run("verify", "--provider", MICROSOFT_ID, input=id_token + "\n")
+    assert verify.returncode == OK, str(verify)
+    assert verify.json()["tid"] == alice["tid"], verify.stdout
 
     # A personal account signs in through common too: another tid, another issuer, same rule.
     bob = microsoft_fake.info["users"]["bob"]
