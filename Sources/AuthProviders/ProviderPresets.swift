@@ -37,14 +37,14 @@ public struct ProviderPreset: Sendable, Equatable {
         id: String, displayName: String, kind: Kind, tenancy: Tenancy? = nil, requiresClientSecret: String? = nil,
         echoedParameters: [String] = [], addedScopes: [String] = [], addedParameters: [String: String] = [:]
     ) {
-        self.addedScopes = addedScopes
-        self.addedParameters = addedParameters
         self.id = id
         self.displayName = displayName
         self.kind = kind
         self.tenancy = tenancy
         self.requiresClientSecret = requiresClientSecret
         self.echoedParameters = echoedParameters
+        self.addedScopes = addedScopes
+        self.addedParameters = addedParameters
     }
 
     /// The type that implements this preset's kind.
