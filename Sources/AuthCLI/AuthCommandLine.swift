@@ -26,7 +26,11 @@ public enum AuthCommandLine {
                 return .success
             case .run(let invocation):
                 let environment = try CommandEnvironment(context: context, globals: invocation.globals, command: invocation.commandPath)
-                return try await dispatch(invocation, in: environment)
+                do {
+                    return try await dispatch(invocation, in: environment)
+                } catch let error as AccountError {
+                    throw error.withSignInRoutes(environment.signInRoutes)
+                }
             }
         } catch {
             let report = ErrorFunnel.report(for: error, json: wantsJSON, color: color)

@@ -124,6 +124,13 @@ struct CommandEnvironment: Sendable {
         Auth(storage: storage, backend: LocalAccountBackend(storage: storage, clock: context.clock, random: context.random), clock: context.clock)
     }
 
+    /// How each of `providers` can sign in here: configured, addable, or only through a project.
+    func signInRoutes(_ providers: [String]) -> [SignInRoute] {
+        let configured = Set(((try? registry.all()) ?? []).map(\.id))
+        let hasProject = ((try? firebaseProject) ?? nil) != nil
+        return SignInRoute.routes(for: providers, configured: configured, presets: registry.presets, hasProject: hasProject)
+    }
+
     /// The project's backend, with its own keystore namespace; endpoints per `FIREBASE_AUTH_EMULATOR_HOST`.
     func firebaseBackend(_ project: FirebaseProject) throws -> (backend: FirebaseAccountBackend, storage: NamespacedDocumentStorage) {
         let storage = NamespacedDocumentStorage(storage, namespace: project.storageNamespace)

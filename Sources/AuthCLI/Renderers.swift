@@ -90,6 +90,7 @@ enum Render {
             "acceptsHS256IDTokens": .bool(provider.acceptsHS256IDTokens == true),
             "kind": optional(kind),
             "apiBase": optional(provider.apiBase), "redirectURI": optional(provider.redirectURI),
+            "tenant": optional(provider.tenant),
         ]
     }
 
@@ -99,6 +100,7 @@ enum Render {
             "client secret:  \(provider.clientSecret == nil ? "none (public client)" : "set")",
         ]
         if !provider.issuer.isEmpty { lines.insert("issuer:         \(provider.issuer)", at: 1) }
+        if let tenant = provider.tenant { lines.append("tenant:         \(tenant)") }
         if let apiBase = provider.apiBase { lines.append("api base:       \(apiBase)") }
         if let redirectURI = provider.redirectURI { lines.append("redirect URI:   \(redirectURI)") }
         if !provider.scopes.isEmpty { lines.append("scopes:         \(provider.scopes.joined(separator: " "))") }

@@ -21,8 +21,9 @@ public enum AccountError: AuthCoreError, Equatable {
     case refreshInterrupted(providerID: String, at: Date)
     /// The session has no token of this kind (an ID-token-only sign-in has no access token).
     case noToken(providerID: String, kind: String)
-    /// A new identity's verified email belongs to an existing user (the pending credential was saved).
-    case accountExistsWithDifferentCredential(email: String, providers: [String])
+    /// A new identity's verified email belongs to an existing user (the pending credential was saved);
+    /// `routes` say how this machine can sign in with each of `providers` (the CLI fills them in).
+    case accountExistsWithDifferentCredential(email: String, providers: [String], routes: [SignInRoute] = [])
     /// The identity already belongs to another user.
     case credentialAlreadyInUse(providerID: String, holder: String)
     case providerAlreadyLinked(providerID: String)
@@ -61,6 +62,13 @@ public enum AccountError: AuthCoreError, Equatable {
         }
     }
 
+    /// This error with what only the command line knows filled in: how each provider of an
+    /// existing account can sign in on this machine (``SignInRoute``).
+    public func withSignInRoutes(_ route: ([String]) -> [SignInRoute]) -> AccountError {
+        guard case .accountExistsWithDifferentCredential(let email, let providers, _) = self else { return self }
+        return .accountExistsWithDifferentCredential(email: email, providers: providers, routes: route(providers))
+    }
+
     public var message: String {
         switch self {
         case .notSignedIn:
@@ -78,11 +86,9 @@ public enum AccountError: AuthCoreError, Equatable {
                 + "rotated the refresh token, and its answer was lost; sign in again with 'authctl signin --provider \(provider)'"
         case .noToken(let provider, let kind):
             return "the session with \(provider) has no \(kind)"
-        case .accountExistsWithDifferentCredential(let email, let providers):
-            let first = providers.first ?? "<provider>"
+        case .accountExistsWithDifferentCredential(let email, let providers, let routes):
             return "an account already exists for \(email), which signs in with \(providers.joined(separator: ", ")); "
-                + "to add this provider to it, run 'authctl signin --provider \(first)' and then 'authctl link --pending' "
-                + "within \(Int(PendingCredential.lifetime / 60)) minutes"
+                + SignInRoute.advice(routes, then: "'authctl link --pending' within \(Int(PendingCredential.lifetime / 60)) minutes")
         case .credentialAlreadyInUse(let provider, let holder):
             return "this \(provider) identity already belongs to another user (\(holder)); nothing changed"
         case .providerAlreadyLinked(let provider):
@@ -119,8 +125,9 @@ public enum AccountError: AuthCoreError, Equatable {
 
     public var details: [String: ErrorDetail] {
         switch self {
-        case .accountExistsWithDifferentCredential(let email, let providers):
+        case .accountExistsWithDifferentCredential(let email, let providers, let routes):
             ["email": .string(email), "providers": .strings(providers)]
+                .merging(SignInRoute.nextCommand(routes).map { ["next": .string($0)] } ?? [:]) { first, _ in first }
         case .credentialAlreadyInUse(let provider, let holder):
             ["providerId": .string(provider), "holder": .string(holder)]
         case .providerAlreadyLinked(let provider), .userMismatch(let provider), .lastProvider(let provider):

@@ -43,6 +43,9 @@ public struct IDTokenValidator: Sendable {
     public let leeway: TimeInterval
     /// The client secret's bytes when HS256 ID tokens are acceptable (Core §10.1); nil refuses HS256.
     public let hmacSecret: [UInt8]?
+    /// A multi-tenant issuer: step (2) then checks `iss` against the template filled with the
+    /// token's `tid`, and ``issuer`` is the template. Nil: `iss` must equal ``issuer`` exactly.
+    public let tenantIssuer: TenantIssuer?
 
     /// Default clock skew allowance.
     public static let defaultLeeway: TimeInterval = 60
@@ -55,9 +58,10 @@ public struct IDTokenValidator: Sendable {
 
     public init(
         issuer: String, clientID: String, keys: any JWKSetSource, clock: Clock,
-        leeway: TimeInterval = IDTokenValidator.defaultLeeway, hmacSecret: [UInt8]? = nil
+        leeway: TimeInterval = IDTokenValidator.defaultLeeway, hmacSecret: [UInt8]? = nil, tenantIssuer: TenantIssuer? = nil
     ) {
-        self.issuer = issuer
+        self.issuer = tenantIssuer?.template ?? issuer
+        self.tenantIssuer = tenantIssuer
         self.clientID = clientID
         self.keys = keys
         self.clock = clock
@@ -97,8 +101,10 @@ public struct IDTokenValidator: Sendable {
 
     // MARK: The steps of §3.1.3.7
 
-    /// (2) `iss` exactly equals the configured issuer (no normalisation).
+    /// (2) `iss` exactly equals the configured issuer (no normalisation); for a multi-tenant
+    /// issuer, the template with `{tenantid}` replaced by the token's `tid` (``TenantIssuer``).
     package func checkIssuer(_ claims: JSONValue) throws(JOSEError) -> String {
+        if let tenantIssuer { return try tenantIssuer.check(claims).issuer }
         let iss = try Self.string(claims, "iss")
         guard iss == issuer else { throw .issuerMismatch(expected: issuer, received: iss) }
         return iss

@@ -61,6 +61,8 @@ public enum JOSEError: AuthCoreError, Equatable {
     case invalidClaim(name: String, reason: String)
     /// Rule 2: `iss` differs from the configured issuer.
     case issuerMismatch(expected: String, received: String)
+    /// Rule 2 for a multi-tenant issuer (``TenantIssuer``): `tid` is not the one tenant accepted.
+    case tenantMismatch(expected: String, received: String)
     /// Rule 3: `aud` does not contain the client id.
     case audienceMismatch(expected: String, received: [String])
     /// Rule 4: several audiences but no `azp`.
@@ -88,7 +90,7 @@ public enum JOSEError: AuthCoreError, Equatable {
         case .hmacSecretTooShort: .configurationError
         case .invalidBase64URL, .tokenTooLarge, .malformedToken, .unsupportedCriticalHeader, .unsupportedHeader, .unsecuredToken,
             .unsupportedAlgorithm, .hmacNotConfigured, .noMatchingKey, .ambiguousKey, .keyAlgorithmMismatch, .invalidSignature,
-            .unusableKey, .missingClaim, .invalidClaim, .issuerMismatch, .audienceMismatch, .missingAuthorizedParty,
+            .unusableKey, .missingClaim, .invalidClaim, .issuerMismatch, .tenantMismatch, .audienceMismatch, .missingAuthorizedParty,
             .authorizedPartyMismatch, .expired, .notYetValid, .issuedInFuture, .missingNonce, .nonceMismatch,
             .accessTokenHashMismatch, .invalidSubject:
             .invalidCredential
@@ -138,6 +140,8 @@ public enum JOSEError: AuthCoreError, Equatable {
             "the ID token's '\(name)' claim is invalid: \(reason)"
         case .issuerMismatch(let expected, let received):
             "the ID token's iss is '\(JOSEError.short(received, 200))', expected exactly '\(expected)'"
+        case .tenantMismatch(let expected, let received):
+            "the ID token's tid is '\(JOSEError.short(received, 64))', but this provider accepts only tenant '\(expected)'"
         case .audienceMismatch(let expected, let received):
             "the ID token's aud is [\(received.map { JOSEError.short($0, 100) }.joined(separator: ", "))], which does not contain '\(expected)'"
         case .missingAuthorizedParty(let audiences):

@@ -29,6 +29,10 @@ public protocol IdentityProviderKind: Sendable {
     /// OpenID, the fixed layout for GitHub.
     static func resolve(_ configuration: ProviderConfiguration, services: ProviderServices) async throws -> Self
 
+    /// ``resolve(_:services:)`` with what the provider's preset says (nil for `oidc.<name>`):
+    /// its tenancy, the parameters its ID tokens echo. The registry calls this one.
+    static func resolve(_ configuration: ProviderConfiguration, preset: ProviderPreset?, services: ProviderServices) async throws -> Self
+
     var configuration: ProviderConfiguration { get }
 
     /// The scopes every sign-in asks for: the kind's own, then the configured ones.
@@ -107,6 +111,11 @@ public enum CredentialTool: String, Sendable, CaseIterable {
 }
 
 extension IdentityProviderKind {
+    /// A kind that reads nothing from its preset resolves as without one.
+    public static func resolve(_ configuration: ProviderConfiguration, preset: ProviderPreset?, services: ProviderServices) async throws -> Self {
+        try await resolve(configuration, services: services)
+    }
+
     /// None: a kind knows of no such hosts unless it says so.
     public static func credentialHosts(for configuration: ProviderConfiguration, tool: CredentialTool) -> [String] { [] }
 }

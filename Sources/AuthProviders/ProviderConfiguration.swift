@@ -34,11 +34,13 @@ public struct ProviderConfiguration: Codable, Sendable, Equatable {
     /// A redirect URI registered with the provider that is not a loopback listener
     /// (`--redirect-uri`): the browser lands there and the person pastes the address back.
     public var redirectURI: String?
+    /// The tenant of a provider whose issuer names one (`microsoft.com --tenant`); nil for others.
+    public var tenant: String?
 
     public init(
         id: String, issuer: String, clientID: String, clientSecret: String? = nil, scopes: [String] = [],
         customParameters: [String: String] = [:], redirectPorts: [UInt16] = [], acceptsHS256IDTokens: Bool = false,
-        apiBase: String? = nil, redirectURI: String? = nil
+        apiBase: String? = nil, redirectURI: String? = nil, tenant: String? = nil
     ) {
         self.id = id
         self.issuer = issuer
@@ -50,6 +52,7 @@ public struct ProviderConfiguration: Codable, Sendable, Equatable {
         self.acceptsHS256IDTokens = acceptsHS256IDTokens ? true : nil
         self.apiBase = apiBase
         self.redirectURI = redirectURI
+        self.tenant = tenant
     }
 
     /// The loopback ports to listen on, the first free one winning; empty: any free port.
@@ -66,6 +69,9 @@ public struct ProviderConfiguration: Codable, Sendable, Equatable {
     public func validated(presets: ProviderPresets) throws -> ProviderConfiguration {
         let kind = try presets.requireKind(forID: id)
         try kind.validate(self)
+        let preset = presets.preset(id)
+        if tenant != nil, preset?.tenancy == nil { throw ProviderError.notApplicable(option: "--tenant", provider: id) }
+        if let reason = preset?.requiresClientSecret, clientSecret == nil { throw ProviderError.clientSecretRequired(provider: id, reason: reason) }
         if let redirectURI { try URLPolicy.check(redirectURI, field: "redirect URI", allowQuery: true) }
         if acceptsHS256IDTokens == true, clientSecret == nil {
             throw ProviderError.missingClientSecret(source: "the configuration: --hs256-id-tokens needs a client secret, the HMAC key")

@@ -6,7 +6,7 @@ public enum ProviderError: AuthCoreError, Equatable {
     /// valid id it probably meant (`github` → `github.com`), never one `providers add` refuses.
     case invalidProviderID(String, presets: [String], suggestion: String? = nil)
     /// No provider with this (valid) id is configured; `takesIssuer` when adding it needs `--issuer`.
-    case unknownProvider(String, configured: [String], takesIssuer: Bool = true)
+    case unknownProvider(String, configured: [String], takesIssuer: Bool = true, takesSecret: Bool = false)
     case alreadyConfigured(String)
     /// The discovery document names another issuer than the one configured (OpenID Discovery §4.3).
     case issuerMismatch(expected: String, received: String)
@@ -21,11 +21,18 @@ public enum ProviderError: AuthCoreError, Equatable {
     /// The issuer only issues ID tokens (its discovery has a `jwks_uri` but no `missing`
     /// endpoint, as GitHub Actions' `token.actions.githubusercontent.com`): no browser sign-in.
     case idTokenOnly(provider: String, missing: String)
+    /// The preset needs a client secret (`reason` says why) and none was given.
+    case clientSecretRequired(provider: String, reason: String)
+    /// `--tenant` is not a tenant name, GUID or domain name.
+    case invalidTenant(String, provider: String)
+    /// The issuer's path does not name the shared tenant exactly once, so its `{tenantid}`
+    /// template cannot be known.
+    case tenantNotInIssuer(issuer: String, tenant: String)
 
     public var code: AuthErrorCode {
         switch self {
         case .invalidProviderID, .unknownProvider, .alreadyConfigured, .missingClientSecret,
-            .notApplicable, .idTokenOnly:
+            .notApplicable, .idTokenOnly, .clientSecretRequired, .invalidTenant, .tenantNotInIssuer:
             .configurationError
         case .issuerMismatch, .invalidDiscoveryDocument, .httpStatus:
             .providerError
@@ -38,10 +45,10 @@ public enum ProviderError: AuthCoreError, Equatable {
             "'\(id)' is not a provider id" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "") + ": use "
                 + (presets + ["or oidc.<name>"]).joined(separator: ", ") + ", where <name> is "
                 + "1-\(ProviderPresets.maximumNameLength) of a-z, 0-9, '-' and '_'"
-        case .unknownProvider(let id, let configured, let takesIssuer):
+        case .unknownProvider(let id, let configured, let takesIssuer, let takesSecret):
             "no provider '\(id)' is configured"
                 + (configured.isEmpty ? "" : " (configured: \(configured.joined(separator: ", ")))")
-                + "; add it with 'authctl providers add \(id)\(takesIssuer ? " --issuer URL" : "") --client-id ID'"
+                + "; add it with '\(ProviderPresets.addCommand(id, takesIssuer: takesIssuer, takesSecret: takesSecret))'"
         case .alreadyConfigured(let id):
             "provider '\(id)' is already configured; remove it first with 'authctl providers remove \(id)'"
         case .issuerMismatch(let expected, let received):
@@ -57,6 +64,12 @@ public enum ProviderError: AuthCoreError, Equatable {
         case .idTokenOnly(let provider, let missing):
             "\(provider) only issues ID tokens (its discovery document has no \(missing)): browser, device and "
                 + "client-credentials sign-in are not possible with it; sign in with --ci or --id-token-stdin"
+        case .clientSecretRequired(let provider, let reason):
+            "\(provider) needs the client secret: \(reason); pass it with --client-secret-stdin or --client-secret-env NAME"
+        case .invalidTenant(let tenant, let provider):
+            "'\(tenant)' is not a \(provider) tenant: use common, organizations, consumers, a tenant id (GUID) or a domain name"
+        case .tenantNotInIssuer(let issuer, let tenant):
+            "the issuer \(issuer) does not name the tenant '\(tenant)' as exactly one path segment"
         }
     }
 }

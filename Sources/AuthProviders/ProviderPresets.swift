@@ -20,11 +20,31 @@ public struct ProviderPreset: Sendable, Equatable {
     public var id: String
     public var displayName: String
     public var kind: Kind
+    /// Set when the issuer names a tenant (`--tenant`): the kind's issuer then holds
+    /// ``Tenancy/placeholder`` where the tenant goes.
+    public var tenancy: Tenancy?
+    /// Why `providers add` needs a client secret for this provider; nil when it is optional.
+    public var requiresClientSecret: String?
+    /// Authorization parameters (`--param`) that the ID token must carry back as a claim of the
+    /// same name and value (Google's `hd`, which only narrows the account chooser otherwise).
+    public var echoedParameters: [String]
+    /// Scopes and authorization parameters `providers add` stores unless told otherwise: what the
+    /// provider needs before it issues a refresh token (`offline_access`, `access_type=offline`).
+    public var addedScopes: [String]
+    public var addedParameters: [String: String]
 
-    public init(id: String, displayName: String, kind: Kind) {
+    public init(
+        id: String, displayName: String, kind: Kind, tenancy: Tenancy? = nil, requiresClientSecret: String? = nil,
+        echoedParameters: [String] = [], addedScopes: [String] = [], addedParameters: [String: String] = [:]
+    ) {
         self.id = id
         self.displayName = displayName
         self.kind = kind
+        self.tenancy = tenancy
+        self.requiresClientSecret = requiresClientSecret
+        self.echoedParameters = echoedParameters
+        self.addedScopes = addedScopes
+        self.addedParameters = addedParameters
     }
 
     /// The type that implements this preset's kind.
@@ -37,14 +57,38 @@ public struct ProviderPreset: Sendable, Equatable {
 
     /// The issuer `providers add` stores when none is given; nil for a kind without issuers.
     public var defaultIssuer: String? {
+        issuer(forTenant: nil)
+    }
+
+    /// The issuer for `tenant` (the default tenant when nil); nil for a kind without issuers.
+    public func issuer(forTenant tenant: String?) -> String? {
         switch kind {
-        case .openID(let issuer): issuer
-        case .gitHub: nil
+        case .openID(let issuer):
+            guard let tenancy else { return issuer }
+            return issuer.replacing(Tenancy.placeholder, with: tenant ?? tenancy.defaultTenant)
+        case .gitHub: return nil
         }
     }
 
     public static let github = ProviderPreset(id: "github.com", displayName: "GitHub", kind: .gitHub)
     public static let yahoo = ProviderPreset(id: "yahoo.com", displayName: "Yahoo", kind: .openID(issuer: "https://api.login.yahoo.com"))
+    /// Google's "Desktop app" OAuth clients: any loopback port, and a client secret that Google
+    /// issues with them and requires at the token endpoint, although it is not confidential.
+    public static let google = ProviderPreset(
+        id: "google.com", displayName: "Google", kind: .openID(issuer: "https://accounts.google.com"),
+        requiresClientSecret: "Google issues one with every Desktop app client and its token endpoint requires it",
+        echoedParameters: ["hd"], addedParameters: ["access_type": "offline"]
+    )
+    /// The Microsoft identity platform (v2.0): a public client ("Mobile and desktop applications"
+    /// platform) needs no secret; the tenant is part of the issuer.
+    public static let microsoft = ProviderPreset(
+        id: "microsoft.com", displayName: "Microsoft", kind: .openID(issuer: "https://login.microsoftonline.com/{tenant}/v2.0"),
+        tenancy: Tenancy(
+            defaultTenant: "common",
+            sharedTenants: [.init("common"), .init("organizations"), .init("consumers", tenantID: "9188040d-6c67-4c5b-b112-36a304b66dad")]
+        ),
+        addedScopes: ["offline_access"]
+    )
 }
 
 /// The built-in providers, and the rule for every other provider id (`oidc.<name>`): the one
@@ -63,7 +107,7 @@ public struct ProviderPresets: Sendable {
     }
 
     /// What authctl ships with.
-    public static let builtIn = ProviderPresets([.github, .yahoo])
+    public static let builtIn = ProviderPresets([.github, .yahoo, .google, .microsoft])
 
     /// The preset with `id`, if there is one.
     public func preset(_ id: String) -> ProviderPreset? {
@@ -101,6 +145,30 @@ public struct ProviderPresets: Sendable {
     /// Whether adding `id` needs `--issuer` (an OpenID kind without a preset issuer).
     public func takesIssuer(_ id: String) -> Bool {
         (kind(forID: id)?.usesIssuer ?? true) && preset(id)?.defaultIssuer == nil
+    }
+
+    /// `authctl providers add ID ...` with what `id` needs: `--issuer URL` for an OpenID provider
+    /// without a preset issuer, a client secret where the preset requires one.
+    public static func addCommand(_ id: String, takesIssuer: Bool, takesSecret: Bool) -> String {
+        "authctl providers add \(id)" + (takesIssuer ? " --issuer URL" : "") + " --client-id ID"
+            + (takesSecret ? " --client-secret-stdin" : "")
+    }
+
+    /// ``addCommand(_:takesIssuer:takesSecret:)`` for `id` as this registry knows it.
+    public func addCommand(_ id: String) -> String {
+        Self.addCommand(id, takesIssuer: takesIssuer(id), takesSecret: preset(id)?.requiresClientSecret != nil)
+    }
+
+    /// `github.com, yahoo.com, google.com, microsoft.com`: the presets' ids, for help text.
+    public var presetIDList: String {
+        presets.map(\.id).joined(separator: ", ")
+    }
+
+    /// `yahoo.com: https://api.login.yahoo.com; ...`: each OpenID preset's issuer, for help text.
+    public var issuerSummary: String {
+        presets.compactMap { preset in
+            preset.issuer(forTenant: preset.tenancy == nil ? nil : "TENANT").map { "\(preset.id): \($0)" }
+        }.joined(separator: "; ")
     }
 
     /// `github.com, yahoo.com, or an oidc.<name>`: the ids a person may use, for help text.

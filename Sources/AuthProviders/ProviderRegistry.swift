@@ -44,7 +44,8 @@ public struct ProviderRegistry: Sendable {
         } catch {
             return error
         }
-        return .unknownProvider(id, configured: providers.map(\.id), takesIssuer: presets.takesIssuer(id))
+        return .unknownProvider(
+            id, configured: providers.map(\.id), takesIssuer: presets.takesIssuer(id), takesSecret: presets.preset(id)?.requiresClientSecret != nil)
     }
 
     /// The configured provider `id`, looked up as a provider of its kind (discovery for OpenID).
@@ -54,7 +55,7 @@ public struct ProviderRegistry: Sendable {
 
     /// `configuration`, looked up as a provider of its kind.
     public func resolve(_ configuration: ProviderConfiguration, services: ProviderServices) async throws -> any IdentityProviderKind {
-        try await presets.requireKind(forID: configuration.id).resolve(configuration, services: services)
+        try await presets.requireKind(forID: configuration.id).resolve(configuration, preset: presets.preset(configuration.id), services: services)
     }
 
     /// The configured provider whose tokens `host` (`host[:port]`) takes for `tool`, if any.
@@ -70,11 +71,21 @@ public struct ProviderRegistry: Sendable {
         presets.kind(forID: configuration.id)?.kindName
     }
 
-    /// `configuration` with a preset's issuer filled in when none is given, checked locally.
+    /// `configuration` with a preset's tenant and issuer filled in when none is given, checked locally.
     public func completed(_ configuration: ProviderConfiguration) throws -> ProviderConfiguration {
         var configuration = configuration
-        if configuration.issuer.isEmpty, let issuer = presets.preset(configuration.id)?.defaultIssuer {
+        let preset = presets.preset(configuration.id)
+        if let tenancy = preset?.tenancy {
+            let tenant = configuration.tenant ?? tenancy.defaultTenant
+            guard let normalized = tenancy.normalized(tenant) else { throw ProviderError.invalidTenant(tenant, provider: configuration.id) }
+            configuration.tenant = normalized
+        }
+        if configuration.issuer.isEmpty, let issuer = preset?.issuer(forTenant: configuration.tenant) {
             configuration.issuer = issuer
+        }
+        if let preset {
+            configuration.scopes = preset.addedScopes.filter { !configuration.scopes.contains($0) } + configuration.scopes
+            configuration.customParameters.merge(preset.addedParameters) { configured, _ in configured }
         }
         return try configuration.validated(presets: presets)
     }
@@ -95,6 +106,16 @@ public struct ProviderRegistry: Sendable {
             where expected.trailingSlashTrimmed == received.trailingSlashTrimmed
         {
             configuration.issuer = received
+            _ = try await resolve(configuration, services: services)
+            return (configuration, received)
+        } catch ProviderError.issuerMismatch(_, let received) {
+            // A domain tenant (`--tenant contoso.com`): discovery names the tenant's id, which
+            // ID tokens carry; store that tenant and issuer.
+            guard let tenant = configuration.tenant,
+                let tenantID = presets.preset(configuration.id)?.tenancy?.tenantID(namedBy: received, issuer: configuration.issuer, tenant: tenant)
+            else { throw ProviderError.issuerMismatch(expected: configuration.issuer, received: received) }
+            configuration.issuer = received
+            configuration.tenant = tenantID
             _ = try await resolve(configuration, services: services)
             return (configuration, received)
         }

@@ -71,6 +71,7 @@ extension JOSEError {
         case .missingClaim: "missingClaim"
         case .invalidClaim: "invalidClaim"
         case .issuerMismatch: "issuerMismatch"
+        case .tenantMismatch: "tenantMismatch"
         case .audienceMismatch: "audienceMismatch"
         case .missingAuthorizedParty: "missingAuthorizedParty"
         case .authorizedPartyMismatch: "authorizedPartyMismatch"

@@ -56,7 +56,7 @@ import AuthTestSupport
         #expect(OpenIDProvider.defaultScopes == ["openid", "profile", "email"])
         #expect(presets.preset("oidc.corp") == nil)
         #expect(presets.kind(forID: "oidc.corp") == OpenIDProvider.self)
-        #expect(presets.idSummary == "github.com, yahoo.com, or an oidc.<name>")
+        #expect(presets.idSummary == "github.com, yahoo.com, google.com, microsoft.com, or an oidc.<name>")
     }
 
     @Test func gitHubServerAuthenticatesTheCodeExchangeInTheBodyAndTheDeviceFlowWithTheClientIDOnly() async throws {

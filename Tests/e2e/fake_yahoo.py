@@ -225,12 +225,23 @@ class FakeYahoo(FakeProvider):
         user = self.session_user(request)
         if user is None:
             return self.login_page(request.full_path if request.method == "GET" else
-                                   "/oauth2/request_auth?" + _urlencode(params.items(multi=True)))
+                                   request.path + "?" + _urlencode(params.items(multi=True)))
+        refusal = self.refuse_user(request, user)
+        if refusal:
+            return fail(*refusal)
         authorization_id = self.new_pending({
             "redirect_uri": redirect_uri, "state": state, "scopes": scopes, "nonce": nonce,
-            "challenge": challenge, "user": user, "auth_time": int(time.time())})
+            "challenge": challenge, "user": user, "auth_time": int(time.time()), **self.authorize_extra(request)})
         return self.consent_page("/oauth2/consent", authorization_id, user,
                                  "authctl e2e (fake) would like to: " + ", ".join(scopes))
+
+    def refuse_user(self, request: Request, user: str) -> tuple[str, str] | None:
+        """(error, description) when `user` may not sign in here (subclasses: a tenant's rules)."""
+        return None
+
+    def authorize_extra(self, request: Request) -> dict:
+        """What a subclass keeps from the authorization request for the token endpoint."""
+        return {}
 
     def on_consent(self, request: Request) -> Response:
         pending = self.take_pending(request.form.get("authorization_id"))
@@ -322,14 +333,26 @@ class FakeYahoo(FakeProvider):
         answer.update(refresh_token=refresh_token, xoauth_yahoo_guid=guid(user))
         if with_id_token:
             digest = hashlib.sha256(access.encode()).digest()
-            claims = {"iss": self.base, "aud": self.client_id, "sub": guid(user), "iat": now,
+            claims = {"iss": self.token_issuer(grant), "aud": self.client_id, "sub": self.subject(user), "iat": now,
                       "exp": now + self.config["id_token_lifetime"], "auth_time": grant["auth_time"],
                       "at_hash": b64url(digest[:16]), "amr": ["pwd"]}
             if nonce:
                 claims["nonce"] = nonce
             claims.update(self.claims(user, grant["scopes"]))
+            self.shape_id_token(grant, claims)
             answer["id_token"] = self.sign(claims)
         return answer
+
+    # what subclasses (fake_google.py, fake_microsoft.py) shape differently
+
+    def subject(self, user: str) -> str:
+        return guid(user)
+
+    def token_issuer(self, grant: dict) -> str:
+        return self.base
+
+    def shape_id_token(self, grant: dict, claims: dict) -> None:
+        """Adds or removes ID token claims (a subclass's own) in place."""
 
     def claims(self, user: str, scopes: list[str]) -> dict:
         info = USERS[user]
@@ -363,7 +386,7 @@ class FakeYahoo(FakeProvider):
             record = self.live(token.strip(), "access")
         if record is None:
             return self.bearer_error("invalid_token", "The Access Token is invalid, expired or revoked.")
-        return json_response({"sub": guid(record["user"]), **self.claims(record["user"], record["scopes"])})
+        return json_response({"sub": self.subject(record["user"]), **self.claims(record["user"], record["scopes"])})
 
     def bearer_error(self, error: str, description: str, status: int = 401) -> Response:
         self.count_error(error)

@@ -37,9 +37,11 @@ from e2e_helpers import OK  # noqa: E402
 from providers import read_ready_line, spawn_server  # noqa: E402
 
 SCRIPTS = {"github": HERE / "fake_github.py", "yahoo": HERE / "fake_yahoo.py", "firebase": HERE / "fake_firebase.py",
-           "actions": HERE / "fake_actions.py"}
+           "actions": HERE / "fake_actions.py", "google": HERE / "fake_google.py", "microsoft": HERE / "fake_microsoft.py"}
 GITHUB_ID = "github.com"
 YAHOO_ID = "yahoo.com"
+GOOGLE_ID = "google.com"
+MICROSOFT_ID = "microsoft.com"
 
 
 class Fake:
@@ -184,6 +186,22 @@ def yahoo_fake(tmp_path_factory) -> Fake:
 
 
 @pytest.fixture
+def google_fake(tmp_path_factory) -> Fake:
+    """The Google stand-in (fake_google.py), shared by the session, reset for this test."""
+    fake = _shared("google", tmp_path_factory)
+    fake.reset()
+    return fake
+
+
+@pytest.fixture
+def microsoft_fake(tmp_path_factory) -> Fake:
+    """The Microsoft identity platform stand-in (fake_microsoft.py), shared, reset for this test."""
+    fake = _shared("microsoft", tmp_path_factory)
+    fake.reset()
+    return fake
+
+
+@pytest.fixture
 def firebase_fake(tmp_path_factory) -> Fake:
     """The Identity Toolkit + Secure Token fake, shared by the session, reset for this test."""
     fake = _shared("firebase", tmp_path_factory)
@@ -235,6 +253,21 @@ def add_yahoo(cli, fake: Fake, *extra: str):
                      "--issuer", fake.issuer, *extra, input=fake.client_secret + "\n")
     assert result.returncode == OK, f"providers add yahoo.com failed\n{result}"
     return result
+
+
+def add_google(cli, fake: Fake, *extra: str, secret: bool = True):
+    """`authctl providers add google.com --issuer <fake>` with the Desktop client's id and secret."""
+    cli.providers.append(fake)
+    options = ["--client-secret-stdin"] if secret else []
+    return cli.run("providers", "add", GOOGLE_ID, "--client-id", fake.client_id, *options, "--issuer", fake.issuer,
+                   *extra, input=fake.client_secret + "\n" if secret else None)
+
+
+def add_microsoft(cli, fake: Fake, tenant: str, *extra: str):
+    """`authctl providers add microsoft.com --tenant T --issuer <fake>/T/v2.0`, a public client."""
+    cli.providers.append(fake)
+    return cli.run("providers", "add", MICROSOFT_ID, "--client-id", fake.client_id, "--tenant", tenant,
+                   "--issuer", f"{fake.base}/{tenant}/v2.0", *extra)
 
 
 def stored_sessions(cli) -> list[dict]:

@@ -35,7 +35,7 @@ import yaml
 from accounts_helpers import as_user, two_providers
 from e2e_helpers import E2E, OK, REPO, free_port, jwt_claims, need
 from fakes import GITHUB_ID, add_github
-from fakes import actions_fake, firebase_fake, github_fake, yahoo_fake  # noqa: F401 (fixtures the runners ask for by name)
+from fakes import actions_fake, firebase_fake, github_fake, google_fake, microsoft_fake, yahoo_fake  # noqa: F401 (fixtures the runners ask for by name)
 from fakes import actions_job_env, actions_token_claims
 from tool_servers import BearerAPI, KubeAPIServer
 
@@ -401,6 +401,30 @@ def firebase(request, cli, apis):
     assert cli.run("firebase", "show", "--json").json()["project"] is None  # firebase off
 
 
+def google(request, cli, apis):
+    """The Google stand-in as --issuer; the Desktop app client's secret from secret.txt."""
+    fake = request.getfixturevalue("google_fake")
+    cli.providers.append(fake)
+    (cli.tmp / "secret.txt").write_text(fake.client_secret + "\n")
+    shown = example("authctl providers add google.com --client-id 1234-abc.apps.googleusercontent.com --client-secret-stdin < secret.txt")
+    script = substituted(shown.text, {"--client-id 1234-abc.apps.googleusercontent.com": f"--client-id {fake.client_id} --issuer {fake.base}"})
+    assert Sandbox(cli).run(script).returncode == OK
+    assert "alice@example.com" in cli.run("whoami").stdout
+    assert fake.counts()["grant_authorization_code"] == 1
+
+
+def microsoft(request, cli, apis):
+    """The Microsoft stand-in's organizations authority as --issuer; a public client."""
+    fake = request.getfixturevalue("microsoft_fake")
+    cli.providers.append(fake)
+    shown = example("authctl providers add microsoft.com --tenant organizations --client-id 00000000-aaaa-bbbb-cccc-000000000000")
+    script = substituted(shown.text, {"--client-id 00000000-aaaa-bbbb-cccc-000000000000":
+                                      f"--client-id {fake.client_id} --issuer {fake.base}/organizations/v2.0"})
+    assert Sandbox(cli).run(script).returncode == OK
+    assert "alice@example.com" in cli.run("whoami").stdout
+    assert fake.counts()["grant_authorization_code"] == 1
+
+
 RUNNERS: dict[str, Callable] = {
     "$ authctl signin --provider oidc.corp": quick_start,
     "make demo   # builds authctl, starts a real OpenID provider on 127.0.0.1, signs in, shows whoami and a token, signs out": make_demo_and_test,
@@ -410,6 +434,8 @@ RUNNERS: dict[str, Callable] = {
     "authctl providers add github.com --client-id Iv1.abc123 --client-secret-stdin < secret.txt": github,
     "authctl providers add yahoo.com --client-id dj0y... --client-secret-stdin \\": yahoo,
     "authctl providers add oidc.actions --issuer https://token.actions.githubusercontent.com --client-id my-audience": ci_github_actions,
+    "authctl providers add google.com --client-id 1234-abc.apps.googleusercontent.com --client-secret-stdin < secret.txt": google,
+    "authctl providers add microsoft.com --tenant organizations --client-id 00000000-aaaa-bbbb-cccc-000000000000": microsoft,
     "authctl exec --provider github.com -- sh -c 'curl -H \"Authorization: Bearer $AUTHCTL_TOKEN\" https://api.github.com/user'": exec_github,
     "git config --global credential.https://github.com.helper '!authctl git-credential'": git_config,
     "users:": kubeconfig,

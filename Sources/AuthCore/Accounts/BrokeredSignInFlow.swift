@@ -152,8 +152,14 @@ public struct BrokeredSignInFlow: Sendable {
 /// Providers whose answer cannot reach a terminal program by a given return, said before the
 /// person spends time in a browser, with what works instead.
 public enum BrokeredReturnRules {
+    /// Whether a project's flow can ever bring `providerID`'s answer back here (every provider
+    /// but Apple, which returns only to verified https domains).
+    public static func projectCanRun(_ providerID: String) -> Bool {
+        providerID != "apple.com"
+    }
+
     public static func check(providerID: String, returning: BrokeredSignInFlow.Return) throws(BrokeredFlowError) {
-        if providerID == "apple.com" { throw .appleNeedsVerifiedHTTPS }
+        if !projectCanRun(providerID) { throw .appleNeedsVerifiedHTTPS }
         if providerID.hasPrefix("saml."), returning == .handler { throw .postedAnswerCannotBePasted(providerID: providerID) }
     }
 }

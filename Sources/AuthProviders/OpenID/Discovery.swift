@@ -50,6 +50,12 @@ public struct ProviderMetadata: Codable, Sendable, Equatable {
     /// obeys ``URLPolicy``. `authorization_endpoint` and `token_endpoint` may be absent together
     /// or alone (an issuer of ID tokens only, as GitHub Actions' publishes); `jwks_uri` may not.
     public static func parse(_ body: [UInt8], expectedIssuer: String, url: String) throws -> ProviderMetadata {
+        try parse(body, expectedIssuers: [expectedIssuer], url: url)
+    }
+
+    /// ``parse(_:expectedIssuer:url:)`` where the document may name any of `expectedIssuers` (a
+    /// shared tenant's template, ``Tenancy``); the first is the one reported on a mismatch.
+    public static func parse(_ body: [UInt8], expectedIssuers: [String], url: String) throws -> ProviderMetadata {
         guard let document = try? JSONValue.parse(body), document.objectValue != nil else {
             throw ProviderError.invalidDiscoveryDocument(url: url, reason: "not a JSON object")
         }
@@ -66,7 +72,9 @@ public struct ProviderMetadata: Codable, Sendable, Equatable {
             document[name]?.arrayValue?.compactMap(\.stringValue)
         }
         let issuer = try required("issuer")
-        guard issuer == expectedIssuer else { throw ProviderError.issuerMismatch(expected: expectedIssuer, received: issuer) }
+        guard expectedIssuers.contains(issuer) else {
+            throw ProviderError.issuerMismatch(expected: expectedIssuers.first ?? "", received: issuer)
+        }
         var metadata = ProviderMetadata(
             issuer: issuer,
             authorizationEndpoint: optional("authorization_endpoint"),
@@ -116,6 +124,11 @@ public struct Discovery: Sendable {
 
     /// The metadata of `issuer`, from the cache when fresh, else from the provider.
     public func metadata(forIssuer issuer: String) async throws -> ProviderMetadata {
+        try await metadata(forIssuer: issuer, accepting: [issuer])
+    }
+
+    /// The metadata at `issuer`'s well-known address, which may name any of `issuers`.
+    public func metadata(forIssuer issuer: String, accepting issuers: [String]) async throws -> ProviderMetadata {
         let url = Self.documentURL(forIssuer: issuer)
         let cachePath = cache.path(prefix: "discovery", key: url)
         let now = clock.now()
@@ -123,7 +136,7 @@ public struct Discovery: Sendable {
             entry["url"]?.stringValue == url, let fetchedAt = entry["fetchedAt"]?.numberValue,
             let body = entry["body"]?.stringValue,
             (0..<Self.cacheLifetime).contains(now.timeIntervalSince1970 - fetchedAt),
-            let metadata = try? ProviderMetadata.parse(Array(body.utf8), expectedIssuer: issuer, url: url)
+            let metadata = try? ProviderMetadata.parse(Array(body.utf8), expectedIssuers: issuers, url: url)
         {
             return metadata
         }
@@ -134,7 +147,7 @@ public struct Discovery: Sendable {
         guard response.status == 200 else {
             throw ProviderError.httpStatus(url: url, status: response.status, detail: nil)
         }
-        let metadata = try ProviderMetadata.parse(response.body, expectedIssuer: issuer, url: url)
+        let metadata = try ProviderMetadata.parse(response.body, expectedIssuers: issuers, url: url)
         if let body = String(validating: response.body, as: UTF8.self) {
             let entry: JSONValue = ["url": .string(url), "fetchedAt": .number(now.timeIntervalSince1970), "body": .string(body)]
             cache.write(cachePath, bytes: Array(entry.serialized().utf8))

@@ -17,10 +17,18 @@ public struct OpenIDProvider: IdentityProviderKind {
 
     public let configuration: ProviderConfiguration
     public let metadata: ProviderMetadata
+    /// The multi-tenant issuer rule when the configured tenant is a shared one (``Tenancy``).
+    public let tenantIssuer: TenantIssuer?
+    /// Claims the ID token must carry with these values: the preset's echoed `--param`s.
+    public let echoedClaims: [String: String]
 
-    public init(configuration: ProviderConfiguration, metadata: ProviderMetadata) {
+    public init(
+        configuration: ProviderConfiguration, metadata: ProviderMetadata, tenantIssuer: TenantIssuer? = nil, echoedClaims: [String: String] = [:]
+    ) {
         self.configuration = configuration
         self.metadata = metadata
+        self.tenantIssuer = tenantIssuer
+        self.echoedClaims = echoedClaims
     }
 
     public static func validate(_ configuration: ProviderConfiguration) throws {
@@ -29,8 +37,25 @@ public struct OpenIDProvider: IdentityProviderKind {
     }
 
     public static func resolve(_ configuration: ProviderConfiguration, services: ProviderServices) async throws -> OpenIDProvider {
+        try await resolve(configuration, preset: nil, services: services)
+    }
+
+    /// Discovery at the configured issuer. Through a shared tenant (``Tenancy``) the document names
+    /// the `{tenantid}` template (or the one tenant it is pinned to), and ID tokens are checked
+    /// against their `tid`; otherwise it must name the configured issuer exactly.
+    public static func resolve(
+        _ configuration: ProviderConfiguration, preset: ProviderPreset?, services: ProviderServices
+    ) async throws -> OpenIDProvider {
+        let tenantIssuer = try configuration.tenant.flatMap { tenant in
+            try preset?.tenancy?.tenantIssuer(issuer: configuration.issuer, tenant: tenant)
+        }
         let discovery = Discovery(transport: services.transport, clock: services.clock, cacheDirectory: services.cacheDirectory)
-        return OpenIDProvider(configuration: configuration, metadata: try await discovery.metadata(forIssuer: configuration.issuer))
+        let metadata = try await discovery.metadata(
+            forIssuer: configuration.issuer, accepting: tenantIssuer.map(Tenancy.discoveredIssuers) ?? [configuration.issuer])
+        let echoed = (preset?.echoedParameters ?? []).compactMap { name in configuration.customParameters[name].map { (name, $0) } }
+        return OpenIDProvider(
+            configuration: configuration, metadata: metadata, tenantIssuer: tenantIssuer,
+            echoedClaims: Dictionary(echoed, uniquingKeysWith: { first, _ in first }))
     }
 
     public var scopes: [String] { Self.defaultScopes + configuration.scopes }
@@ -70,6 +95,7 @@ public struct OpenIDProvider: IdentityProviderKind {
         let verified = try await idTokenValidator(services: services)
             .validate(idToken, expectedNonce: tokens.expectedNonce, accessToken: tokens.accessToken)
         services.log("ID token verified: \(verified.algorithm.rawValue) signature, iss, aud, exp, iat" + (tokens.expectedNonce == nil ? "" : ", nonce"))
+        try checkEchoedClaims(verified.claims)
         var claims = verified.claims.objectValue ?? [:]
         if let endpoint = metadata.userinfoEndpoint, let accessToken = tokens.accessToken {
             let userinfo = Userinfo(endpoint: endpoint, transport: services.transport, log: services.log)
@@ -107,8 +133,21 @@ public struct OpenIDProvider: IdentityProviderKind {
                 jwksURI: try URLPolicy.check(metadata.jwksURI, field: "jwks_uri"),
                 cacheDirectory: services.cacheDirectory, transport: services.transport, clock: services.clock
             ),
-            clock: services.clock, hmacSecret: hs256Secret
+            clock: services.clock, hmacSecret: hs256Secret, tenantIssuer: tenantIssuer
         )
+    }
+
+    /// Each echoed parameter comes back as the claim of that name with the value sent: Google
+    /// narrows its account chooser to `hd` but says to check the token's `hd` claim.
+    func checkEchoedClaims(_ claims: JSONValue) throws(JOSEError) {
+        for (name, expected) in echoedClaims.sorted(by: { $0.key < $1.key }) {
+            guard let received = claims[name] else {
+                throw .invalidClaim(name: name, reason: "it is missing, but the provider was added with --param \(name)=\(expected)")
+            }
+            guard received.stringValue == expected else {
+                throw .invalidClaim(name: name, reason: "it is not '\(expected)', the value of --param \(name)")
+            }
+        }
     }
 
     /// The HMAC key for HS256 ID tokens (Core §10.1), when this provider opted in.

@@ -95,10 +95,10 @@ in with the provider you used before, then run 'authctl link --pending' to add
 this one.
 
 Options:
-  --provider ID         The provider to sign in with: github.com, yahoo.com, or
-                        an oidc.<name>, added with 'authctl providers add'. With
-                        a Firebase project, also password. (required unless
-                        --custom-token-stdin)
+  --provider ID         The provider to sign in with: github.com, yahoo.com,
+                        google.com, microsoft.com, or an oidc.<name>, added with
+                        'authctl providers add'. With a Firebase project, also
+                        password. (required unless --custom-token-stdin)
   --scope SCOPE         Ask for this scope in addition to the provider's default
                         ones. (repeatable)
   --param KEY=VALUE     Add a parameter to the authorization request, such as
@@ -200,8 +200,9 @@ pasted, as with --no-browser. A URL for another device (--device, or no browser)
 is also drawn as a QR code on a terminal.
 
 Options:
-  --provider ID         The provider to link: github.com, yahoo.com, or an
-                        oidc.<name>, added with 'authctl providers add'.
+  --provider ID         The provider to link: github.com, yahoo.com, google.com,
+                        microsoft.com, or an oidc.<name>, added with 'authctl
+                        providers add'.
   --pending             Link the credential saved when a sign-in stopped because
                         the account already exists.
   --scope SCOPE         Ask for this scope in addition to the provider's default
@@ -750,7 +751,7 @@ settings, client secret included, are kept in the authctl home directory
 (providers.json, 0600).
 
 Commands:
-  add         Add github.com, yahoo.com, or any OpenID Connect provider.
+  add         Add a built-in provider or any OpenID Connect provider.
   list        List the providers you can sign in with.
   show        Show a provider's settings.
   remove      Remove a provider you added.
@@ -771,10 +772,11 @@ Examples:
 See 'authctl help providers <command>' for help on a command.
 """#,
         "providers add": #"""
-Add github.com, yahoo.com, or any OpenID Connect provider.
+Add a built-in provider or any OpenID Connect provider.
 
-Usage: authctl providers add <id> [--issuer URL] [--api-base URL]
-                             [--redirect-uri URI] --client-id ID
+Usage: authctl providers add <id> [--issuer URL] [--tenant TENANT]
+                             [--api-base URL] [--redirect-uri URI]
+                             --client-id ID
                              [--client-secret-stdin | --client-secret-env NAME]
                              [--scope SCOPE]... [--param KEY=VALUE]...
                              [--redirect-port PORT] [--hs256-id-tokens]
@@ -790,18 +792,33 @@ provider that is down shows now (status 9) rather than at the first sign-in;
 trailing slash takes the provider's spelling, which ID tokens must match
 exactly.
 
-The client secret is optional: public clients need none, thanks to PKCE. It is
-never taken as a plain argument, because other users of the machine can see the
-arguments of running programs; pass it on stdin or in an environment variable.
+Through common, organizations or consumers, Microsoft's discovery document names
+the issuer https://login.microsoftonline.com/{tenantid}/v2.0: each ID token's
+iss must be that with {tenantid} replaced by the token's tid claim (consumers:
+only the consumer tenant). A domain tenant is stored as the tenant id its
+discovery document names.
+
+The client secret is optional for most providers: public clients need none,
+thanks to PKCE. google.com requires it: Google issues one with every Desktop app
+client and its token endpoint asks for it, although it is not confidential. It
+is never taken as a plain argument, because other users of the machine can see
+the arguments of running programs; pass it on stdin or in an environment
+variable.
 
 Arguments:
-  <id>                      github.com, yahoo.com, or oidc. followed by a name
-                            of your choice (a-z, 0-9, - and _).
+  <id>                      github.com, yahoo.com, google.com, microsoft.com, or
+                            oidc. followed by a name of your choice (a-z, 0-9, -
+                            and _).
 
 Options:
   --issuer URL              The provider's issuer URL: required for oidc.<name>;
-                            for yahoo.com it defaults to
-                            https://api.login.yahoo.com.
+                            a preset's is built in (yahoo.com:
+                            https://api.login.yahoo.com; google.com:
+                            https://accounts.google.com; microsoft.com:
+                            https://login.microsoftonline.com/TENANT/v2.0).
+  --tenant TENANT           microsoft.com only: common (the default: work,
+                            school and personal accounts), organizations,
+                            consumers, or one tenant's id (GUID) or domain name.
   --api-base URL            github.com only: the GitHub Enterprise Server root,
                             such as https://github.example.com.
   --redirect-uri URI        A redirect URI registered with the provider that is
@@ -842,9 +859,12 @@ Examples:
     authctl providers add oidc.corp --issuer https://login.example.com \
       --client-id authctl-cli
 
-  Add GitHub, with the OAuth app's secret read from a file:
-    authctl providers add github.com --client-id ID \
-      --client-secret-stdin < secret.txt
+  Add Google for one Workspace domain, with the Desktop app client's secret:
+    authctl providers add google.com --client-id ID.apps.googleusercontent.com \
+      --client-secret-stdin --param hd=example.com < secret.txt
+
+  Add Microsoft for work and school accounts only (a public client):
+    authctl providers add microsoft.com --tenant organizations --client-id GUID
 """#,
         "providers list": #"""
 List the providers you can sign in with.

@@ -6,13 +6,19 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// `authctl providers add ID`: configure github.com, yahoo.com or an `oidc.<name>` provider.
+/// `authctl providers add ID`: configure a preset (github.com, yahoo.com, google.com,
+/// microsoft.com) or an `oidc.<name>` provider.
 struct ProvidersAddCommand: Command {
     static let id = Argument.required(
-        "id", help: "github.com, yahoo.com, or oidc. followed by a name of your choice (a-z, 0-9, - and _).")
+        "id", help: "\(ProviderPresets.builtIn.presetIDList), or oidc. followed by a name of your choice (a-z, 0-9, - and _).")
     static let issuer = Option.string(
         "issuer", "URL",
-        help: "The provider's issuer URL: required for oidc.<name>; for yahoo.com it defaults to https://api.login.yahoo.com.")
+        help: "The provider's issuer URL: required for oidc.<name>; a preset's is built in ("
+            + ProviderPresets.builtIn.issuerSummary + ").")
+    static let tenant = Option.string(
+        "tenant", "TENANT",
+        help: "microsoft.com only: common (the default: work, school and personal accounts), organizations, "
+            + "consumers, or one tenant's id (GUID) or domain name.")
     static let apiBase = Option.string(
         "api-base", "URL", help: "github.com only: the GitHub Enterprise Server root, such as https://github.example.com.")
     static let redirectURI = Option.string(
@@ -40,7 +46,7 @@ struct ProvidersAddCommand: Command {
     static let name = "add"
     static let spec = CommandSpec(
         name: name,
-        abstract: "Add github.com, yahoo.com, or any OpenID Connect provider.",
+        abstract: "Add a built-in provider or any OpenID Connect provider.",
         discussion: [
             "authctl reads the provider's endpoints from its discovery document "
                 + "(<issuer>/.well-known/openid-configuration). The issuer must use https; plain http is "
@@ -49,13 +55,19 @@ struct ProvidersAddCommand: Command {
                 + "is down shows now (status 9) rather than at the first sign-in; --no-check skips this. An "
                 + "issuer that differs from the provider's only by a trailing slash takes the provider's "
                 + "spelling, which ID tokens must match exactly.",
-            "The client secret is optional: public clients need none, thanks to PKCE. It is never "
+            "Through common, organizations or consumers, Microsoft's discovery document names the issuer "
+                + "https://login.microsoftonline.com/{tenantid}/v2.0: each ID token's iss must be that with "
+                + "{tenantid} replaced by the token's tid claim (consumers: only the consumer tenant). A domain "
+                + "tenant is stored as the tenant id its discovery document names.",
+            "The client secret is optional for most providers: public clients need none, thanks to PKCE. "
+                + "google.com requires it: Google issues one with every Desktop app client and its token "
+                + "endpoint asks for it, although it is not confidential. It is never "
                 + "taken as a plain argument, because other users of the machine can see the arguments "
                 + "of running programs; pass it on stdin or in an environment variable.",
         ],
         arguments: [id.spec],
         options: [
-            issuer.spec, apiBase.spec, redirectURI.spec, clientID.spec, secretStdin.spec, secretEnv.spec, scope.spec, param.spec,
+            issuer.spec, tenant.spec, apiBase.spec, redirectURI.spec, clientID.spec, secretStdin.spec, secretEnv.spec, scope.spec, param.spec,
             redirectPort.spec, hs256.spec, noCheck.spec,
         ],
         exclusiveOptions: [[secretStdin.long, secretEnv.long]],
@@ -64,8 +76,11 @@ struct ProvidersAddCommand: Command {
                 "Add a provider for a public client:",
                 "authctl providers add oidc.corp --issuer https://login.example.com \\\n  --client-id authctl-cli"),
             Example(
-                "Add GitHub, with the OAuth app's secret read from a file:",
-                "authctl providers add github.com --client-id ID \\\n  --client-secret-stdin < secret.txt"),
+                "Add Google for one Workspace domain, with the Desktop app client's secret:",
+                "authctl providers add google.com --client-id ID.apps.googleusercontent.com \\\n  --client-secret-stdin --param hd=example.com < secret.txt"),
+            Example(
+                "Add Microsoft for work and school accounts only (a public client):",
+                "authctl providers add microsoft.com --tenant organizations --client-id GUID"),
         ])
 
     let configuration: ProviderConfiguration
@@ -79,7 +94,7 @@ struct ProvidersAddCommand: Command {
             id: try invocation[Self.id], issuer: try invocation[Self.issuer] ?? "", clientID: try invocation[Self.clientID],
             scopes: try invocation[Self.scope], redirectPorts: try invocation[Self.redirectPort],
             acceptsHS256IDTokens: try invocation[Self.hs256], apiBase: try invocation[Self.apiBase],
-            redirectURI: try invocation[Self.redirectURI]
+            redirectURI: try invocation[Self.redirectURI], tenant: try invocation[Self.tenant]
         )
         secretFromStandardInput = try invocation[Self.secretStdin]
         secretVariable = try invocation[Self.secretEnv]
