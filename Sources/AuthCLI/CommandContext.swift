@@ -23,6 +23,8 @@ public struct CommandContext: Sendable {
     public var writeStandardError: @Sendable (String) -> Void
     public var standardErrorIsTerminal: Bool
     public var standardInputIsTerminal: Bool
+    /// The width of the terminal on stderr, when it is one and says (TIOCGWINSZ); nil otherwise.
+    public var terminalColumns: @Sendable () -> Int?
     /// Reads one line of standard input (a pasted redirect), or nil at its end.
     public var readLine: @Sendable () async -> String?
     /// Asks the person at the terminal for a secret without echoing it (a password), or nil when
@@ -54,8 +56,10 @@ public struct CommandContext: Sendable {
         browserHost: @escaping @Sendable ([String]) -> BrowserHost = { _ in BrowserHost(system: .other) },
         onInterrupt: @escaping @Sendable (@escaping @Sendable () -> Void) -> (@Sendable () -> Void),
         interrupts: any InterruptShield = NoInterruptShield(),
-        replaceProcess: @escaping @Sendable ([String], [String: String]) -> Int32 = { _, _ in ENOSYS }
+        replaceProcess: @escaping @Sendable ([String], [String: String]) -> Int32 = { _, _ in ENOSYS },
+        terminalColumns: @escaping @Sendable () -> Int? = { nil }
     ) {
+        self.terminalColumns = terminalColumns
         self.environment = environment
         self.readStandardInput = readStandardInput
         self.writeStandardOutput = writeStandardOutput

@@ -203,7 +203,10 @@ struct CommandEnvironment: Sendable {
     func grantContext(browser: any BrowserOpener, qr: Bool? = nil) -> GrantContext {
         let context = context
         let drawsQRCodes = qr ?? (context.standardErrorIsTerminal && !json)
-        let drawQRCode: @Sendable (String) -> Void = { url in if drawsQRCodes { Self.drawQRCode(url, write: context.writeStandardError) } }
+        let drawQRCode: @Sendable (String) -> Void = { url in
+            guard drawsQRCodes else { return }
+            Self.drawQRCode(url, columns: max(QRCodeText.maximumColumns, context.terminalColumns() ?? 0), write: context.writeStandardError)
+        }
         return GrantContext(
             transport: transport, clock: context.clock, random: context.random, browser: browser,
             notify: { context.writeStandardError($0 + "\n") }, log: services.log, readPastedLine: context.readLine,
@@ -212,11 +215,12 @@ struct CommandEnvironment: Sendable {
         )
     }
 
-    /// `url` as a QR code in half blocks, or a line saying it is too long for 80 columns.
-    static func drawQRCode(_ url: String, write: @Sendable (String) -> Void) {
-        guard let lines = QRCodeText.lines(for: url) else {
-            let limit = QRCodeSpec.byteCapacity(version: QRCodeText.maximumVersion())
-            write("(No QR code: the URL is \(url.utf8.count) bytes, and one that fits \(QRCodeText.maximumColumns) columns holds \(limit).)\n")
+    /// `url` as a QR code in half blocks as wide as `columns` allows (80, or the terminal's width
+    /// when it is wider), or a line saying it is too long for them.
+    static func drawQRCode(_ url: String, columns: Int = QRCodeText.maximumColumns, write: @Sendable (String) -> Void) {
+        guard let lines = QRCodeText.lines(for: url, columns: columns) else {
+            let limit = QRCodeSpec.byteCapacity(version: QRCodeText.maximumVersion(columns: columns))
+            write("(No QR code: the URL is \(url.utf8.count) bytes, and one that fits \(columns) columns holds \(limit).)\n")
             return
         }
         write(lines.joined(separator: "\n") + "\n\n")

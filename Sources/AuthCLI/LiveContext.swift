@@ -75,7 +75,8 @@ extension CommandContext {
                 }
             },
             interrupts: SignalInterruptShield(announce: { try? POSIX.write(STDERR_FILENO, Array($0.utf8)) }),
-            replaceProcess: ProcessReplacement.execute
+            replaceProcess: ProcessReplacement.execute,
+            terminalColumns: { POSIX.terminalColumns(STDERR_FILENO) }
         )
     }
 }

@@ -91,8 +91,12 @@ struct IdentityToolkitFailure: Error, Sendable {
         let message = envelope["message"]?.stringValue ?? envelope.stringValue ?? "HTTP \(status)"
         self.init(message: message, status: status, answer: nil)
         if let reason = FirebaseError.gatewayReason(envelope) {
-            code = reason == "API_KEY_INVALID" ? "INVALID_API_KEY" : reason
-            detail = message
+            if reason == "API_KEY_INVALID" {
+                code = "INVALID_API_KEY"
+            } else {
+                code = reason
+                detail = message
+            }
         }
         if message.hasPrefix("API key not valid") { code = "INVALID_API_KEY" }
         if message.hasPrefix("Firebase App Check token is invalid") { code = "FIREBASE_APP_CHECK_TOKEN_IS_INVALID" }

@@ -184,3 +184,13 @@ private func systemLstat(_ path: String, _ status: inout stat) -> Int32 { lstat(
 private func systemFchmod(_ descriptor: Int32, _ mode: mode_t) -> Int32 { fchmod(descriptor, mode) }
 private func systemChmod(_ path: String, _ mode: mode_t) -> Int32 { chmod(path, mode) }
 private func systemMkdir(_ path: String, _ mode: mode_t) -> Int32 { mkdir(path, mode) }
+
+extension POSIX {
+    /// The columns of the terminal on `descriptor` (TIOCGWINSZ), or nil when it is no terminal or
+    /// does not say.
+    public static func terminalColumns(_ descriptor: Int32) -> Int? {
+        var size = winsize()
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
+}

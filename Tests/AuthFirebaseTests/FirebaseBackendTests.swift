@@ -109,8 +109,34 @@ import AuthTestSupport
         #expect(try keystore == before)
     }
 
+    @Test func theLastSignInMethodIsNeverUnlinkedAndTheProjectIsNotAsked() async throws {
+        signedIn()
+        let transport = transport
+        let backend = try backend(transport)
+        _ = try await backend.signIn(with: Self.github, profile: Self.githubProfile)
+        let before = try keystore
+        await #expect(throws: AccountError.lastProvider(providerID: "github.com")) { try await backend.unlink(providerID: "github.com") }
+        #expect(try keystore == before)
+        #expect(!transport.requests.contains { $0.url.lastPathComponent == "accounts:update" })
+    }
+
+    @Test func aDeadTokenOnACurrentUserCallSignsOutOfTheProject() async throws {
+        signedIn()
+        let backend = try backend(transport)
+        _ = try await backend.signIn(with: Self.github, profile: Self.githubProfile)
+        answer("lookup", ["error": ["code": 400, "message": "USER_NOT_FOUND"]], status: 400)
+        await #expect(throws: FirebaseError.sessionEnded(code: "USER_NOT_FOUND")) { _ = try await backend.lookUpCurrentUser() }
+        let account = try keystore.accounts[0]
+        #expect(account.backendSession == nil && account.sessions.isEmpty)
+        #expect(try keystore.currentUID == nil)
+    }
+
     @Test func aStaleLoginCannotUnlink() async throws {
         signedIn()
+        answer("lookup", ["users": [["localId": "uid-alice", "email": "alice@example.com", "emailVerified": true, "providerUserInfo": [
+            ["providerId": "github.com", "rawId": "583231", "email": "alice@example.com"],
+            ["providerId": "password", "rawId": "alice@example.com", "email": "alice@example.com"],
+        ]]]])
         let backend = try backend(transport)
         _ = try await backend.signIn(with: Self.github, profile: Self.githubProfile)
         let before = try keystore

@@ -26,8 +26,13 @@ BLOCKS = set("▀▄█ ")
 
 
 class TerminalSession:
-    def __init__(self, cli, args: list[str], env: dict):
+    def __init__(self, cli, args: list[str], env: dict, columns: int | None = None):
         self.master, slave = pty.openpty()
+        if columns is not None:  # the terminal's size, as a terminal emulator sets it (TIOCSWINSZ)
+            import fcntl
+            import struct
+            import termios
+            fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, columns, 0, 0))
         self.stdout_path = cli.tmp / f"stdout-{time.monotonic_ns()}.txt"
         with open(self.stdout_path, "wb") as stdout:
             self.process = subprocess.Popen([str(cli.binary), "--home", str(cli.home), *args], stdin=slave,

@@ -3,7 +3,8 @@
 The device flow against the GitHub fake, told to send a `verification_uri_complete` of 20 to 400
 bytes; authctl runs on a pseudo-terminal; the test renders each half-block drawing it finds to a
 PNG and decodes it with zbarimg. Done when: every printed QR code decodes to the exact URL, and a
-URL too long for a code that fits 80 columns (331 bytes at level M) is said, not drawn.
+URL too long for a code that fits 80 columns (331 bytes at level M) is said, not drawn, on an
+80-column terminal; a wider terminal (it says its width) gets the larger code, which decodes too.
 """
 
 from __future__ import annotations
@@ -39,11 +40,17 @@ def _url_of_length(length: int) -> str:
 CAPACITIES = [26, 42, 62, 84, 106, 122, 152, 180, 213, 251, 287, LARGEST_DRAWN]
 
 
-@pytest.mark.parametrize("length", [20, *CAPACITIES, LARGEST_DRAWN + 1, 400])
-def test_every_drawn_code_decodes_to_the_exact_url(cli, github_fake, tmp_path, length):
+# Version 15 (77 modules, 85 columns with the quiet zone) holds 412 bytes at level M.
+WIDE_TERMINAL, WIDE_LARGEST = 100, 412
+
+
+@pytest.mark.parametrize("length,columns", [(20, 80), *[(c, 80) for c in CAPACITIES], (LARGEST_DRAWN + 1, 80), (400, 80),
+                                            (LARGEST_DRAWN + 1, WIDE_TERMINAL), (400, WIDE_TERMINAL)])
+def test_every_drawn_code_decodes_to_the_exact_url(cli, github_fake, tmp_path, length, columns):
     github_fake.configure(device_interval=1, verification_uri_complete=_url_of_length(length))
     add_github(cli, github_fake)
-    session = TerminalSession(cli, ["signin", "--provider", GITHUB_ID, "--device", "--timeout", "60"], _terminal_env(cli))
+    session = TerminalSession(cli, ["signin", "--provider", GITHUB_ID, "--device", "--timeout", "60"], _terminal_env(cli),
+                              columns=columns)
     try:
         user_code = session.wait_for(USER_CODE).group(1)
         session.wait_for(WAITING)
@@ -53,9 +60,9 @@ def test_every_drawn_code_decodes_to_the_exact_url(cli, github_fake, tmp_path, l
         github_fake.control("device/approve", {"user_code": user_code, "user": "alice"})
         assert session.finish() == OK, session.describe()
         drawings = qr_blocks(session.output)
-        if length <= LARGEST_DRAWN:
+        if length <= (LARGEST_DRAWN if columns == 80 else WIDE_LARGEST):
             assert len(drawings) == 1, session.describe()
-            assert max(len(line) for line in drawings[0]) <= 80
+            assert max(len(line) for line in drawings[0]) <= columns
             assert decode_drawing(drawings[0], tmp_path) == expected
         else:
             assert drawings == [], session.describe()

@@ -61,7 +61,7 @@ import AuthTestSupport
         #expect(await cli.run(["config", "set", "recent-login-seconds", "0"]) == .success)
         // The fixed clock says the sign-in was 0 s ago: still recent. A negative window is refused.
         #expect(await cli.run(["config", "set", "recent-login-seconds", "-5"]) == .usage)
-        #expect(await cli.run(["unlink", "--provider", "oidc.test"]) == .usage)  // the last provider
+        #expect(await cli.run(["unlink", "--provider", "oidc.test"]) == .credentialConflict)  // the last provider
         #expect(await cli.run(["unlink", "--provider", "oidc.nope"]) == .credentialConflict)
         #expect(await cli.run(["reauth"]) == .success)
         #expect(cli.lastAuthorization.withLock { $0 }["prompt"] == "login")

@@ -985,9 +985,9 @@ Change the signed-in user's email or password (Firebase project).
 Usage: authctl account update [--email EMAIL | --password] [--password-stdin]
 
 A sensitive change: the project wants a recent sign-in (five minutes), so run
-'authctl reauth' first (--provider password proves it with the current
-password). The project then answers a new session, which replaces the stored
-one; its other sessions end.
+'authctl reauth' first (a password user proves it with the current password).
+The project then answers a new session, which replaces the stored one; its other
+sessions end.
 
 Options:
   --email EMAIL     The new email address.
@@ -1006,7 +1006,7 @@ Global options:
 
 Examples:
   Change the password after proving it is you:
-    authctl reauth --provider password && authctl account update --password
+    authctl reauth && authctl account update --password
 
   Change the email:
     authctl account update --email alice@new.example

@@ -6,8 +6,8 @@ import AuthPlatform
 /// listener fails instead of hanging; nothing asserts on time taken.
 @Suite("Loopback redirect listener")
 struct LoopbackRedirectListenerTests {
-    /// Long enough never to fire on a healthy listener.
-    static let safetyTimeout = Duration.seconds(20)
+    /// Long enough never to fire on a healthy listener, even when the whole suite shares two cores.
+    static let safetyTimeout = Duration.seconds(60)
 
     static let signedIn = SignInOutcome.signedIn(who: "alice@example.com")
 
@@ -223,7 +223,7 @@ struct LoopbackRedirectListenerTests {
         let slow = try await LoopbackTestClient.onThread {
             let connection = try LoopbackTestClient.Connection(port: listener.port)
             try connection.write("GET /callback?code=")
-            let answered = try connection.dribble(UInt8(ascii: "a"), pause: 20, atMost: 500)
+            let answered = try connection.dribble(UInt8(ascii: "a"), pause: 20, atMost: 3000)
             return (answered, try connection.readResponse())
         }
         #expect(slow.0, "the server answered while the client was still sending")

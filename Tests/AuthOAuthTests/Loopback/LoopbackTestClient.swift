@@ -38,7 +38,7 @@ enum LoopbackTestClient {
         var description: String
     }
 
-    static let ioTimeoutSeconds = 10
+    static let ioTimeoutSeconds = 60
 
     /// An open connection; close it yourself.
     final class Connection: Sendable {

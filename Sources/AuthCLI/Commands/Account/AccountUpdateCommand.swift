@@ -19,13 +19,13 @@ struct AccountUpdateCommand: Command {
         abstract: "Change the signed-in user's email or password (Firebase project).",
         discussion: [
             "A sensitive change: the project wants a recent sign-in (five minutes), so run 'authctl reauth' first "
-                + "(--provider password proves it with the current password). The project then answers a new session, "
+                + "(a password user proves it with the current password). The project then answers a new session, "
                 + "which replaces the stored one; its other sessions end.",
         ],
         options: [email.spec, password.spec, passwordStdin.spec],
         exclusiveOptions: [[email.long, password.long], [email.long, passwordStdin.long], [password.long, passwordStdin.long]],
         examples: [
-            Example("Change the password after proving it is you:", "authctl reauth --provider password && authctl account update --password"),
+            Example("Change the password after proving it is you:", "authctl reauth && authctl account update --password"),
             Example("Change the email:", "authctl account update --email alice@new.example"),
         ])
 

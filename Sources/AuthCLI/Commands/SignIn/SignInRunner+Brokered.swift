@@ -18,20 +18,12 @@ extension SignInRunner {
             throw LocalFlowNeedsProvider(providerID: providerID, option: option)
         }
         try AuthorizationRequest.checkCustomParameters(customParameters)
-        let explicit = flowOptions.browserCommand.map { (command: $0, source: "--browser") }
-            ?? env.context.environment[BrowserFlowOptions.browserVariable].map { (command: $0, source: BrowserFlowOptions.browserVariable) }
-        try refuseNonInteractiveBrowser(browserCommand: explicit?.command, in: env)
-        var browser: any BrowserOpener = NoBrowser()
+        let chosen = try chooseBrowser(in: env)
         var options = flowOptions
-        if options.opensBrowser {
-            switch Self.decideBrowser(explicit: explicit, in: env) {
-            case .launch(let command, _): browser = env.context.makeBrowser(command)
-            case .printOnly: options.opensBrowser = false  // no browser here: the handler page and a paste
-            }
-        }
+        options.opensBrowser = chosen.opens  // no browser here: the handler page and a paste
         let returning = Self.brokeredReturn(options)
         env.notice(Self.explain(returning, providerID: providerID, handler: broker.handlerURI))
-        let flow = BrokeredSignInFlow(broker: broker, context: env.grantContext(browser: browser, qr: options.qr))
+        let flow = BrokeredSignInFlow(broker: broker, context: env.grantContext(browser: chosen.opener, qr: options.qr))
         let request = BrokeredSignInFlow.Request(
             providerID: providerID, purpose: purpose, returning: returning, scopes: options.scopes, customParameters: customParameters,
             timeout: options.timeout, opensBrowser: options.opensBrowser)

@@ -44,20 +44,12 @@ struct SignInRunner: Sendable {
         } else if idTokenFromStandardInput {
             options = SignInOptions(method: .idToken(try env.readToken(), rawNonce: rawNonce))
         } else {
-            let explicit = flowOptions.browserCommand.map { (command: $0, source: "--browser") }
-                ?? env.context.environment[BrowserFlowOptions.browserVariable].map { (command: $0, source: BrowserFlowOptions.browserVariable) }
-            try refuseNonInteractiveBrowser(browserCommand: explicit?.command, in: env)
-            var opensBrowser = flowOptions.opensBrowser
-            if opensBrowser, !flowOptions.device {
-                switch Self.decideBrowser(explicit: explicit, in: env) {
-                case .launch(let command, _): browser = env.context.makeBrowser(command)
-                case .printOnly: opensBrowser = false
-                }
-            }
-            let acceptsPaste = flowOptions.paste || (!opensBrowser && env.context.standardInputIsTerminal)
+            let chosen = try chooseBrowser(in: env)
+            browser = chosen.opener
+            let acceptsPaste = flowOptions.paste || (!chosen.opens && env.context.standardInputIsTerminal)
             options = SignInOptions(
                 extraScopes: flowOptions.scopes, customParameters: customParameters, timeout: flowOptions.timeout, deadline: env.transport.deadline,
-                redirectPorts: flowOptions.redirectPorts, opensBrowser: opensBrowser,
+                redirectPorts: flowOptions.redirectPorts, opensBrowser: chosen.opens,
                 preferredPrompt: purpose == .reauthenticate ? "login" : nil,
                 method: flowOptions.device ? .device : .loopback(acceptsPaste: acceptsPaste)
             )
@@ -85,6 +77,19 @@ struct SignInRunner: Sendable {
         }
         Self.report(result, purpose: purpose, in: env)
         return .success
+    }
+
+    /// The browser of a sign-in: none from a background job unless one is named (refused), then
+    /// the headless rules; `opens` is false when no browser is opened (the URL is printed).
+    func chooseBrowser(in env: CommandEnvironment) throws -> (opener: any BrowserOpener, opens: Bool) {
+        let explicit = flowOptions.browserCommand.map { (command: $0, source: "--browser") }
+            ?? env.context.environment[BrowserFlowOptions.browserVariable].map { (command: $0, source: BrowserFlowOptions.browserVariable) }
+        try refuseNonInteractiveBrowser(browserCommand: explicit?.command, in: env)
+        guard flowOptions.opensBrowser, !flowOptions.device else { return (NoBrowser(), flowOptions.opensBrowser) }
+        switch Self.decideBrowser(explicit: explicit, in: env) {
+        case .launch(let command, _): return (env.context.makeBrowser(command), true)
+        case .printOnly: return (NoBrowser(), false)
+        }
     }
 
     /// The headless rules (``BrowserLaunch``) on this machine; `--verbose` says which rule chose
