@@ -16,8 +16,6 @@ import Foundation
 /// `storage` should be this project's namespace (``FirebaseProject/storageNamespace``), so its
 /// accounts never mix with local ones or another project's.
 public struct FirebaseAccountBackend: AccountBackend {
-    /// `requestUri` of signInWithIdp: authctl posts the credential itself, as the SDKs do.
-    static let requestURI = "http://localhost"
     /// The project's recent-login window for sensitive operations (Firebase's five minutes), for messages.
     static let recentLoginSeconds = 300
 
@@ -70,9 +68,8 @@ public struct FirebaseAccountBackend: AccountBackend {
         let account = try currentAccount()
         guard account.user.email?.lowercased() == pending.email.lowercased() else { throw AccountError.pendingForAnotherAccount(email: pending.email) }
         let idToken = try await freshSession().idToken
-        var body: [String: JSONValue] = ["idToken": .string(idToken)]
-        if let token = pending.pendingToken { body["pendingToken"] = .string(token) } else { body["postBody"] = .string(Self.assertion(pending.credential)) }
-        let answer = try await call("signInWithIdp", body.merging(Self.idpOptions) { a, _ in a }, during: .link)
+        let proof: SignInWithIdpRequest.Proof = pending.pendingToken.map { .pendingToken($0) } ?? .postBody(Self.assertion(pending.credential))
+        let answer = try await send(SignInWithIdpRequest(proof: proof, idToken: idToken), during: .link)
         let result = try await record(answer, credential: pending.credential, profile: pending.profile, authenticated: false)
         try pendingStore.update { $0.pending = nil }
         return result
@@ -101,17 +98,15 @@ public struct FirebaseAccountBackend: AccountBackend {
         // As with local accounts: a user nobody can sign in as is never left behind.
         guard account.user.providerData.count > 1 else { throw AccountError.lastProvider(providerID: providerID) }
         let idToken = try await freshSession().idToken
-        let answer = try await call(
-            "update", ["idToken": .string(idToken), "deleteProvider": [.string(providerID)], "returnSecureToken": true],
-            during: .other, recentLoginOperation: "unlink"
-        )
+        let answer = try await send(
+            AccountUpdateRequest(idToken: idToken, change: .deleteProviders([providerID])), during: .other, recentLoginOperation: "unlink")
         return try await refreshUser(after: answer, removingSessionOf: providerID)
     }
 
     public func deleteCurrentUser() async throws -> User {
         let account = try currentAccount()
         let idToken = try await freshSession().idToken
-        _ = try await call("delete", ["idToken": .string(idToken)], during: .other, recentLoginOperation: "account delete")
+        _ = try await send(DeleteAccountRequest(idToken: idToken), during: .other, recentLoginOperation: "account delete")
         try store.update { document in
             document.accounts.removeAll { $0.user.uid == account.user.uid }
             document.currentUID = nil
@@ -130,7 +125,7 @@ public struct FirebaseAccountBackend: AccountBackend {
     /// `accounts:createAuthUri`: empty when no account has the email, and always empty when the
     /// project has email-enumeration protection on (the default for new projects).
     public func signInMethods(forEmail email: String) async throws -> [String] {
-        let answer = try await call("createAuthUri", ["identifier": .string(email), "continueUri": .string(Self.requestURI)], during: .other)
+        let answer = try await send(SignInMethodsRequest(email: email), during: .other)
         return (answer["signinMethods"]?.arrayValue ?? answer["allProviders"]?.arrayValue ?? []).compactMap(\.stringValue)
     }
 
@@ -140,17 +135,9 @@ public struct FirebaseAccountBackend: AccountBackend {
 
     // MARK: Requests
 
-    static let idpOptions: [String: JSONValue] = [
-        "requestUri": .string(requestURI), "returnSecureToken": true, "returnIdpCredential": true,
-    ]
-
     /// signInWithIdp with a provider's credential, as the SDKs send it.
     func signInWithIdp(_ postBody: String, idToken: String?, autoCreate: Bool = true, during operation: FirebaseError.Operation) async throws -> JSONValue {
-        var body = Self.idpOptions
-        body["postBody"] = .string(postBody)
-        if let idToken { body["idToken"] = .string(idToken) }
-        if !autoCreate { body["autoCreate"] = false }
-        return try await call("signInWithIdp", body, during: operation)
+        try await send(SignInWithIdpRequest(proof: .postBody(postBody), idToken: idToken, autoCreate: autoCreate), during: operation)
     }
 
     /// The provider's credential as signInWithIdp's `postBody`: an ID token (with the raw nonce it
@@ -168,15 +155,16 @@ public struct FirebaseAccountBackend: AccountBackend {
         return String(decoding: FormEncoding.body(fields), as: UTF8.self)
     }
 
-    /// One call, its refusal named through ``FirebaseError/init(serverCode:detail:status:during:tenantID:)``
+    /// One call, sent, its refusal named through ``FirebaseError/init(serverCode:detail:status:during:tenantID:)``
     /// and ``AccountError/init(serverCode:answer:detail:recentLogin:)``. A call carrying the
     /// signed-in user's ID token that the project answers with a dead token or user signs that
     /// user out of the project first, as the SDKs do (`_logoutIfInvalidated`).
-    func call(
-        _ method: String, _ body: [String: JSONValue], during operation: FirebaseError.Operation, recentLoginOperation: String? = nil
+    func send(
+        _ request: some IdentityToolkitCall, during operation: FirebaseError.Operation, recentLoginOperation: String? = nil
     ) async throws -> JSONValue {
+        let body = request.body
         do {
-            return try await toolkit.call(method, body)
+            return try await toolkit.call(request.method, body)
         } catch let failure as IdentityToolkitFailure {
             if failure.code == "USER_NOT_FOUND", operation == .reauthenticate { throw failure }
             let account = try? currentAccount()

@@ -22,13 +22,13 @@ extension FirebaseAccountBackend {
         let request = FinalizeTOTPSignInRequest(pendingCredential: pending, enrollmentID: totp.enrollmentID, code: code, tenantID: project.tenantID)
         let finalized: JSONValue
         do {
-            finalized = try await toolkit.call(url: endpoints.multiFactorSignInFinalize(apiKey: project.apiKey), method: FinalizeTOTPSignInRequest.method, request.body)
+            finalized = try await toolkit.call(url: endpoints.multiFactorSignInFinalize(apiKey: project.apiKey), method: request.method, request.body)
         } catch let failure as IdentityToolkitFailure {
             throw failure.named(during: .signIn, tenantID: project.tenantID)
         }
         guard var merged = answer.objectValue, let idToken = finalized["idToken"]?.stringValue,
             let refreshToken = finalized["refreshToken"]?.stringValue
-        else { throw FirebaseError.invalidResponse(method: FinalizeTOTPSignInRequest.method, reason: "no idToken and refreshToken") }
+        else { throw FirebaseError.invalidResponse(method: request.method, reason: "no idToken and refreshToken") }
         merged["idToken"] = .string(idToken)
         merged["refreshToken"] = .string(refreshToken)
         let lifetime = Auth.expiry(ofJWT: idToken).map { Int($0.timeIntervalSince(clock.now())) } ?? 3600
@@ -50,8 +50,8 @@ extension FirebaseAccountBackend {
 }
 
 /// `v2/accounts/mfaSignIn:finalize` with a TOTP code (Identity Platform, FinalizeMfaSignInRequest).
-struct FinalizeTOTPSignInRequest: Sendable, Equatable {
-    static let method = "mfaSignIn:finalize"
+struct FinalizeTOTPSignInRequest: IdentityToolkitCall, Equatable {
+    var method: String { "mfaSignIn:finalize" }
 
     var pendingCredential: String
     var enrollmentID: String

@@ -20,7 +20,7 @@ extension FirebaseAccountBackend: PasswordAccounts, CustomTokenAccounts {
         let request = PasswordSignInRequest(email: email, password: password, create: create)
         let answer: JSONValue
         do {
-            answer = try await call(request.method, request.body, during: .signIn)
+            answer = try await send(request, during: .signIn)
         } catch FirebaseError.emailAlreadyInUse {
             throw FirebaseError.emailAlreadyInUse(email: email)
         }
@@ -37,7 +37,7 @@ extension FirebaseAccountBackend: PasswordAccounts, CustomTokenAccounts {
             throw AccountError.noSuchProvider(providerID: Self.passwordProviderID, linked: account.user.providerData.map(\.providerID))
         }
         let request = PasswordSignInRequest(email: email, password: password, create: false)
-        let answer = try await passSecondFactor(try await call(request.method, request.body, during: .signIn))
+        let answer = try await passSecondFactor(try await send(request, during: .signIn))
         guard answer["localId"]?.stringValue == account.user.uid else { throw AccountError.userMismatch(providerID: Self.passwordProviderID) }
         var result = try await record(Self.answer(answer, provider: Self.passwordProviderID), credential: nil, profile: nil, authenticated: true)
         result.additionalUserInfo.providerID = Self.passwordProviderID
@@ -57,19 +57,19 @@ extension FirebaseAccountBackend: PasswordAccounts, CustomTokenAccounts {
     private func update(_ change: AccountUpdateRequest.Change, operation: String) async throws -> User {
         _ = try currentAccount()
         let request = AccountUpdateRequest(idToken: try await freshSession().idToken, change: change)
-        let answer = try await call(AccountUpdateRequest.method, request.body, during: .other, recentLoginOperation: operation)
+        let answer = try await send(request, during: .other, recentLoginOperation: operation)
         return try await refreshUser(after: answer, removingSessionOf: nil)
     }
 
     public func sendPasswordReset(toEmail email: String) async throws {
         let request = SendOOBCodeRequest(requestType: "PASSWORD_RESET", email: email)
-        _ = try await call(SendOOBCodeRequest.method, request.body, during: .other)
+        _ = try await send(request, during: .other)
     }
 
     /// A custom token minted by the project's service account (`accounts:signInWithCustomToken`).
     public func signIn(customToken: String) async throws -> AuthDataResult {
         let request = CustomTokenSignInRequest(token: customToken)
-        let answer = try await call(CustomTokenSignInRequest.method, request.body, during: .signIn)
+        let answer = try await send(request, during: .signIn)
         var result = try await record(answer, credential: nil, profile: nil, authenticated: true)
         result.additionalUserInfo.providerID = "custom"
         return result
@@ -85,7 +85,7 @@ extension FirebaseAccountBackend: PasswordAccounts, CustomTokenAccounts {
 }
 
 /// `accounts:signInWithPassword`, or `accounts:signUp` to create the account.
-struct PasswordSignInRequest: Sendable, Equatable {
+struct PasswordSignInRequest: IdentityToolkitCall, Equatable {
     var email: String
     var password: String
     var create: Bool
@@ -95,39 +95,42 @@ struct PasswordSignInRequest: Sendable, Equatable {
 }
 
 /// `accounts:update` of the signed-in user's email or password.
-struct AccountUpdateRequest: Sendable, Equatable {
-    static let method = "update"
+struct AccountUpdateRequest: IdentityToolkitCall, Equatable {
     enum Change: Sendable, Equatable {
         case email(String)
         case password(String)
+        /// Unlink these providers.
+        case deleteProviders([String])
     }
 
     var idToken: String
     var change: Change
 
+    var method: String { "update" }
     var body: [String: JSONValue] {
         var body: [String: JSONValue] = ["idToken": .string(idToken), "returnSecureToken": true]
         switch change {
         case .email(let email): body["email"] = .string(email)
         case .password(let password): body["password"] = .string(password)
+        case .deleteProviders(let providers): body["deleteProvider"] = .array(providers.map { .string($0) })
         }
         return body
     }
 }
 
 /// `accounts:sendOobCode`: the project emails an action link.
-struct SendOOBCodeRequest: Sendable, Equatable {
-    static let method = "sendOobCode"
+struct SendOOBCodeRequest: IdentityToolkitCall, Equatable {
     var requestType: String
     var email: String
 
+    var method: String { "sendOobCode" }
     var body: [String: JSONValue] { ["requestType": .string(requestType), "email": .string(email)] }
 }
 
 /// `accounts:signInWithCustomToken`.
-struct CustomTokenSignInRequest: Sendable, Equatable {
-    static let method = "signInWithCustomToken"
+struct CustomTokenSignInRequest: IdentityToolkitCall, Equatable {
     var token: String
 
+    var method: String { "signInWithCustomToken" }
     var body: [String: JSONValue] { ["token": .string(token), "returnSecureToken": true] }
 }

@@ -17,7 +17,7 @@ extension FirebaseAccountBackend: ProviderFlowBroker {
     public func beginProviderFlow(_ request: BrokeredFlowRequest) async throws -> BrokeredAuthorization {
         let call = CreateAuthURIRequest(
             providerID: request.providerID, continueURI: request.continueURI, scopes: request.scopes, customParameters: request.customParameters)
-        let answer = try await self.call(CreateAuthURIRequest.method, call.body, during: .startProviderFlow(providerID: request.providerID))
+        let answer = try await send(call, during: .startProviderFlow(providerID: request.providerID))
         let response = try CreateAuthURIResponse(answer)
         return BrokeredAuthorization(
             providerID: request.providerID, authorizationURL: response.authorizationURL, sessionID: response.sessionID,
@@ -40,12 +40,12 @@ extension FirebaseAccountBackend: ProviderFlowBroker {
         case .reauthenticate:
             current = try currentAccount()
         }
-        let request = SignInWithIdpAnswerRequest(
-            requestURI: answer.requestURI, sessionID: authorization.sessionID, postBody: answer.postBody, idToken: idToken,
-            autoCreate: purpose != .reauthenticate)
+        let request = SignInWithIdpRequest(
+            proof: .providerAnswer(requestURI: answer.requestURI, sessionID: authorization.sessionID, postBody: answer.postBody),
+            idToken: idToken, autoCreate: purpose != .reauthenticate)
         let reply: JSONValue
         do {
-            reply = try await call(SignInWithIdpAnswerRequest.method, request.body, during: Self.operation(purpose))
+            reply = try await send(request, during: Self.operation(purpose))
         } catch let failure as IdentityToolkitFailure where failure.code == "USER_NOT_FOUND" {
             throw AccountError.userMismatch(providerID: providerID)
         }

@@ -81,7 +81,7 @@ extension FirebaseAccountBackend {
         let session = try session(from: answer, method: method)
         let now = clock.now()
         let previous = try? store.read().accounts.first { $0.user.uid == answer["localId"]?.stringValue }
-        let lookup = try await call("lookup", ["idToken": .string(session.idToken)], during: .other)
+        let lookup = try await send(LookupRequest(idToken: session.idToken), during: .other)
         let user = try FirebaseUserRecord.user(
             from: lookup, lastAuthenticatedAt: authenticated ? now : previous?.user.lastAuthenticatedAt ?? now, now: now
         )
@@ -114,7 +114,7 @@ extension FirebaseAccountBackend {
     func refreshUser(after answer: JSONValue?, removingSessionOf providerID: String?) async throws -> User {
         var session = try await freshSession()
         if let answer, answer["idToken"] != nil { session = try self.session(from: answer, method: "update") }
-        let lookup = try await call("lookup", ["idToken": .string(session.idToken)], during: .other)
+        let lookup = try await send(LookupRequest(idToken: session.idToken), during: .other)
         let account = try currentAccount()
         let user = try FirebaseUserRecord.user(from: lookup, lastAuthenticatedAt: account.user.lastAuthenticatedAt, now: clock.now())
         try store.update { document in

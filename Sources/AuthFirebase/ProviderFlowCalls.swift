@@ -8,8 +8,8 @@ import Foundation
 /// `accounts:createAuthUri` for a provider's flow: the project builds the provider's
 /// authorization URL from the app registered in its console (Identity Toolkit v1,
 /// CreateAuthUriRequest).
-struct CreateAuthURIRequest: Sendable, Equatable {
-    static let method = "createAuthUri"
+struct CreateAuthURIRequest: IdentityToolkitCall, Equatable {
+    var method: String { "createAuthUri" }
 
     var providerID: String
     /// Where the provider sends the browser back (an authorized domain of the project).
@@ -34,35 +34,11 @@ struct CreateAuthURIResponse: Sendable, Equatable {
 
     init(_ answer: JSONValue) throws(FirebaseError) {
         guard let text = answer["authUri"]?.stringValue, let url = URL(string: text), ["https", "http"].contains(url.scheme?.lowercased() ?? "")
-        else { throw .invalidResponse(method: CreateAuthURIRequest.method, reason: "no authUri (an http(s) URL) for the provider") }
+        else { throw .invalidResponse(method: "createAuthUri", reason: "no authUri (an http(s) URL) for the provider") }
         guard let sessionID = answer["sessionId"]?.stringValue, !sessionID.isEmpty else {
-            throw .invalidResponse(method: CreateAuthURIRequest.method, reason: "no sessionId")
+            throw .invalidResponse(method: "createAuthUri", reason: "no sessionId")
         }
         authorizationURL = url
         self.sessionID = sessionID
-    }
-}
-
-/// `accounts:signInWithIdp` with the provider's answer to a flow the project runs: the address the
-/// browser was sent to (`requestUri`) and, for a posted answer, its form body (`postBody`).
-struct SignInWithIdpAnswerRequest: Sendable, Equatable {
-    static let method = "signInWithIdp"
-
-    var requestURI: String
-    var sessionID: String
-    var postBody: String?
-    /// The signed-in user's ID token, to link the identity to that user.
-    var idToken: String?
-    /// False for reauthentication: never create a user.
-    var autoCreate: Bool
-
-    var body: [String: JSONValue] {
-        var body: [String: JSONValue] = [
-            "requestUri": .string(requestURI), "sessionId": .string(sessionID), "returnSecureToken": true, "returnIdpCredential": true,
-        ]
-        if let postBody { body["postBody"] = .string(postBody) }
-        if let idToken { body["idToken"] = .string(idToken) }
-        if !autoCreate { body["autoCreate"] = false }
-        return body
     }
 }

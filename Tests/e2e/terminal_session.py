@@ -151,6 +151,9 @@ def decode_drawing(lines: list[str], directory: Path) -> str:
     assert zbarimg, "zbarimg is missing: run `make system-deps` (zbar-tools)"
     image = directory / f"qr-{time.monotonic_ns()}.png"
     render_png(lines, image)
-    result = subprocess.run([zbarimg, "--quiet", "--raw", "-Sbinary", str(image)], capture_output=True, timeout=30)
+    # QR codes only: with every symbology on, zbar now and then also reads a stripe of the drawing
+    # as a linear barcode and appends its text (an extra "S" after a correct URL, seen once in 50).
+    result = subprocess.run([zbarimg, "--quiet", "--raw", "-Sdisable", "-Sqrcode.enable", "-Sbinary", str(image)],
+                            capture_output=True, timeout=30)
     assert result.returncode == 0, f"zbarimg found no code in {image}: {result.stderr.decode(errors='replace')}"
     return result.stdout.decode()

@@ -19,7 +19,7 @@ import pkce_client
 from accounts_helpers import CORP, LAB, browser_flow, json_error, signin
 from e2e_helpers import OK
 from fake_firebase_rules import totp
-from fakes import firebase_fake  # noqa: F401  (fixture)
+from fakes import GITHUB_ID, YAHOO_ID, add_github, add_yahoo, firebase_fake, github_fake, yahoo_fake  # noqa: F401  (fixtures)
 from test_firebase import EMULATOR, configure_idps, home_snapshot, password_signin, project, refused, use_project  # noqa: F401
 
 USAGE, NOT_SIGNED_IN, CONFLICT, REAUTH, INVALID, CONFIG = 2, 3, 7, 8, 10, 12
@@ -51,7 +51,11 @@ def test_a_current_user_call_answered_with_a_dead_session_signs_out(project, ali
     assert project.run("token").returncode == NOT_SIGNED_IN
 
 
-def test_delete_and_link_answered_with_a_dead_session_sign_out_too(project, alice, firebase_fake):
+def test_update_delete_and_link_answered_with_a_dead_session_sign_out_too(project, alice, firebase_fake):
+    firebase_fake.configure(force_errors={"update": {"code": "TOKEN_EXPIRED", "times": 1}})
+    assert project.run("account", "update", "--email", "alice@new.example").returncode == NOT_SIGNED_IN
+    assert signed_out(project)
+    assert password_signin(project, ALICE, PASSWORD).returncode == OK
     firebase_fake.configure(force_errors={"delete": {"code": "USER_NOT_FOUND", "times": 1}})
     assert project.run("account", "delete").returncode == NOT_SIGNED_IN
     assert signed_out(project)
@@ -231,7 +235,29 @@ def test_a_successful_federated_reauth_and_an_id_token_from_stdin(project, fireb
     assert firebase_fake.counts()["signInWithIdp"] >= 3
 
 
+def test_yahoo_into_a_project_through_its_local_client(project, firebase_fake, yahoo_fake):
+    """Yahoo added here: authctl runs its flow and posts the ID token (with the raw nonce)."""
+    add_yahoo(project, yahoo_fake)
+    providers = firebase_fake.control("config")["providers"]
+    providers[YAHOO_ID] = {"enabled": True, "issuer": yahoo_fake.issuer, "client_id": yahoo_fake.client_id}
+    firebase_fake.configure(providers=providers)
+    result = browser_flow(project, "signin", provider=YAHOO_ID)
+    assert result.returncode in (OK, 6), str(result)  # a new user, or alice's email already known to the project
+    assert firebase_fake.counts()["signInWithIdp"] >= 1
+
+
 # --- 7. the emulator's known differences ------------------------------------------------------------
+
+
+def test_emulator_compatibility_refuses_a_github_access_token(project, firebase_fake, github_fake):
+    add_github(project, github_fake)
+    providers = firebase_fake.control("config")["providers"]
+    providers[GITHUB_ID] = {"enabled": True, "api_base": github_fake.base}
+    firebase_fake.configure(emulator_compat=True, providers=providers)
+    before = home_snapshot(project)
+    result = browser_flow(project, "signin", provider=GITHUB_ID)
+    error = refused(project, result, INVALID, "invalid-credential", before)
+    assert error["serverCode"] == "INVALID_IDP_RESPONSE", error
 
 
 def test_emulator_compatibility_auto_links_and_keeps_no_pending_token(project, firebase_fake):
