@@ -55,3 +55,15 @@ public enum SecretPlacement: String, Sendable, CaseIterable {
     /// The 0600 files, as before.
     case file
 }
+
+/// The vault of a context that has none: every call fails with `reason`.
+public struct UnavailableSecretVault: SecretVault {
+    public let name = "the system keyring"
+    public let reason: String
+    public init(reason: String) { self.reason = reason }
+    public func probe() throws(SecretVaultError) { throw SecretVaultError(reason) }
+    public func store(_ secret: String, as item: SecretItem) throws(SecretVaultError) { throw SecretVaultError(reason) }
+    public func secret(id: String, document: String) throws(SecretVaultError) -> String? { throw SecretVaultError(reason) }
+    public func remove(id: String, document: String) throws(SecretVaultError) { throw SecretVaultError(reason) }
+    public func ids(document: String) throws(SecretVaultError) -> [String] { throw SecretVaultError(reason) }
+}
