@@ -35,9 +35,11 @@ struct SealingSession {
     }
 
     /// After the file is in place: the items it no longer names are removed. Best effort: an
-    /// item left behind holds a secret nothing names, and the next write removes it.
-    func finish(_ written: [String: JSONValue]) {
-        guard usedVault else { return }
+    /// item left behind holds a secret nothing names, and the next write removes it. A write
+    /// that never needed the vault leaves it alone, unless `always` (a migration: the person
+    /// asked for the move, and a crashed earlier move may have left items no file names).
+    func finish(_ written: [String: JSONValue], always: Bool = false) {
+        guard usedVault || always else { return }
         try? sealer.collect(written, document: document)
     }
 

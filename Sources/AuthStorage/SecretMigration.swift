@@ -43,7 +43,7 @@ extension HomeDocumentStorage {
         if changed {
             try SecureFile.replace(name, in: home, with: Array(JSONValue.object(members).serialized(pretty: true).utf8) + [UInt8(ascii: "\n")])
         }
-        session.finish(members)
+        session.finish(members, always: true)
         return changed
     }
 }
