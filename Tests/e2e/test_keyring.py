@@ -20,9 +20,12 @@ from pathlib import Path
 import pytest
 
 import secret_service as service_module
+from accounts_helpers import CORP, browser_flow, two_providers
 from conftest import SHORT_LIFETIME
 from e2e_helpers import KEYSTORE_ERROR, OK, need
 from secret_service import SecretService
+from fakes import firebase_fake  # noqa: F401 - a fixture
+from test_firebase import configure_idps, password_signin, use_project
 from test_refresh_contention import (  # noqa: F401 - contention_dot is a fixture
     REFRESH_DUE_SECONDS, TokenEndpointLog, _all_at_once, _check_one_refresh, contention_dot, refresh_grants)
 
@@ -86,6 +89,8 @@ def test_signin_refresh_migration_and_signout_keep_secrets_off_the_disk(cli, sho
     time.sleep(SHORT_LIFETIME + 0.5)
     second = _token(cli)
     assert second != first, "the token was not refreshed through the keyring's refresh token"
+    cached = cli.run("token", env={"DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent", "XDG_RUNTIME_DIR": "/nonexistent"})
+    assert (cached.returncode, cached.stdout.strip()) == (OK, second), f"the hot path asked the keyring\n{cached}"
     status = cli.run("status", "--json")
     assert status.json()["users"][0]["secretsIn"] == "keyring", str(status)
     assert len(secret_service.items(cli.home)) == 2, "one item for the refresh token, one for the client secret"
@@ -198,3 +203,41 @@ def test_kill_9_at_random_points_of_a_migration_loses_nothing(cli, mock_idp, sec
         assert (_session(cli)["refreshToken"], _client_secret(cli)) == (refresh_token, client_secret), f"trial {trial} lost a secret"
         assert secret_service.items(cli.home) == [], f"trial {trial} left items no file names"
     assert _token(cli, "--min-valid", "0")
+
+
+def _strings(value) -> list[str]:
+    """Every string inside a JSON value."""
+    if isinstance(value, dict):
+        return [s for member in value.values() for s in _strings(member)]
+    if isinstance(value, list):
+        return [s for member in value for s in _strings(member)]
+    return [value] if isinstance(value, str) else []
+
+
+def test_two_providers_and_a_firebase_project_leave_no_secret_in_the_home(cli, secret_service, firebase_fake, dot_idp, mock_idp):
+    """The issue's "done when": under keyring, after sign-in with two providers and a Firebase
+    project (and a pending credential from account-exists), no file holds a refresh token, a
+    client secret or the pending credential."""
+    _use(cli, secret_service)
+    two_providers(cli, dot_idp, mock_idp)
+    configure_idps(firebase_fake, dot_idp, mock_idp)
+    use_project(cli, firebase_fake)
+    cli.providers.append(firebase_fake)
+    assert password_signin(cli, "alice@example.com", "correct horse", "--create").returncode == OK
+    assert cli.run("signout").returncode == OK
+    exists = browser_flow(cli, "signin", provider=CORP)
+    assert exists.returncode == 6, str(exists)
+    assert password_signin(cli, "alice@example.com", "correct horse").returncode == OK
+    assert cli.run("status", "--json").json()["users"][0]["secretsIn"] == "keyring"
+    under_keyring = _all_bytes(cli.tmp)
+
+    moved = cli.run("config", "set", "storage", "file")
+    assert moved.returncode == OK, str(moved)
+    namespace = "firebase." + firebase_fake.info["project_id"] + "."
+    keystore = json.loads((cli.home / (namespace + "keystore.json")).read_text())
+    pending = json.loads((cli.home / (namespace + "pending.json")).read_text())["pending"]
+    secrets = [dot_idp.client_secret, mock_idp.client_secret, keystore["accounts"][0]["backendSession"]["refreshToken"]]
+    secrets += [s for s in _strings(pending["credential"]) + [pending.get("pendingToken") or ""] if len(s) >= 16]
+    assert len(secrets) >= 4 and not any(s.startswith(REFERENCE) for s in secrets), secrets
+    found = [s[:12] + "..." for s in secrets if s.encode() in under_keyring]
+    assert not found, f"secrets on the disk under storage keyring: {found}"
