@@ -91,6 +91,8 @@ def test_signin_refresh_migration_and_signout_keep_secrets_off_the_disk(cli, sho
     assert second != first, "the token was not refreshed through the keyring's refresh token"
     cached = cli.run("token", env={"DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent", "XDG_RUNTIME_DIR": "/nonexistent"})
     assert (cached.returncode, cached.stdout.strip()) == (OK, second), f"the hot path asked the keyring\n{cached}"
+    loaded = cli.run("token", env={"LD_DEBUG": "libs"})
+    assert loaded.returncode == OK and "libsecret" not in loaded.stderr, "the hot path loaded libsecret"
     status = cli.run("status", "--json")
     assert status.json()["users"][0]["secretsIn"] == "keyring", str(status)
     assert len(secret_service.items(cli.home)) == 2, "one item for the refresh token, one for the client secret"
