@@ -35,6 +35,8 @@ final class TestCommandLine: @unchecked Sendable {
         ["HOME": directory.path, "AUTHCTL_HOME": home, "AUTHCTL_LOCK_TIMEOUT": "1", "NO_COLOR": "1"].merging(extraEnvironment) { _, new in new }
     }
     var extraEnvironment: [String: String] = [:]
+    /// The system keyring the context offers (nil: none, as in a container).
+    var secretVault: InMemorySecretVault?
 
     static let discovery: JSONValue = [
         "issuer": .string(TestTokenFactory.issuer),
@@ -99,7 +101,7 @@ final class TestCommandLine: @unchecked Sendable {
     func context() -> CommandContext {
         let stdinBytes = stdin
         let out = stdout, err = stderr
-        return CommandContext(
+        var context = CommandContext(
             environment: EnvironmentVariables(environment),
             readStandardInput: { limit in stdinBytes.count > limit ? nil : stdinBytes },
             writeStandardOutput: { text in out.withLock { $0 += text } },
@@ -120,6 +122,8 @@ final class TestCommandLine: @unchecked Sendable {
                 return execFailure
             }
         )
+        if let vault = secretVault { context.secretVault = { _ in vault } }
+        return context
     }
 
     /// Runs `authctl <arguments>`; returns the exit status.
