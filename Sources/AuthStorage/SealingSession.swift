@@ -76,7 +76,7 @@ struct StorageChoice: VersionedDocument, Equatable {
         } catch {
             choice.chosen = SecretPlacement.file.rawValue
             choice.reason = error.reason
-            sealer.notice("authctl: storage auto: \(sealer.vault.name) did not answer (\(error.reason)); long-lived secrets stay in the 0600 files of \(home.path). To require the keyring: authctl config set storage keyring; to say so and stop this notice: authctl config set storage file")
+            sealer.notice("authctl: storage auto: \(sealer.vault.name) did not answer (\(error.reason)); long-lived secrets stay in the 0600 files of \(home.path). To require the keyring: authctl config set storage keyring; to choose the files explicitly: authctl config set storage file")
         }
         try store.replaceWhileLocked(choice)
         return choice.chosen == SecretPlacement.keyring.rawValue
