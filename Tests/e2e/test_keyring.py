@@ -147,7 +147,7 @@ def test_a_killed_daemon_mid_command_and_a_locked_collection_lose_nothing(cli, s
 
     # Killed while authctl holds a refresh answer: the answer is journaled (in the keyring)
     # before the daemon goes, storing it fails with 11, and the next run recovers it.
-    process = cli.popen("token", env={"AUTHCTL_TEST_HOLD_REFRESH": "30"})
+    process = cli.popen("token", env={"AUTHCTL_TEST_HOLD_REFRESH": "2"})  # the daemon is killed within it
     line = process.stderr.readline().decode()
     assert "holding the refresh answer" in line, line
     own_service.kill_daemon()
