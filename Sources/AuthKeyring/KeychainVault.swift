@@ -4,9 +4,10 @@ import Foundation
 import Security
 
 /// The macOS Keychain: one generic password per secret, service `authctl`, account
-/// `<home>|<document>|<id>`, labelled as on Linux (Decisions/0024). The Keychain answers locally
-/// and never hangs on a network; a locked keychain is reported, never prompted for
-/// (`kSecUseAuthenticationUISkip`). Compile-checked on macOS; the tests run the Secret Service.
+/// `<home>|<document>|<id>`, labelled as on Linux (Decisions/0024), readable only while the
+/// keychain is unlocked, on this device. The Keychain is a local service; these calls take no
+/// deadline of their own (unlike the Secret Service's). Compile-checked on macOS; the tests run
+/// the Secret Service.
 public struct KeychainVault: SecretVault {
     public static let service = "authctl"
     public let name = "the macOS Keychain"
