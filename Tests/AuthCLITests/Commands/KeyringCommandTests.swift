@@ -54,6 +54,14 @@ import AuthTestSupport
         #expect(vault.items.count == 1, "signout removes the refresh token's item; the client secret stays")
     }
 
+    @Test func accountDeleteRemovesTheUsersItems() async {
+        #expect(await cli.run(["config", "set", "storage", "keyring"]) == .success)
+        #expect(await signIn() == .success)
+        #expect(vault.items.count == 2)
+        #expect(await cli.run(["account", "delete"]) == .success)
+        #expect(vault.items.values.map(\.document) == ["providers.json"], "only the client secret is left")
+    }
+
     @Test func keyringFailsClosedWithStatus11AndStoresNothing() async {
         #expect(await cli.run(["config", "set", "storage", "keyring"]) == .success)
         vault.fail(with: "no D-Bus session")
