@@ -62,6 +62,16 @@ import AuthTestSupport
         #expect(vault.items.values.map(\.document) == ["providers.json"], "only the client secret is left")
     }
 
+    @Test func aMoveTheKeyringRefusesKeepsTheSecretsAndTheSetting() async {
+        #expect(await cli.run(["config", "set", "storage", "file"]) == .success)
+        #expect(await signIn() == .success)
+        vault.fail(with: "the keyring is locked")
+        #expect(await cli.run(["config", "set", "storage", "keyring"]) == .keystoreError)
+        #expect(providersText.contains("client-secret-1"))
+        #expect(await cli.run(["config", "get", "storage"]) == .success)
+        #expect(cli.stdout.withLock { $0 }.hasPrefix("file"))
+    }
+
     @Test func keyringFailsClosedWithStatus11AndStoresNothing() async {
         #expect(await cli.run(["config", "set", "storage", "keyring"]) == .success)
         vault.fail(with: "no D-Bus session")

@@ -31,8 +31,18 @@ struct ConfigSetCommand: Command {
 
     func run(in env: CommandEnvironment) async throws -> ExitStatus {
         try env.home.ensureExists()
+        let previous = try env.localAuth.policy()
         let policy = try env.localAuth.setPolicy(name, to: text)
-        let moved = name == "storage" ? try moveSecrets(in: env) : []
+        var moved: [String] = []
+        if name == "storage" {
+            do {
+                moved = try moveSecrets(in: env)
+            } catch {
+                // The secrets stay where they were, and so does the setting that put them there.
+                _ = try? env.localAuth.setPolicy(name, to: try previous.value(of: name))
+                throw error
+            }
+        }
         if env.json { env.output(Render.json(policy)) }
         env.notice("\(name) = \(try policy.value(of: name))")
         if !moved.isEmpty { env.notice("Moved the secrets of \(moved.joined(separator: ", ")).") }
