@@ -25,16 +25,21 @@ public struct SecretServiceVault: SecretVault {
     public let sessionBus: String?
     public let runtimeDirectory: String?
     public let deadline: Duration
+    /// `storage auto`'s question "does a keyring answer?" gets less time than a real call.
+    public let probeDeadline: Duration
 
-    public init(home: String, sessionBus: String?, runtimeDirectory: String?, deadline: Duration = .seconds(5)) {
+    public init(
+        home: String, sessionBus: String?, runtimeDirectory: String?, deadline: Duration = .seconds(5), probeDeadline: Duration = .seconds(2)
+    ) {
         self.home = home
         self.sessionBus = sessionBus
         self.runtimeDirectory = runtimeDirectory
         self.deadline = deadline
+        self.probeDeadline = probeDeadline
     }
 
     public func probe() throws(SecretVaultError) {
-        _ = try call(Int32(CSECRET_PROBE), document: nil, id: nil)
+        _ = try call(Int32(CSECRET_PROBE), document: nil, id: nil, within: probeDeadline)
     }
 
     public func store(_ secret: String, as item: SecretItem) throws(SecretVaultError) {
@@ -63,7 +68,10 @@ public struct SecretServiceVault: SecretVault {
         }
     }
 
-    private func call(_ operation: Int32, document: String?, id: String?, item: SecretItem? = nil, secret: String? = nil) throws(SecretVaultError) -> String? {
+    private func call(
+        _ operation: Int32, document: String?, id: String?, item: SecretItem? = nil, secret: String? = nil, within limit: Duration? = nil
+    ) throws(SecretVaultError) -> String? {
+        let deadline = limit ?? self.deadline
         try checkSession()
         var reason = [CChar](repeating: 0, count: 512)
         guard csecret_load(Self.libraryName, &reason, reason.count) == 0 else {
