@@ -103,9 +103,11 @@ demo-firebase: build venv
 test: unit-test release-check fuzz-smoke system-deps dist-check
 	$(MAKE) e2e-test E2E_BIN=$(RELEASE_BIN)
 
-# The shells the completion tests run and the QR decoder the QR tests use (Debian 12's versions),
-# installed only when missing.
-SYSTEM_PACKAGES := zsh=5.9-4+b15 fish=3.6.0-3.1+deb12u1 zbar-tools=0.23.92-7+deb12u1
+# The shells the completion tests run, the QR decoder the QR tests use, and the real Secret
+# Service the keyring tests run (gnome-keyring-daemon inside dbus-run-session, libsecret loaded by
+# authctl); Debian 12's versions, installed only when missing.
+SYSTEM_PACKAGES := zsh=5.9-4+b15 fish=3.6.0-3.1+deb12u1 zbar-tools=0.23.92-7+deb12u1 gnome-keyring=42.1-1+b2 \
+	libsecret-1-0=0.20.5-3 dbus=1.14.10-1~deb12u1
 system-deps:
 	sh Tests/e2e/install-system-deps.sh $(SYSTEM_PACKAGES)
 

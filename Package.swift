@@ -37,10 +37,14 @@ let package = Package(
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         // The live HTTP transports: libcurl (Linux), URLSession (macOS); proxies and CAs from the environment.
         .target(name: "AuthHTTP", dependencies: ["CCurl", "AuthPlatform"]),
+        // libsecret's and GLib's few functions, declared by us and loaded with dlopen at the first keyring call.
+        .target(name: "CSecret", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux])), .linkedLibrary("pthread", .when(platforms: [.linux]))]),
+        // The keyring vaults: the Secret Service through libsecret (Linux), the Keychain (macOS).
+        .target(name: "AuthKeyring", dependencies: ["CSecret", "AuthStorage", "AuthPlatform"]),
         // argv, command specs and help, renderers, the error funnel, live wiring.
         .target(
             name: "AuthCLI",
-            dependencies: ["AuthCore", "AuthFirebase", "AuthHTTP", "AuthProviders", "AuthOAuth", "AuthJOSE", "AuthStorage", "AuthPlatform"]
+            dependencies: ["AuthCore", "AuthFirebase", "AuthHTTP", "AuthKeyring", "AuthProviders", "AuthOAuth", "AuthJOSE", "AuthStorage", "AuthPlatform"]
         ),
         .executableTarget(name: "authctl", dependencies: ["AuthCLI"], exclude: ["hot-path.order"]),
 
@@ -66,6 +70,7 @@ let package = Package(
         .testTarget(name: "AuthCoreTests", dependencies: ["AuthCore", "AuthTestSupport"]),
         .testTarget(name: "AuthFirebaseTests", dependencies: ["AuthFirebase", "AuthTestSupport"]),
         .testTarget(name: "AuthHTTPTests", dependencies: ["AuthHTTP", "AuthTestSupport"]),
+        .testTarget(name: "AuthKeyringTests", dependencies: ["AuthKeyring", "AuthStorage"]),
         .testTarget(name: "AuthCLITests", dependencies: ["AuthCLI", "AuthHTTP", "AuthTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -11,6 +11,7 @@ import Glibc
 import Darwin
 #endif
 import AuthPlatform
+import AuthStorage
 
 /// Everything a command touches outside itself, injected so that every command runs in-process
 /// in tests: the environment, the standard streams, the network, the clock, randomness, the
@@ -45,6 +46,10 @@ public struct CommandContext: Sendable {
     /// Replaces this process with `arguments[0]` (found on the environment's PATH) and the given
     /// environment; returns only on failure, with the errno.
     public var replaceProcess: @Sendable (_ arguments: [String], _ environment: [String: String]) -> Int32
+    /// The system keyring for the home at the path given (Decisions/0024): built when a command
+    /// first stores or reads a secret there, never by the hot path. Nil: this context has none
+    /// (`storage auto` keeps secrets in the files; `storage keyring` fails, exit 11).
+    public var secretVault: (@Sendable (_ home: String) -> any SecretVault)? = nil
 
     public init(
         environment: EnvironmentVariables, readStandardInput: @escaping @Sendable (Int) -> [UInt8]?,

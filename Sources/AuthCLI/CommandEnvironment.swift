@@ -94,7 +94,34 @@ struct CommandEnvironment: Sendable {
         return home.cacheDirectory.path
     }
 
-    var storage: HomeDocumentStorage { HomeDocumentStorage(home: home, lockTimeout: lockTimeout) }
+    var storage: HomeDocumentStorage { HomeDocumentStorage(home: home, lockTimeout: lockTimeout, sealer: sealer) }
+
+    /// `AUTHCTL_STORAGE`: where long-lived secrets go (auto, keyring, file); overrides `config set storage`.
+    static let storageVariable = "AUTHCTL_STORAGE"
+
+    /// Moves long-lived secrets to the keyring per the storage policy (Decisions/0024). The
+    /// policy is read, and the keyring reached, only by a write that holds a secret or a read of
+    /// a document that names one: never by `token` with a valid cached token.
+    var sealer: SecretSealer {
+        let context = context
+        let home = home
+        let vault = context.secretVault?(home.path) ?? UnavailableSecretVault(reason: "this authctl has no system keyring")
+        return SecretSealer(
+            vault: vault, policy: { try Self.storagePolicy(environment: context.environment, home: home) },
+            notice: { context.writeStandardError($0 + "\n") })
+    }
+
+    /// `AUTHCTL_STORAGE`, else `config set storage`, else auto.
+    static func storagePolicy(environment: EnvironmentVariables, home: HomeDirectory) throws -> SecretPlacement {
+        if let text = environment[storageVariable] {
+            guard let placement = SecretPlacement(rawValue: text) else {
+                throw UsageError.invalidValue(option: storageVariable, value: text, reason: "expected auto, keyring or file")
+            }
+            return placement
+        }
+        let configured = try SecureFileStore<AccountPolicy>(home: home, fileName: AccountPolicy.fileName).read().storage
+        return configured.flatMap(SecretPlacement.init(rawValue:)) ?? .auto
+    }
 
     /// The Firebase project accounts live in (`authctl firebase use`), or nil for local accounts.
     var firebaseProject: FirebaseProject? {

@@ -7,7 +7,9 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import AuthKeyring
 import AuthPlatform
+import AuthStorage
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -29,7 +31,7 @@ extension CommandContext {
     /// generator, real browsers, and SIGINT/SIGTERM as interrupts.
     public static func live() -> CommandContext {
         let environment = EnvironmentVariables.process
-        return CommandContext(
+        var context = CommandContext(
             environment: environment,
             readStandardInput: { limit in
                 // One byte past the limit tells "exactly at the limit" from "over it".
@@ -78,6 +80,18 @@ extension CommandContext {
             replaceProcess: ProcessReplacement.execute,
             terminalColumns: { POSIX.terminalColumns(STDERR_FILENO) }
         )
+        context.secretVault = { home in liveSecretVault(home: home, environment: environment) }
+        return context
+    }
+
+    /// The Keychain on macOS; elsewhere the Secret Service through libsecret, loaded at its first call.
+    static func liveSecretVault(home: String, environment: EnvironmentVariables) -> any SecretVault {
+        #if canImport(Security)
+        KeychainVault(home: home)
+        #else
+        SecretServiceVault(
+            home: home, sessionBus: environment["DBUS_SESSION_BUS_ADDRESS"], runtimeDirectory: environment["XDG_RUNTIME_DIR"])
+        #endif
     }
 }
 

@@ -34,14 +34,17 @@ public protocol DocumentStorage: Sendable {
 public struct HomeDocumentStorage: DocumentStorage {
     public let home: HomeDirectory
     public let lockTimeout: Duration
+    /// Long-lived secrets to the keyring per the storage policy; nil: all in the files.
+    public let sealer: SecretSealer?
 
-    public init(home: HomeDirectory, lockTimeout: Duration = KeystoreLimits.defaultLockTimeout) {
+    public init(home: HomeDirectory, lockTimeout: Duration = KeystoreLimits.defaultLockTimeout, sealer: SecretSealer? = nil) {
         self.home = home
         self.lockTimeout = lockTimeout
+        self.sealer = sealer
     }
 
     public func store<Document: VersionedDocument>(_ fileName: String, of type: Document.Type) -> any DocumentStore<Document> {
-        SecureFileStore<Document>(home: home, fileName: fileName, lockTimeout: lockTimeout)
+        SecureFileStore<Document>(home: home, fileName: fileName, lockTimeout: lockTimeout, sealer: sealer)
     }
 }
 

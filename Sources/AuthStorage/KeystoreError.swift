@@ -22,6 +22,9 @@ public enum KeystoreError: AuthCoreError, Equatable {
     case unencodable(path: String, reason: String)
     /// A system call on `path` failed.
     case io(path: String, call: String, errno: Int32)
+    /// The system keyring could not keep or give back a secret of `path` (no D-Bus session, no
+    /// Secret Service, a locked collection, a call past its deadline); `reason` says which.
+    case keyring(path: String, reason: String)
 
     public var code: AuthErrorCode { .keystoreError }
 
@@ -30,7 +33,7 @@ public enum KeystoreError: AuthCoreError, Equatable {
         switch self {
         case .insecurePermissions(let path, _, _), .wrongOwner(let path, _, _), .symbolicLink(let path),
             .wrongFileType(let path, _), .locked(let path), .corrupt(let path, _), .newerVersion(let path, _, _),
-            .unencodable(let path, _), .io(let path, _, _):
+            .unencodable(let path, _), .io(let path, _, _), .keyring(let path, _):
             return path
         }
     }
@@ -56,6 +59,8 @@ public enum KeystoreError: AuthCoreError, Equatable {
             return "Could not encode the data for \(quoted) (\(reason)); nothing was written."
         case .io(_, let call, let errno):
             return "\(call) failed for \(quoted): \(SystemCallError(call: call, errno: errno).reason) (errno \(errno))."
+        case .keyring(_, let reason):
+            return "The system keyring could not be used for \(quoted): \(reason). Nothing was changed. Fix: start or unlock the keyring, or keep secrets in the file with: authctl config set storage file"
         }
     }
 
@@ -73,6 +78,7 @@ public enum KeystoreError: AuthCoreError, Equatable {
         case .newerVersion(_, let found, _): return "\(quoted) was written by a newer authctl (schema version \(found))"
         case .unencodable(_, let reason): return "the data for \(quoted) could not be encoded (\(reason))"
         case .io(_, let call, let errno): return "\(call) failed for \(quoted): \(SystemCallError(call: call, errno: errno).reason)"
+        case .keyring(_, let reason): return "the system keyring could not be used for \(quoted): \(reason)"
         }
     }
 

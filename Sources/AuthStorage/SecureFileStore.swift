@@ -18,9 +18,16 @@ public protocol VersionedDocument: Codable, Sendable {
     /// The document from its file's top-level object (which also holds `"version"`). By default
     /// through `Decodable`; a document the hot path reads reads itself by hand (``JSONObjectReader``).
     init(reading object: JSONObjectReader) throws
+    /// Whether ``DocumentStore/read()`` hands out the secrets kept in the keyring (asking it for
+    /// them) or leaves their references in place. The keystore says no: the hot path reads it on
+    /// every `token` and needs no refresh token for a valid access token; its secrets are fetched
+    /// under the lock by the ``DocumentStore/update(_:)`` that refreshes. Default: yes.
+    static var resolvesSecretsOnRead: Bool { get }
 }
 
 extension VersionedDocument {
+    public static var resolvesSecretsOnRead: Bool { true }
+
     public init(reading object: JSONObjectReader) throws {
         self = try JSONValueDecoder().decode(Self.self, from: .object(object.members))
     }
@@ -45,14 +52,20 @@ public struct SecureFileStore<Document: VersionedDocument>: Sendable {
     public let home: HomeDirectory
     public let fileName: String
     public let lockTimeout: Duration
+    /// Moves the document's long-lived secrets to the keyring (per the storage policy) and back;
+    /// nil keeps them in the file and never asks a keyring (Decisions/0024).
+    public var sealer: SecretSealer?
 
     /// The store for `fileName` (a plain name, no slashes) in `home`.
-    public init(home: HomeDirectory, fileName: String, lockTimeout: Duration = KeystoreLimits.defaultLockTimeout) {
+    public init(
+        home: HomeDirectory, fileName: String, lockTimeout: Duration = KeystoreLimits.defaultLockTimeout, sealer: SecretSealer? = nil
+    ) {
         precondition(!fileName.isEmpty && !fileName.utf8.contains(UInt8(ascii: "/")) && fileName != "." && fileName != "..",
             "a store file name is a plain name inside the home")
         self.home = home
         self.fileName = fileName
         self.lockTimeout = lockTimeout
+        self.sealer = sealer
     }
 
     /// The file's path.
@@ -62,7 +75,10 @@ public struct SecureFileStore<Document: VersionedDocument>: Sendable {
     public func read() throws(KeystoreError) -> Document {
         guard try home.exists() else { return Document() }
         try home.checkSecure()
-        return try load() ?? Document()
+        guard let sealer, Document.resolvesSecretsOnRead else { return try load() ?? Document() }
+        guard let stored = try loadMembers() else { return Document() }
+        var session = SealingSession(sealer, home: home, document: fileName)
+        return try codec.document(from: session.open(stored))
     }
 
     /// Changes the document: creates the home if needed, takes the exclusive lock, re-reads the
@@ -75,6 +91,12 @@ public struct SecureFileStore<Document: VersionedDocument>: Sendable {
     public func update<Result>(_ body: (inout Document) throws -> Result) throws -> Result {
         try home.ensureExists()
         return try FileLock.withExclusiveLock(at: home.appending(HomeDirectory.lockFileName), timeout: lockTimeout) {
+            if let sealer {
+                var (session, stored, document) = try open(sealer)
+                let result = try body(&document)
+                try commit(document, stored: stored, session: &session)
+                return result
+            }
             var document = try load() ?? Document()
             let before = try encode(document)
             let result = try body(&document)
@@ -92,6 +114,12 @@ public struct SecureFileStore<Document: VersionedDocument>: Sendable {
     public func update<Result>(_ body: (inout Document) async throws -> Result) async throws -> Result {
         try home.ensureExists()
         return try await FileLock.withExclusiveLock(at: home.appending(HomeDirectory.lockFileName), timeout: lockTimeout) {
+            if let sealer {
+                var (session, stored, document) = try open(sealer)
+                let result = try await body(&document)
+                try commit(document, stored: stored, session: &session)
+                return result
+            }
             var document = try load() ?? Document()
             let before = try encode(document)
             let result = try await body(&document)
@@ -107,93 +135,52 @@ public struct SecureFileStore<Document: VersionedDocument>: Sendable {
     /// the caller holds it, inside an ``update(_:)`` of another file of the same home.
     public func replaceWhileLocked(_ document: Document) throws {
         try home.ensureExists()
-        try SecureFile.replace(fileName, in: home, with: try encode(document))
+        guard let sealer else { return try SecureFile.replace(fileName, in: home, with: try encode(document)) }
+        let stored = try loadMembers()
+        var session = SealingSession(sealer, home: home, document: fileName)
+        if let stored { _ = try session.open(stored) }
+        try commit(document, stored: stored, session: &session)
+    }
+
+    // MARK: Sealed writes
+
+    /// Under the lock: the stored members, and the document with its secrets in place.
+    private func open(_ sealer: SecretSealer) throws -> (SealingSession, [String: JSONValue]?, Document) {
+        var session = SealingSession(sealer, home: home, document: fileName)
+        guard let stored = try loadMembers() else { return (session, nil, Document()) }
+        let document = try codec.document(from: session.open(stored))
+        return (session, stored, document)
+    }
+
+    /// Seals `document` per the policy (new items stored first), writes it if the file changes,
+    /// then removes the items it no longer names: a kill -9 between any two steps leaves every
+    /// secret readable from the file or the item it names.
+    private func commit(_ document: Document, stored: [String: JSONValue]?, session: inout SealingSession) throws {
+        let members = try session.close(try codec.members(of: document))
+        let before = try stored.map(codec.bytes(of:)) ?? encode(Document())
+        let after = codec.bytes(of: members)
+        if after != before { try SecureFile.replace(fileName, in: home, with: after) }
+        session.finish(members)
     }
 
     // MARK: Coding
-
-    /// The member of the file's top-level object that holds the schema version.
-    static var versionKey: String { "version" }
 
     private func load() throws(KeystoreError) -> Document? {
         guard let bytes = try SecureFile.read(path, limit: KeystoreLimits.maximumFileBytes) else { return nil }
         return try decode(bytes)
     }
 
-    /// Parses `bytes` strictly (RFC 8259, no duplicate members), checks the version, then decodes.
-    func decode(_ bytes: [UInt8]) throws(KeystoreError) -> Document {
-        guard !bytes.isEmpty else {
-            throw .corrupt(path: path, reason: "the file is empty")
-        }
-        guard bytes.count <= KeystoreLimits.maximumFileBytes else {
-            throw .corrupt(path: path, reason: "the file is larger than \(KeystoreLimits.maximumFileBytes) bytes")
-        }
-        let value: JSONValue
-        do {
-            value = try JSONValue.parse(bytes)
-        } catch {
-            throw .corrupt(path: path, reason: Self.describe(error))
-        }
-        guard case .object(let members) = value else {
-            throw .corrupt(path: path, reason: "the top level is not a JSON object")
-        }
-        guard let version = members[Self.versionKey]?.intValue else {
-            throw .corrupt(path: path, reason: "it has no integer \"\(Self.versionKey)\" member")
-        }
-        guard version <= Document.schemaVersion else {
-            throw .newerVersion(path: path, found: version, supported: Document.schemaVersion)
-        }
-        guard version == Document.schemaVersion else {
-            throw .corrupt(path: path, reason: "schema version \(version) is not one this build reads (\(Document.schemaVersion))")
-        }
-        do {
-            return try Document(reading: JSONObjectReader(value))
-        } catch let error as DecodingError {
-            throw .corrupt(path: path, reason: Self.describe(error))
-        } catch {
-            throw .corrupt(path: path, reason: "it does not match the expected structure")
-        }
+    private func loadMembers() throws(KeystoreError) -> [String: JSONValue]? {
+        guard let bytes = try SecureFile.read(path, limit: KeystoreLimits.maximumFileBytes) else { return nil }
+        return try codec.members(parsing: bytes)
     }
 
-    /// The file's bytes for `document`: its members and `"version"` in one object, pretty-printed
-    /// with sorted keys, ending in a newline.
-    func encode(_ document: Document) throws(KeystoreError) -> [UInt8] {
-        let encoded: JSONValue
-        do {
-            encoded = try JSONValueEncoder().encode(document)
-        } catch {
-            throw .unencodable(path: path, reason: "\(type(of: error))")
-        }
-        guard case .object(var members) = encoded else {
-            throw .unencodable(path: path, reason: "the document is not a JSON object")
-        }
-        guard members[Self.versionKey] == nil else {
-            throw .unencodable(path: path, reason: "the document has its own \"\(Self.versionKey)\" member")
-        }
-        members[Self.versionKey] = .number(Double(Document.schemaVersion))
-        return Array(JSONValue.object(members).serialized(pretty: true).utf8) + [UInt8(ascii: "\n")]
-    }
+    /// The codec that turns this file's bytes into the document and back.
+    var codec: VersionedDocumentCodec<Document> { VersionedDocumentCodec(path: path) }
 
-    private static func describe(_ error: JSONValue.ParseError) -> String {
-        switch error {
-        case .notJSON(let offset): "not valid JSON at byte \(offset)"
-        case .tooDeep: "nested deeper than \(JSONValue.maximumDepth) levels"
-        case .duplicateKey(let key): "the member \"\(key)\" appears twice"
-        }
-    }
+    /// Parses `bytes` strictly, checks the version, then decodes (``VersionedDocumentCodec``).
+    func decode(_ bytes: [UInt8]) throws(KeystoreError) -> Document { try codec.decode(bytes) }
 
-    /// Where and what, never the value itself (it may be a token).
-    private static func describe(_ error: DecodingError) -> String {
-        func location(_ path: [any CodingKey]) -> String {
-            guard !path.isEmpty else { return "the top level" }
-            return path.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
-        }
-        switch error {
-        case .typeMismatch(let type, let context): return "expected \(type) at \(location(context.codingPath))"
-        case .valueNotFound(let type, let context): return "missing \(type) at \(location(context.codingPath))"
-        case .keyNotFound(let key, let context): return "missing member \"\(key.stringValue)\" at \(location(context.codingPath))"
-        case .dataCorrupted(let context): return "invalid value at \(location(context.codingPath))"
-        @unknown default: return "it does not match the expected structure"
-        }
-    }
+    /// The file's bytes for `document` (``VersionedDocumentCodec``).
+    func encode(_ document: Document) throws(KeystoreError) -> [UInt8] { try codec.encode(document) }
 }

@@ -145,17 +145,18 @@ def installed(program: str, directory: Path) -> str:
     return str(copy)
 
 
-def sign_in(authctl: str, home: Path) -> None:
+def sign_in(authctl: str, home: Path, env: dict | None = None) -> None:
     """A real sign-in against oidc-provider-mock into `home`; the provider is stopped afterwards, so
     what runs next in `home` cannot touch the network."""
     provider = start_provider("mock")
+    env = {**os.environ, **(env or {})}
     try:
         browser = f"{sys.executable} {HERE / 'browser.py'} --user alice --password {USERS['alice']['password']}"
         add = [authctl, "--home", str(home), "providers", "add", "oidc.bench", "--issuer", provider.issuer,
                "--client-id", provider.client_id, "--client-secret-stdin"]
-        subprocess.run(add, input=provider.client_secret.encode(), check=True, stderr=subprocess.DEVNULL)
+        subprocess.run(add, input=provider.client_secret.encode(), check=True, stderr=subprocess.DEVNULL, env=env)
         subprocess.run([authctl, "--home", str(home), "signin", "--provider", "oidc.bench", "--timeout", "60",
-                        "--browser", browser], check=True, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
+                        "--browser", browser], check=True, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL, env=env)
     finally:
         provider.stop()
 
@@ -203,6 +204,42 @@ def hot_paths(authctl: str) -> None:
         print(f"  authctl token / oidc-token = {versus:.2f}x (target <= 1.0x): {'met' if versus <= 1.0 else 'NOT met'}")
 
 
+def keyring_paths(authctl: str) -> None:
+    """Decision 0024: `token` with a valid cached token under `storage keyring` runs the same code
+    as under `file` (the keystore's references are not resolved), so it must be within 5%; the
+    cost of one keyring read is `providers show` (which reads the client secret) under `keyring`
+    minus the same under `file`. Against gnome-keyring-daemon on a private bus (secret_service.py)."""
+    import secret_service
+    reason = secret_service.missing()
+    if reason:
+        print(f"Keyring: not measured ({reason})")
+        return
+    scratch = Path(tempfile.mkdtemp(prefix="authctl-bench-keyring-"))
+    service = secret_service.SecretService(scratch / "service")
+    try:
+        authctl = installed(authctl, scratch)
+        homes = {policy: scratch / policy for policy in ("file", "keyring")}
+        envs = {policy: {**os.environ, **service.env, "AUTHCTL_STORAGE": policy} for policy in homes}
+        for policy, home in homes.items():
+            sign_in(authctl, home, envs[policy])
+        # Two rounds, so that a `token` never runs right after a keyring read (the daemon would
+        # still be busy on one of the two cores, and the comparison would measure that).
+        medians = {}
+        for name, argv in [("token", ["token"]), ("providers show", ["providers", "show", "oidc.bench"])]:
+            commands = {f"{name} ({policy})": [authctl, "--home", str(home), *argv] for policy, home in homes.items()}
+            medians.update(median_seconds(commands, env={f"{name} ({policy})": envs[policy] for policy in homes}))
+    finally:
+        service.stop()
+        shutil.rmtree(scratch, ignore_errors=True)
+    print(f"Keyring: median wall time of {RUNS} runs each (gnome-keyring-daemon, provider stopped)")
+    for name, seconds in medians.items():
+        print(f"  {name:<24} {seconds * 1000:>8.2f}ms")
+    ratio = medians["token (keyring)"] / medians["token (file)"]
+    print(f"  token keyring / file = {ratio:.3f}x (target <= 1.05x): {'met' if ratio <= 1.05 else 'NOT met'}")
+    read = medians["providers show (keyring)"] - medians["providers show (file)"]
+    print(f"  one keyring read (dlopen libsecret, D-Bus, lookup): {read * 1000:.2f}ms")
+
+
 def crypto(bench: str) -> None:
     ours = dict(line.split() for line in subprocess.run([bench], capture_output=True, text=True, check=True).stdout.splitlines()
                 if line.strip())
@@ -224,6 +261,8 @@ def main() -> None:
     authctl = os.environ.get("AUTHCTL_BIN", str(HERE.parent.parent / ".build/release/authctl"))
     bench = os.environ.get("BENCH_BIN", str(HERE.parent.parent / ".build/release/authctl-bench"))
     hot_paths(authctl)
+    print()
+    keyring_paths(authctl)
     print()
     crypto(bench)
 

@@ -94,6 +94,8 @@ class Authctl:
         self.env = {
             key: value for key, value in os.environ.items()
             if not key.startswith("AUTHCTL_") and key not in ("DISPLAY", "WAYLAND_DISPLAY", "BROWSER")
+            # never the desktop's keyring: test_keyring.py brings a Secret Service of its own
+            and key not in ("DBUS_SESSION_BUS_ADDRESS", "XDG_RUNTIME_DIR")
         }
         self.env.update({"HOME": str(user_home), "NO_COLOR": "1", "XDG_CONFIG_HOME": str(user_home / ".config"),
                          "XDG_CACHE_HOME": str(user_home / ".cache")})

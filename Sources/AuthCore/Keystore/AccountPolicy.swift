@@ -17,8 +17,11 @@ public struct AccountPolicy: VersionedDocument, Equatable {
     public var oneAccountPerEmail: Bool
     /// How recent a sign-in must be for `unlink` and `account delete` (the Firebase SDK's 5 minutes).
     public var recentLoginSeconds: Int
+    /// Where long-lived secrets are kept: `auto` (nil), `keyring` or `file` (Decisions/0024).
+    public var storage: String?
 
     public static let defaultRecentLoginSeconds = 300
+    public static let storageValues = ["auto", "keyring", "file"]
 
     public init() {
         oneAccountPerEmail = true
@@ -29,6 +32,7 @@ public struct AccountPolicy: VersionedDocument, Equatable {
     public static let keys: [(name: String, help: String)] = [
         ("one-account-per-email", "true or false (default true)"),
         ("recent-login-seconds", "seconds, 0 to 86400 (default 300)"),
+        ("storage", "auto, keyring or file (default auto): where refresh tokens and client secrets are kept"),
     ]
 
     /// Sets `key` from its command-line text.
@@ -42,6 +46,9 @@ public struct AccountPolicy: VersionedDocument, Equatable {
                 throw .invalidSetting(key: key, value: text, expected: "seconds from 0 to 86400")
             }
             recentLoginSeconds = value
+        case "storage":
+            guard Self.storageValues.contains(text) else { throw .invalidSetting(key: key, value: text, expected: "auto, keyring or file") }
+            storage = text == "auto" ? nil : text
         default:
             throw .unknownSetting(key, known: Self.keys.map(\.name))
         }
@@ -52,6 +59,7 @@ public struct AccountPolicy: VersionedDocument, Equatable {
         switch key {
         case "one-account-per-email": String(oneAccountPerEmail)
         case "recent-login-seconds": String(recentLoginSeconds)
+        case "storage": storage ?? "auto"
         default: throw .unknownSetting(key, known: Self.keys.map(\.name))
         }
     }

@@ -12,6 +12,10 @@ import Foundation
 public struct KeystoreDocument: VersionedDocument, Equatable {
     public static let schemaVersion = 1
     public static let fileName = "keystore.json"
+    /// `token` reads the keystore on every run and needs no refresh token while the access token
+    /// is valid: its refresh tokens stay references until an update (a refresh, a sign-out)
+    /// fetches them under the lock, so the hot path never asks the keyring (Decisions/0024).
+    public static let resolvesSecretsOnRead = false
 
     public struct Account: Codable, Sendable, Equatable {
         public var user: User

@@ -43,6 +43,8 @@ final class TestCommandLine: @unchecked Sendable {
     let browserCommands = LockedValue<[[String]?]>([])
     /// Answers for paths the fake provider does not serve (a CI token service, say).
     var extraRoutes: [String: @Sendable (HTTPRequest) -> HTTPResponse] = [:]
+    /// The system keyring the context offers (nil: none, as in a container).
+    var secretVault: InMemorySecretVault?
 
     static let discovery: JSONValue = [
         "issuer": .string(TestTokenFactory.issuer),
@@ -107,7 +109,7 @@ final class TestCommandLine: @unchecked Sendable {
     func context() -> CommandContext {
         let stdinBytes = stdin
         let out = stdout, err = stderr
-        return CommandContext(
+        var context = CommandContext(
             environment: EnvironmentVariables(environment),
             readStandardInput: { limit in stdinBytes.count > limit ? nil : stdinBytes },
             writeStandardOutput: { text in out.withLock { $0 += text } },
@@ -132,6 +134,8 @@ final class TestCommandLine: @unchecked Sendable {
                 return execFailure
             }
         )
+        if let vault = secretVault { context.secretVault = { _ in vault } }
+        return context
     }
 
     /// Runs `authctl <arguments>`; returns the exit status.

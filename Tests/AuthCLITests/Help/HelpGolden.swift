@@ -1090,6 +1090,9 @@ Global options:
 Examples:
   Ask for a sign-in in the last minute:
     authctl config set recent-login-seconds 60
+
+  Keep refresh tokens and client secrets in the system keyring, or fail:
+    authctl config set storage keyring
 """#,
         "config get": #"""
 Print a setting's value.

@@ -1,4 +1,5 @@
 import AuthCore
+import AuthStorage
 import AuthOAuth
 import AuthPlatform
 #if canImport(FoundationEssentials)
@@ -81,6 +82,14 @@ struct StatusCommand: Command {
         return parts.joined(separator: ", ")
     }
 
+    /// Where the account's long-lived secrets (refresh tokens) are: `keyring`, `file`, both
+    /// (in the middle of a move), or nil when it has none. From the keystore alone: no keyring call.
+    static func secretsPlace(_ account: KeystoreDocument.Account) -> String? {
+        let secrets = account.sessions.compactMap(\.refreshToken) + [account.backendSession?.refreshToken].compactMap { $0 }
+        let places = Set(secrets.map { SecretSealer.isReference($0) ? "keyring" : "file" })
+        return places.isEmpty ? nil : places.sorted(by: >).joined(separator: " and ")
+    }
+
     static func text(_ keystore: KeystoreDocument, project: String?, at now: Date) -> String {
         var lines: [String] = []
         if let project { lines.append("Firebase project: \(project)") }
@@ -90,6 +99,7 @@ struct StatusCommand: Command {
             let marker = user.uid == keystore.currentUID ? "*" : " "
             let name = user.email ?? user.displayName ?? user.uid
             lines.append("\(marker) \(name) (uid \(user.uid))\(account.isSignedIn ? "" : ", signed out")")
+            if let place = secretsPlace(account) { lines.append("    secrets: \(place)") }
             if let backend = account.backendSession {
                 let left = Int(backend.expiresAt.timeIntervalSince(now).rounded(.down))
                 let expiry = left > 0 ? "expires in \(Render.duration(left))" : "expired \(Render.duration(-left)) ago"
@@ -119,6 +129,7 @@ struct StatusCommand: Command {
                 "uid": .string(account.user.uid), "email": Render.optional(account.user.email),
                 "current": .bool(account.user.uid == keystore.currentUID), "signedIn": .bool(account.isSignedIn),
                 "canGetToken": .bool(canGetToken(account, at: now)), "providers": .array(providers),
+                "secretsIn": secretsPlace(account).map { .string($0) } ?? .null,
             ]
         }
         return ["firebaseProject": Render.optional(project), "users": .array(users)]

@@ -16,7 +16,10 @@ struct ConfigSetCommand: Command {
         name: name,
         abstract: "Change a setting.",
         arguments: [key.spec, value.spec],
-        examples: [Example("Ask for a sign-in in the last minute:", "authctl config set recent-login-seconds 60")])
+        examples: [
+            Example("Ask for a sign-in in the last minute:", "authctl config set recent-login-seconds 60"),
+            Example("Keep refresh tokens and client secrets in the system keyring, or fail:", "authctl config set storage keyring"),
+        ])
 
     let name: String
     let text: String
@@ -28,9 +31,30 @@ struct ConfigSetCommand: Command {
 
     func run(in env: CommandEnvironment) async throws -> ExitStatus {
         try env.home.ensureExists()
+        let previous = try env.localAuth.policy()
         let policy = try env.localAuth.setPolicy(name, to: text)
+        var moved: [String] = []
+        if name == "storage" {
+            do {
+                moved = try moveSecrets(in: env)
+            } catch {
+                // The secrets stay where they were, and so does the setting that put them there.
+                _ = try? env.localAuth.setPolicy(name, to: try previous.value(of: name))
+                throw error
+            }
+        }
         if env.json { env.output(Render.json(policy)) }
         env.notice("\(name) = \(try policy.value(of: name))")
+        if !moved.isEmpty { env.notice("Moved the secrets of \(moved.joined(separator: ", ")).") }
         return .success
+    }
+
+    /// `storage`: every secret of the home goes where the policy now keeps it, in an order that
+    /// a kill -9 at any point cannot lose (Decisions/0024).
+    private func moveSecrets(in env: CommandEnvironment) throws -> [String] {
+        if let overriding = env.context.environment[CommandEnvironment.storageVariable], overriding != text {
+            env.notice("authctl: \(CommandEnvironment.storageVariable)=\(overriding) is set and wins over this setting.")
+        }
+        return try env.storage.migrateSecrets(forgetAutoChoice: true)
     }
 }

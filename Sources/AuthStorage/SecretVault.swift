@@ -1,0 +1,69 @@
+/// Where long-lived secrets live when they are not in the files (Decisions/0024): the system
+/// keyring (the freedesktop Secret Service through libsecret on Linux, the Keychain on macOS).
+///
+/// One item per secret, found by its ``SecretItem/id`` within one authctl home. Every call
+/// answers within the vault's deadline or throws ``SecretVaultError`` with the reason; none of
+/// them prompts. Nothing here ever puts a secret in an error message.
+public protocol SecretVault: Sendable {
+    /// What the vault is, for messages: "the Secret Service (libsecret)", "the Keychain".
+    var name: String { get }
+    /// Answers when the vault can keep secrets now (a session bus, a service, an unlocked
+    /// collection); throws the reason otherwise. `storage auto` asks this once per home.
+    func probe() throws(SecretVaultError)
+    /// Stores `secret` as `item`, replacing an item with the same id.
+    func store(_ secret: String, as item: SecretItem) throws(SecretVaultError)
+    /// The secret of the item `id` of `document`, or nil when there is none.
+    func secret(id: String, document: String) throws(SecretVaultError) -> String?
+    /// Removes the item `id` of `document`; no such item is not an error.
+    func remove(id: String, document: String) throws(SecretVaultError)
+    /// The ids of every item this home keeps for `document`.
+    func ids(document: String) throws(SecretVaultError) -> [String]
+}
+
+/// One secret's item: what a person sees in Seahorse or Keychain Access, and how it is found.
+public struct SecretItem: Sendable, Equatable {
+    public var id: String
+    /// The file the secret belongs to (`keystore.json`, `providers.json`, ...).
+    public var document: String
+    /// `authctl: oidc.corp refresh token for alice@example.com`.
+    public var label: String
+    /// The provider and account, when known: attributes to look items up by hand.
+    public var provider: String?
+    public var account: String?
+
+    public init(id: String, document: String, label: String, provider: String? = nil, account: String? = nil) {
+        self.id = id
+        self.document = document
+        self.label = label
+        self.provider = provider
+        self.account = account
+    }
+}
+
+/// Why the keyring did not answer. The CLI turns it into exit 11 (``KeystoreError/keyring``).
+public struct SecretVaultError: Error, Sendable, Equatable {
+    public var reason: String
+    public init(_ reason: String) { self.reason = reason }
+}
+
+/// Where long-lived secrets go on the next write: the storage policy, `authctl config set storage`.
+public enum SecretPlacement: String, Sendable, CaseIterable {
+    /// The keyring when one answers within a short deadline, else the file; chosen once per home.
+    case auto
+    /// The keyring, or fail (exit 11) naming what is missing.
+    case keyring
+    /// The 0600 files, as before.
+    case file
+}
+
+/// The vault of a context that has none: every call fails with `reason`.
+public struct UnavailableSecretVault: SecretVault {
+    public let name = "the system keyring"
+    public let reason: String
+    public init(reason: String) { self.reason = reason }
+    public func probe() throws(SecretVaultError) { throw SecretVaultError(reason) }
+    public func store(_ secret: String, as item: SecretItem) throws(SecretVaultError) { throw SecretVaultError(reason) }
+    public func secret(id: String, document: String) throws(SecretVaultError) -> String? { throw SecretVaultError(reason) }
+    public func remove(id: String, document: String) throws(SecretVaultError) { throw SecretVaultError(reason) }
+    public func ids(document: String) throws(SecretVaultError) -> [String] { throw SecretVaultError(reason) }
+}
