@@ -255,7 +255,7 @@ import AuthTestSupport
         let drawings = LockedValue<[String]>([])
         var context = context(redirect, transport: provider.transport)
         context.drawQRCode = { url in drawings.withLock { $0.append(url) } }
-        let grant = LoopbackCodeGrant(port: 8123, acceptsPaste: false, opensBrowser: opensBrowser)
+        let grant = LoopbackCodeGrant(ports: [8123], acceptsPaste: false, opensBrowser: opensBrowser)
         let outcome = try? await grant.tokens(from: server(provider.transport), request: request, context: context)
         let drawn = drawings.withLock { $0 }
         if opensBrowser {
@@ -273,7 +273,7 @@ import AuthTestSupport
         let notices = LockedValue("")
         var context = context(redirect, transport: provider.transport)
         context.notify = { text in notices.withLock { $0 += text + "\n" } }
-        let grant = LoopbackCodeGrant(port: 8123, acceptsPaste: false, opensBrowser: opensBrowser)
+        let grant = LoopbackCodeGrant(ports: [8123], acceptsPaste: false, opensBrowser: opensBrowser)
         _ = try? await grant.tokens(from: server(provider.transport, device: device), request: request, context: context)
         #expect(notices.withLock { $0 }.contains("--device") == named)
     }
