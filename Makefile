@@ -6,7 +6,7 @@ PYTHON   := $(VENV)/bin/python
 DEBUG_BIN   := .build/debug/authctl
 RELEASE_BIN := .build/release/authctl
 
-.PHONY: help build release release-check hot-path-order install install-files dist dist-check system-deps demo demo-firebase test unit-test e2e-test venv bench fuzz fuzz-build fuzz-smoke clean
+.PHONY: help build release package-release release-check hot-path-order install install-files dist dist-check system-deps demo demo-firebase test unit-test e2e-test venv bench fuzz fuzz-build fuzz-smoke clean
 
 help:
 	@echo "make build     debug build of authctl (.build/debug/authctl)"
@@ -88,6 +88,13 @@ dist: release
 dist-check: dist
 	sh Tests/release/check-dist.sh $(DIST)
 
+# Every product of the package (the library too) with a plain `swift build -c release`, as a
+# package depending on this one builds it: none of the CLI's start-up flags, nothing built for
+# testing. Its own scratch directory, so it never relinks `make release`'s binary.
+PACKAGE_RELEASE_PATH := .build-package-release
+package-release:
+	$(SWIFT) build -c release --scratch-path $(PACKAGE_RELEASE_PATH)
+
 # The Python venv with the pinned identity providers and test tools (Tests/e2e/requirements.txt).
 venv:
 	bash Tests/e2e/setup-venv.sh "$(VENV)"
@@ -98,9 +105,10 @@ demo: build venv
 demo-firebase: build venv
 	AUTHCTL_BIN="$(CURDIR)/$(DEBUG_BIN)" $(PYTHON) Tests/e2e/demo.py --firebase
 
-# The unit tests on a debug build; a short fuzz of every parser; the packages, unpacked and run;
-# the end-to-end suite on the static release binary users get.
-test: unit-test release-check fuzz-smoke system-deps dist-check
+# The unit tests on a debug build; the whole package as a plain release build; a short fuzz of
+# every parser; the packages, unpacked and run; the end-to-end suite on the static release binary
+# users get.
+test: unit-test package-release release-check fuzz-smoke system-deps dist-check
 	$(MAKE) e2e-test E2E_BIN=$(RELEASE_BIN)
 
 # The shells the completion tests run and the QR decoder the QR tests use (Debian 12's versions),
@@ -157,4 +165,4 @@ fuzz-smoke: fuzz-build
 
 clean:
 	$(SWIFT) package clean
-	rm -rf .build .build-fuzz .build-bench .build-dist $(VENV)
+	rm -rf .build .build-fuzz .build-bench .build-dist $(PACKAGE_RELEASE_PATH) $(VENV)
