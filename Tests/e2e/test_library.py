@@ -8,7 +8,7 @@ browser (browser.py) started by a closure `BrowserPresenter`. The home is the on
 so the command and the library see the same accounts.
 
 The package is built once per session (`swift build --package-path Tests/LibraryExample`), unless
-AUTHCTL_LIBRARY_EXAMPLE_BIN names its bin directory (`make library-example` builds it).
+AUTHCTL_LIBRARY_EXAMPLE_BIN names a bin directory holding both programs (`make library-check` builds them).
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ INVALID_CREDENTIAL, USER_MISMATCH = 17004, 17024
 @pytest.fixture(scope="session")
 def example_bin() -> Path:
     given = os.environ.get("AUTHCTL_LIBRARY_EXAMPLE_BIN")
-    if given:
+    if given and all((Path(given) / program).is_file() for program in ("docs-snippets", "authctl-example")):
         return Path(given)
     build = ["swift", "build", "--package-path", str(EXAMPLE)]
     built = subprocess.run(build, capture_output=True, text=True, timeout=BUILD_TIMEOUT)
