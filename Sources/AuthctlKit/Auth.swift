@@ -26,6 +26,7 @@ public final class Auth: Sendable {
 
     /// The home directory.
     public let home: String
+    /// Where the accounts live.
     public let backend: Backend
     let environment: LibraryEnvironment
 

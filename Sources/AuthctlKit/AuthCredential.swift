@@ -27,6 +27,7 @@ public final class OAuthCredential: AuthCredential {
         case issued
     }
 
+    /// The provider id the credential is for.
     public let provider: String
     /// The provider's access token, when there is one.
     public let accessToken: String?

@@ -11,6 +11,7 @@ public struct AuthError: Error, Sendable, CustomStringConvertible {
     /// FirebaseAuth's error domain, as ``AuthError`` would bridge to `NSError`.
     public static let domain = "FIRAuthErrorDomain"
 
+    /// Why it failed.
     public let code: AuthErrorCode
     /// ``AuthErrorUserInfoDescriptionKey``, ``AuthErrorUserInfoNameKey`` always;
     /// ``AuthErrorUserInfoEmailKey`` and ``AuthErrorUserInfoUpdatedCredentialKey`` where the SDK has them.
@@ -18,6 +19,7 @@ public struct AuthError: Error, Sendable, CustomStringConvertible {
 
     /// What went wrong and, where there is one, what to do.
     public var localizedDescription: String { userInfo[AuthErrorUserInfoDescriptionKey] as? String ?? "\(code)" }
+    /// The message, as ``localizedDescription``.
     public var description: String { localizedDescription }
     /// The email of an account-exists or credential-in-use error.
     public var email: String? { userInfo[AuthErrorUserInfoEmailKey] as? String }

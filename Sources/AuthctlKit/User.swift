@@ -7,9 +7,13 @@ import Foundation
 public final class User: Sendable {
     /// The user's id: the Firebase project's `localId`, or the home's own random id for local accounts.
     public let uid: String
+    /// The user's email, from the provider that gave one.
     public let email: String?
+    /// Whether a provider said the email is the person's.
     public let isEmailVerified: Bool
+    /// The person's name, as a provider gave it.
     public let displayName: String?
+    /// The person's picture, as a provider gave it.
     public let photoURL: URL?
     /// The provider identities linked to the user.
     public let providerData: [UserInfo]
@@ -77,8 +81,11 @@ public struct UserInfo: Sendable, Equatable {
     public let providerID: String
     /// The provider's id for the person (`sub`, GitHub's numeric id).
     public let uid: String
+    /// The email the provider gave.
     public let email: String?
+    /// The name the provider gave.
     public let displayName: String?
+    /// The picture the provider gave.
     public let photoURL: URL?
     /// Always nil: phone sign-in is not supported.
     public var phoneNumber: String? { nil }
@@ -94,6 +101,8 @@ public struct UserInfo: Sendable, Equatable {
 
 /// When the user was created and last signed in (FirebaseAuth's `UserMetadata`).
 public struct UserMetadata: Sendable, Equatable {
+    /// When the user was created.
     public let creationDate: Date?
+    /// When the user last signed in.
     public let lastSignInDate: Date?
 }
