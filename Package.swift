@@ -75,7 +75,7 @@ let package = Package(
         .testTarget(name: "AuthFirebaseTests", dependencies: ["AuthFirebase", "AuthTestSupport"]),
         .testTarget(name: "AuthHTTPTests", dependencies: ["AuthHTTP", "AuthTestSupport"]),
         .testTarget(name: "AuthCLITests", dependencies: ["AuthCLI", "AuthHTTP", "AuthTestSupport"]),
-        .testTarget(name: "AuthctlKitTests", dependencies: ["AuthctlKit", "AuthCore", "AuthPlatform"]),
+        .testTarget(name: "AuthctlKitTests", dependencies: ["AuthctlKit", "AuthCLI", "AuthCore", "AuthPlatform"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -12,8 +12,9 @@ import Foundation
 /// `FIREBASE_AUTH_EMULATOR_HOST`), libcurl or URLSession, the system clock and generator. The
 /// library's edge, as `LiveContext` is the CLI's: nothing below it reads the process.
 struct LibraryEnvironment: Sendable {
-    /// The version the transport's User-Agent names.
-    static let version = "1.0.0"
+    /// The version the transport's User-Agent names: authctl's (`AuthCommandLine.version`, which
+    /// this target cannot import without the CLI).
+    static let version = "0.1.0"
 
     let home: HomeDirectory
     let backend: Auth.Backend

@@ -1,3 +1,4 @@
+import AuthCLI
 import AuthCore
 import AuthPlatform
 import Testing
@@ -60,6 +61,11 @@ struct AuthctlKitTests {
     ])
     func defaultHome(environment: [String: String], home: String) {
         #expect(Auth.defaultHome(environment) == home)
+    }
+
+    /// The library's User-Agent names the release it ships in.
+    @Test func versionIsAuthctls() {
+        #expect(LibraryEnvironment.version == AuthCommandLine.version)
     }
 
     @Test func profileValuesLeaveNullsOut() throws {

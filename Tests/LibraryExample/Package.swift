@@ -11,6 +11,8 @@ let package = Package(
     targets: [
         // The dozen lines of Docs/Library.md: sign in, print the user and a token.
         .executableTarget(name: "authctl-example", dependencies: [.product(name: "AuthctlKit", package: "authctl")]),
+        // README.md's example, as written there (test_readme.py checks the text is the same).
+        .executableTarget(name: "readme-example", dependencies: [.product(name: "AuthctlKit", package: "authctl")]),
         // The Firebase docs' Swift snippets, ported as little as possible (Docs/Library.md).
         .executableTarget(name: "docs-snippets", dependencies: [.product(name: "AuthctlKit", package: "authctl")]),
     ],

@@ -36,7 +36,7 @@ INVALID_CREDENTIAL, USER_MISMATCH = 17004, 17024
 @pytest.fixture(scope="session")
 def example_bin() -> Path:
     given = os.environ.get("AUTHCTL_LIBRARY_EXAMPLE_BIN")
-    if given and all((Path(given) / program).is_file() for program in ("docs-snippets", "authctl-example")):
+    if given and all((Path(given) / program).is_file() for program in ("docs-snippets", "authctl-example", "readme-example")):
         return Path(given)
     build = ["swift", "build", "--package-path", str(EXAMPLE)]
     built = subprocess.run(build, capture_output=True, text=True, timeout=BUILD_TIMEOUT)
