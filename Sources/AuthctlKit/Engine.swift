@@ -12,7 +12,8 @@ struct Engine: Sendable {
 
     /// How long before its expiry a token is renewed; with `forcingRefresh`, any token is.
     static let minimumValidity: TimeInterval = 300
-    static let forcedValidity: TimeInterval = 366 * 86_400
+    /// An infinite validity: the stores renew whatever token they hold.
+    static let forcedValidity: TimeInterval = .infinity
 
     // MARK: Provider flows
 

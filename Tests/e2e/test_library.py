@@ -107,6 +107,9 @@ def test_the_openid_snippets_sign_in_link_reauthenticate_and_unlink(cli, dot_idp
     assert [p["providerId"] for p in whoami(cli)["providerData"]] == [CORP]
     assert library.ok("signout") == {"signedIn": False}
     assert cli.run("whoami").returncode != OK
+    assert library.ok("oidc", CORP)["uid"] == signed_in["uid"]
+    assert library.ok("delete") == {"signedIn": False}
+    assert library.ok("oidc", CORP)["uid"] != signed_in["uid"], "the deleted user's identity makes a new user"
 
 
 def test_the_id_token_snippet_takes_a_token_from_elsewhere(cli, dot_idp, mock_idp, library, tmp_path):
@@ -129,6 +132,10 @@ def test_the_snippets_with_a_firebase_project(project, console, firebase_fake, l
     assert {a["localId"] for a in firebase_fake.control("accounts")} == {github["uid"]}
     token = library.ok("token")
     assert token["token"].count(".") == 2 and token["token"] == project.run("token").stdout.strip(), "the project's ID token"
+    refreshes = firebase_fake.counts()["token"]
+    assert library.ok("token")["token"] == token["token"] and firebase_fake.counts()["token"] == refreshes, "a valid token is reused"
+    assert library.ok("token", "force")["uid"] == github["uid"]
+    assert firebase_fake.counts()["token"] == refreshes + 1, "forcingRefresh renewed it at the Secure Token API"
     assert library.ok("signout") == {"signedIn": False}
     recovered = library.ok("account-exists", CORP, GITHUB_ID)
     assert recovered["uid"] == github["uid"] and recovered["providers"] == [GITHUB_ID, CORP], recovered

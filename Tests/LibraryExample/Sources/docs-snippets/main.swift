@@ -30,6 +30,9 @@ func run(_ arguments: [String]) async throws -> [String: Any] {
     case "unlink":
         let user = try await Auth.auth().currentUser?.unlink(fromProvider: argument(1))
         return ["providers": user?.providerData.map(\.providerID).sorted() ?? []]
+    case "delete":
+        try await Auth.auth().currentUser?.delete()
+        return ["signedIn": Auth.auth().currentUser != nil]
     case "signout":
         try Auth.auth().signOut()
         return ["signedIn": Auth.auth().currentUser != nil]
