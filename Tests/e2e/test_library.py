@@ -30,7 +30,7 @@ from test_firebase_flows import console, project  # noqa: F401  (fixtures)
 EXAMPLE = REPO / "Tests" / "LibraryExample"
 BUILD_TIMEOUT = 3600
 # The SDK's AuthErrorCode numbers the snippets report.
-INVALID_CREDENTIAL, USER_MISMATCH = 17004, 17024
+INVALID_CREDENTIAL, OPERATION_NOT_ALLOWED, EMAIL_ALREADY_IN_USE, USER_MISMATCH = 17004, 17006, 17007, 17024
 
 
 @pytest.fixture(scope="session")
@@ -143,6 +143,25 @@ def test_the_snippets_with_a_firebase_project(project, console, firebase_fake, l
     assert len(firebase_fake.control("accounts")) == 1
     assert library.ok("reauth", CORP)["uid"] == github["uid"]
     assert library.snippet("reauth", CORP, user="bob")["error"]["code"] == USER_MISMATCH
+
+
+def test_the_password_and_custom_token_snippets(project, firebase_fake, library):
+    """Email/password and a custom token, which only a project signs in with."""
+    result = library.ok("password", "dana@example.com", "correct horse battery")
+    assert result["uid"] == result["createdUid"] and result["providers"] == ["password"], result
+    assert result["isNewUser"] is False and result["email"] == "dana@example.com", result
+    wrong = library.snippet("password", "dana@example.com", "correct horse battery")
+    assert wrong["error"]["code"] == EMAIL_ALREADY_IN_USE, "createUser with an email in use"
+    token = firebase_fake.control("custom_token", {"uid": "service-user-42"})["token"]
+    assert library.ok("custom-token", input=token + "\n")["uid"] == "service-user-42"
+    forged = token[:-4] + ("AAAA" if not token.endswith("AAAA") else "BBBB")
+    assert library.snippet("custom-token", input=forged + "\n")["error"]["name"] == "invalid-credential"
+
+
+def test_password_sign_in_needs_a_project(cli, library):
+    cli.home.mkdir(mode=0o700)
+    refused = library.snippet("password", "dana@example.com", "correct horse battery")
+    assert refused["error"]["code"] == OPERATION_NOT_ALLOWED and "Firebase project" in refused["error"]["message"], refused
 
 
 @pytest.mark.parametrize("setup", ["openid", "github", "project"])

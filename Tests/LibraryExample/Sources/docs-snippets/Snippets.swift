@@ -86,6 +86,21 @@ func recoverAccountExists(_ providerID: String, existingProvider: String) async 
     }
 }
 
+/// "Authenticate with Firebase using Password-Based Accounts": create a user, then sign in.
+func passwordAccounts(email: String, password: String) async throws -> [String: Any] {
+    let created = try await Auth.auth().createUser(withEmail: email, password: password)
+    try Auth.auth().signOut()
+    let authResult = try await Auth.auth().signIn(withEmail: email, password: password)
+    return describe(authResult, extra: ["createdUid": created.user.uid])
+}
+
+/// "Authenticate with Firebase Using a Custom Authentication System": a token minted by the
+/// project's own server (here: on standard input).
+func signInWithCustomToken(_ customToken: String?) async throws -> [String: Any] {
+    let authResult = try await Auth.auth().signIn(withCustomToken: customToken ?? "")
+    return describe(authResult)
+}
+
 /// The result as the test reads it.
 func describe(_ result: AuthDataResult, extra: [String: Any] = [:]) -> [String: Any] {
     let info = result.additionalUserInfo

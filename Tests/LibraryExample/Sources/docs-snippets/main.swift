@@ -21,6 +21,8 @@ func run(_ arguments: [String]) async throws -> [String: Any] {
     case "id-token":
         let token = readLine(strippingNewline: true) ?? ""
         return try await signInWithIDToken(argument(1), idToken: token, rawNonce: arguments.count > 2 ? argument(2) : nil)
+    case "password": return try await passwordAccounts(email: argument(1), password: argument(2))
+    case "custom-token": return try await signInWithCustomToken(readLine(strippingNewline: true))
     case "link": return try await link(argument(1))
     case "reauth": return try await reauthenticate(argument(1))
     case "account-exists": return try await recoverAccountExists(argument(1), existingProvider: argument(2))
