@@ -22,7 +22,7 @@ import pytest
 import requests
 
 import pkce_client
-from accounts_helpers import CORP, FLOW_TIMEOUT, LAB, as_user, two_providers
+from accounts_helpers import CORP, FLOW_TIMEOUT, LAB, as_user, two_providers, users
 from e2e_helpers import OK, REPO
 from fakes import GITHUB_ID, add_github, firebase_fake, github_fake  # noqa: F401  (fixtures)
 from test_firebase_flows import console, project  # noqa: F401  (fixtures)
@@ -110,6 +110,18 @@ def test_the_openid_snippets_sign_in_link_reauthenticate_and_unlink(cli, dot_idp
     assert library.ok("oidc", CORP)["uid"] == signed_in["uid"]
     assert library.ok("delete") == {"signedIn": False}
     assert library.ok("oidc", CORP)["uid"] != signed_in["uid"], "the deleted user's identity makes a new user"
+
+
+def test_the_account_exists_snippet_with_local_accounts(cli, dot_idp, mock_idp, library):
+    """One account per email (the local default): alice's second provider stops with the email and
+    the kept credential; fetchSignInMethods names the first; linking the kept one adds the second."""
+    two_providers(cli, dot_idp, mock_idp)
+    first = library.ok("oidc", CORP)
+    assert library.ok("signout") == {"signedIn": False}
+    recovered = library.ok("account-exists", LAB, "unused")
+    assert recovered["fetchedProviders"] == [CORP] and recovered["email"] == "alice@example.com", recovered
+    assert recovered["uid"] == first["uid"] and recovered["providers"] == [CORP, LAB], recovered
+    assert [u["uid"] for u in users(cli)] == [first["uid"]]
 
 
 def test_the_id_token_snippet_takes_a_token_from_elsewhere(cli, dot_idp, mock_idp, library, tmp_path):
