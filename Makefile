@@ -6,7 +6,7 @@ PYTHON   := $(VENV)/bin/python
 DEBUG_BIN   := .build/debug/authctl
 RELEASE_BIN := .build/release/authctl
 
-.PHONY: help build release release-check hot-path-order install install-files dist dist-check system-deps demo demo-firebase test unit-test e2e-test venv bench fuzz fuzz-build fuzz-smoke clean
+.PHONY: help build release package-release library-check release-check hot-path-order install install-files dist dist-check system-deps demo demo-firebase test unit-test e2e-test venv bench fuzz fuzz-build fuzz-smoke clean
 
 help:
 	@echo "make build     debug build of authctl (.build/debug/authctl)"
@@ -16,6 +16,7 @@ help:
 	@echo "make demo      sign in to a local OpenID provider it starts itself"
 	@echo "make demo-firebase   the same, with the account in a (loopback) Firebase project"
 	@echo "make test      install the test dependencies and run every test"
+	@echo "make library-check   the library's API against its baseline, and the example package built"
 	@echo "make release-check   the release binary runs without the Swift toolchain"
 	@echo "make bench     hot-path and crypto timings, as ratios to baselines"
 	@echo "make hot-path-order   regenerate the release link's symbol order (needs valgrind)"
@@ -88,6 +89,23 @@ dist: release
 dist-check: dist
 	sh Tests/release/check-dist.sh $(DIST)
 
+# Every product of the package (the library too) with a plain `swift build -c release`, as a
+# package depending on this one builds it: none of the CLI's start-up flags, nothing built for
+# testing. Its own scratch directory, so it never relinks `make release`'s binary.
+PACKAGE_RELEASE_PATH := .build-package-release
+package-release:
+	$(SWIFT) build -c release --scratch-path $(PACKAGE_RELEASE_PATH)
+
+# The library product: its public API against the committed baseline (a change is a visible
+# diff: Tests/Tools/authctlkit-api.py), and Tests/LibraryExample, a separate package that depends
+# on this one by path, built; the end-to-end suite runs its example and docs snippets
+# (Tests/e2e/test_library.py).
+LIBRARY_EXAMPLE := Tests/LibraryExample
+library-check:
+	$(SWIFT) build --target AuthctlKit
+	python3 Tests/Tools/authctlkit-api.py
+	$(SWIFT) build --package-path $(LIBRARY_EXAMPLE)
+
 # The Python venv with the pinned identity providers and test tools (Tests/e2e/requirements.txt).
 venv:
 	bash Tests/e2e/setup-venv.sh "$(VENV)"
@@ -98,9 +116,10 @@ demo: build venv
 demo-firebase: build venv
 	AUTHCTL_BIN="$(CURDIR)/$(DEBUG_BIN)" $(PYTHON) Tests/e2e/demo.py --firebase
 
-# The unit tests on a debug build; a short fuzz of every parser; the packages, unpacked and run;
-# the end-to-end suite on the static release binary users get.
-test: unit-test release-check fuzz-smoke system-deps dist-check
+# The unit tests on a debug build; the whole package as a plain release build; a short fuzz of
+# every parser; the packages, unpacked and run; the end-to-end suite on the static release binary
+# users get.
+test: unit-test package-release library-check release-check fuzz-smoke system-deps dist-check
 	$(MAKE) e2e-test E2E_BIN=$(RELEASE_BIN)
 
 # The shells the completion tests run, the QR decoder the QR tests use, and the real Secret
@@ -119,7 +138,8 @@ unit-test:
 E2E_BIN ?= $(DEBUG_BIN)
 e2e-test: venv
 	@if [ "$(E2E_BIN)" = "$(DEBUG_BIN)" ]; then $(SWIFT) build --product authctl; fi
-	AUTHCTL_BIN="$(CURDIR)/$(E2E_BIN)" $(PYTHON) -m pytest -p no:cacheprovider -q --durations=10 Tests/e2e
+	AUTHCTL_BIN="$(CURDIR)/$(E2E_BIN)" AUTHCTL_LIBRARY_EXAMPLE_BIN="$$($(SWIFT) build --package-path $(LIBRARY_EXAMPLE) --show-bin-path)" \
+		$(PYTHON) -m pytest -p no:cacheprovider -q --durations=10 Tests/e2e
 
 # The release binary needs neither the Swift toolchain nor libcurl at start, and its hot path is
 # laid out in the order file's order.
@@ -159,4 +179,4 @@ fuzz-smoke: fuzz-build
 
 clean:
 	$(SWIFT) package clean
-	rm -rf .build .build-fuzz .build-bench .build-dist $(VENV)
+	rm -rf .build .build-fuzz .build-bench .build-dist $(PACKAGE_RELEASE_PATH) $(VENV)

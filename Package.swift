@@ -15,6 +15,8 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "authctl", targets: ["authctl"]),
+        /// FirebaseAuth's Swift API for Swift programs and servers on Linux and macOS (Docs/Library.md).
+        .library(name: "AuthctlKit", targets: ["AuthctlKit"]),
     ],
     targets: [
         // SHA-256, HMAC, RSA and P-256 verification, constant time, randomness. Imports nothing.
@@ -47,6 +49,12 @@ let package = Package(
             dependencies: ["AuthCore", "AuthFirebase", "AuthHTTP", "AuthKeyring", "AuthProviders", "AuthOAuth", "AuthJOSE", "AuthStorage", "AuthPlatform"]
         ),
         .executableTarget(name: "authctl", dependencies: ["AuthCLI"], exclude: ["hot-path.order"]),
+        // The library product: FirebaseAuth's Swift API over the account core, the providers, a
+        // project and the live transports. Its imports are internal: it exports nothing of them.
+        .target(
+            name: "AuthctlKit",
+            dependencies: ["AuthCore", "AuthFirebase", "AuthHTTP", "AuthProviders", "AuthOAuth", "AuthStorage", "AuthPlatform", "AuthCrypto"]
+        ),
 
         .target(
             name: "AuthTestSupport",
@@ -72,6 +80,7 @@ let package = Package(
         .testTarget(name: "AuthHTTPTests", dependencies: ["AuthHTTP", "AuthTestSupport"]),
         .testTarget(name: "AuthKeyringTests", dependencies: ["AuthKeyring", "AuthStorage"]),
         .testTarget(name: "AuthCLITests", dependencies: ["AuthCLI", "AuthHTTP", "AuthTestSupport"]),
+        .testTarget(name: "AuthctlKitTests", dependencies: ["AuthctlKit", "AuthCLI", "AuthCore", "AuthPlatform"]),
     ],
     swiftLanguageModes: [.v6]
 )

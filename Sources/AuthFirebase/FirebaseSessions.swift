@@ -55,6 +55,8 @@ extension FirebaseAccountBackend {
 
     /// Valid for `seconds` more, or as fresh as a refresh gets (90% of its lifetime left).
     static func isFresh(_ session: BackendSession, for seconds: TimeInterval, at now: Date) -> Bool {
+        // An infinite validity is a forced refresh (the SDKs' `getIDToken(forcingRefresh: true)`).
+        guard seconds.isFinite else { return false }
         let lifetime = session.expiresAt.timeIntervalSince(session.obtainedAt)
         let required = min(seconds, lifetime * 0.9)
         return session.expiresAt > now && session.expiresAt.timeIntervalSince(now) >= max(required, 0)

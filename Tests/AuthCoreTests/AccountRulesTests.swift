@@ -194,6 +194,7 @@ import AuthTestSupport
         (600.0, 61.0, 3600.0, false),
         (30.0, 2.0, 3600.0, true),       // the contention case: 20 processes, one refresh
         (30.0, 31.0, 0.0, false),        // expired is never handed out
+        (3600.0, 0.0, .infinity, false), // an infinite validity forces a refresh (forcingRefresh)
     ])
     func freshness(lifetime: TimeInterval, age: TimeInterval, minimumValidity: TimeInterval, handedOut: Bool) {
         let obtainedAt = Self.now.addingTimeInterval(-age)

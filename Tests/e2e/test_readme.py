@@ -37,6 +37,7 @@ from e2e_helpers import E2E, OK, REPO, free_port, jwt_claims, need
 from fakes import GITHUB_ID, add_github
 from fakes import actions_fake, firebase_fake, github_fake, google_fake, microsoft_fake, yahoo_fake  # noqa: F401 (fixtures the runners ask for by name)
 from fakes import actions_job_env, actions_token_claims
+from test_library import EXAMPLE, example_bin  # noqa: F401 (the fixture the library runner asks for by name)
 from tool_servers import BearerAPI, KubeAPIServer
 
 README = REPO / "README.md"
@@ -425,6 +426,27 @@ def microsoft(request, cli, apis):
     assert fake.counts()["grant_authorization_code"] == 1
 
 
+def library(request, cli, apis):
+    """The Swift example, which Tests/LibraryExample builds from the same text as readme-example,
+    run with GitHub's stand-in added and an `xdg-open` on PATH that is the scripted browser."""
+    shown = example('// .product(name: "AuthctlKit", package: "authctl")')
+    assert (EXAMPLE / "Sources" / "readme-example" / "main.swift").read_text() == shown.text, "the README's Swift example is the built one"
+    fake = request.getfixturevalue("github_fake")
+    add_github(cli, fake)
+    shims = cli.tmp / "shims"
+    shims.mkdir()
+    (shims / "xdg-open").write_text(f"#!/bin/sh\nexec {cli.browser(*as_user('alice'))} \"$@\"\n")
+    (shims / "xdg-open").chmod(0o755)
+    env = {**cli.env, "AUTHCTL_HOME": str(cli.home), "PATH": f"{shims}:{cli.env.get('PATH', '')}"}
+    done = subprocess.run([str(request.getfixturevalue("example_bin") / "readme-example")], env=env, capture_output=True,
+                          text=True, timeout=120, stdin=subprocess.DEVNULL, cwd=cli.tmp)
+    assert done.returncode == 0, f"{done.stderr}\n{cli.browser_text()}"
+    email, token = done.stdout.split()
+    assert email == "alice@example.com" and token
+    assert requests.get(f"{fake.base}/api/v3/user", headers={"Authorization": f"Bearer {token}"}, timeout=10).status_code == 200
+    assert "alice@example.com" in cli.run("whoami").stdout
+
+
 RUNNERS: dict[str, Callable] = {
     "$ authctl signin --provider oidc.corp": quick_start,
     "make demo   # builds authctl, starts a real OpenID provider on 127.0.0.1, signs in, shows whoami and a token, signs out": make_demo_and_test,
@@ -442,6 +464,7 @@ RUNNERS: dict[str, Callable] = {
     """printf '%s' "$CLIENT_SECRET" | authctl providers add oidc.reports --issuer https://id.corp.example --client-id reports-job --client-secret-stdin""": client_credentials,
     "$ authctl signin --provider oidc.corp          # Alice's first sign-in: a new user": account_exists,
     "$ authctl firebase use --api-key AIzaSy... --project-id my-app-1234": firebase,
+    '// .product(name: "AuthctlKit", package: "authctl")': library,
 }
 
 

@@ -173,7 +173,8 @@ public struct TokenRefresher: Sendable {
     /// `seconds` exceeds it, a token with 90% of its lifetime left is as good as a refresh gets:
     /// refreshing again would only burn refresh tokens (and, across processes, refresh many times).
     static func accessToken(_ session: OAuthCredential, validFor seconds: TimeInterval, at now: Date) -> String? {
-        guard let token = session.accessToken else { return nil }
+        // An infinite validity is a forced refresh (the SDKs' `getIDToken(forcingRefresh: true)`).
+        guard let token = session.accessToken, seconds.isFinite else { return nil }
         guard let expiresAt = session.expiresAt else { return token }
         var required = seconds
         if let obtainedAt = session.obtainedAt {

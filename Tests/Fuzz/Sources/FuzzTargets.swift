@@ -1,6 +1,9 @@
 // libFuzzer targets for every parser of untrusted bytes (Docs/Decisions/0015). `make fuzz` builds
 // this with `-sanitize=fuzzer,address -D FUZZING` and runs one target per process, chosen by
-// AUTHCTL_FUZZ_TARGET; a plain build gets a `main` that says how to run them.
+// AUTHCTL_FUZZ_TARGET; a plain build gets a `main` that says how to run them. The targets reach
+// internals through `@testable import`, which only a module built with `-enable-testing` allows
+// (the fuzz build's flags, never `swift build -c release`): they are compiled with FUZZING only.
+#if FUZZING
 @testable import AuthCLI
 import AuthCore
 import AuthJOSE
@@ -8,6 +11,7 @@ import AuthJOSE
 import AuthPlatform
 @testable import AuthStorage
 import AuthTestSupport
+#endif
 import Foundation
 
 /// One fuzz target: takes any bytes, must never crash, hang or leak whatever they are.
@@ -18,7 +22,10 @@ enum FuzzTarget: String, CaseIterable {
     case pastedRedirect = "pasted-redirect"
     case keystore
     case argv
+}
 
+#if FUZZING
+extension FuzzTarget {
     func run(_ bytes: [UInt8]) {
         switch self {
         case .loopbackRequest: Self.loopbackRequest(bytes)
@@ -99,7 +106,6 @@ enum FuzzTarget: String, CaseIterable {
     }
 }
 
-#if FUZZING
 /// Read once: the target this process fuzzes.
 let selectedTarget: FuzzTarget = {
     let name = ProcessInfo.processInfo.environment["AUTHCTL_FUZZ_TARGET"] ?? ""

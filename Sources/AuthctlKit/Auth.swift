@@ -1,0 +1,117 @@
+internal import AuthCore
+internal import AuthPlatform
+import Foundation
+
+/// The entry point (FirebaseAuth's `Auth`): the accounts of one home directory, kept by one backend.
+///
+/// The home is the directory the `authctl` command uses (its providers, keystore and Firebase
+/// project), so a program and the command share sign-ins. Every method is `async` where the SDK
+/// takes a completion handler, and throws ``AuthError``.
+///
+/// ```swift
+/// let result = try await Auth.auth().signIn(with: OAuthProvider(providerID: "github.com"), uiDelegate: .systemBrowser)
+/// print(result.user.uid)
+/// ```
+public final class Auth: Sendable {
+    /// Where the accounts live.
+    public enum Backend: Sendable, Equatable {
+        /// The Firebase project `authctl firebase use` stored in the home, else local accounts.
+        case configured
+        /// Local accounts in the home's keystore, whatever project the home names.
+        case local
+        /// This Firebase project (its Web API key and project id), whatever the home names. Its
+        /// signed-in users are kept in the home under the project's name.
+        case firebase(apiKey: String, projectID: String)
+    }
+
+    /// The home directory.
+    public let home: String
+    /// Where the accounts live.
+    public let backend: Backend
+    let environment: LibraryEnvironment
+
+    /// The accounts in `home` kept by `backend`. `environment` supplies what the `authctl`
+    /// command reads from its own: `HTTPS_PROXY`/`NO_PROXY`, `SSL_CERT_FILE`,
+    /// `FIREBASE_AUTH_EMULATOR_HOST` (the Auth emulator, as the SDKs' `useEmulator`).
+    public init(home: String, backend: Backend = .configured, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.home = home
+        self.backend = backend
+        self.environment = LibraryEnvironment(home: home, backend: backend, environment: environment)
+    }
+
+    /// The default home's instance: `AUTHCTL_HOME`, else `$XDG_CONFIG_HOME/authctl`, else
+    /// `~/.config/authctl`, as the `authctl` command chooses it.
+    public static func auth() -> Auth {
+        Auth(home: defaultHome(ProcessInfo.processInfo.environment))
+    }
+
+    /// The home `authctl` uses with `environment` and no `--home`.
+    public static func defaultHome(_ environment: [String: String]) -> String {
+        if let home = environment["AUTHCTL_HOME"], !home.isEmpty { return home }
+        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") { return config + "/authctl" }
+        return (environment["HOME"] ?? NSHomeDirectory()) + "/.config/authctl"
+    }
+
+    var engine: Engine { Engine(env: environment, auth: self) }
+
+    /// The signed-in user, or nil (also when the home cannot be read).
+    public var currentUser: User? {
+        guard let core = try? environment.core(), let user = try? core.currentUser() else { return nil }
+        return User(user, auth: self)
+    }
+
+    /// Signs in with a credential (``OAuthProvider/credential(providerID:idToken:rawNonce:accessToken:)``,
+    /// ``OAuthProvider/getCredentialWith(_:)``).
+    public func signIn(with credential: any AuthCredential) async throws -> AuthDataResult {
+        try await AuthError.translating { try await engine.use(credential, for: .signIn, as: nil) }
+    }
+
+    /// Runs `provider`'s sign-in in the browser `uiDelegate` presents (nil: the system browser).
+    public func signIn(with provider: OAuthProvider, uiDelegate: BrowserPresenter?) async throws -> AuthDataResult {
+        try await AuthError.translating { try await engine.run(provider, presenter: uiDelegate, for: .signIn, as: nil) }
+    }
+
+    /// Signs in with an email and password (a Firebase project with Email/Password enabled).
+    public func signIn(withEmail email: String, password: String) async throws -> AuthDataResult {
+        try await passwordSignIn(email: email, password: password, create: false)
+    }
+
+    /// Creates a user with an email and password and signs them in (a Firebase project).
+    public func createUser(withEmail email: String, password: String) async throws -> AuthDataResult {
+        try await passwordSignIn(email: email, password: password, create: true)
+    }
+
+    private func passwordSignIn(email: String, password: String, create: Bool) async throws -> AuthDataResult {
+        try await AuthError.translating {
+            guard let backend = try environment.core().backend as? any PasswordAccounts else { throw Self.needsProject("email and password") }
+            return AuthDataResult(try await backend.signIn(email: email, password: password, create: create), auth: self)
+        }
+    }
+
+    /// Signs in with a custom token minted by the project's own server (a Firebase project).
+    public func signIn(withCustomToken token: String) async throws -> AuthDataResult {
+        try await AuthError.translating {
+            guard let backend = try environment.core().backend as? any CustomTokenAccounts else { throw Self.needsProject("custom tokens") }
+            return AuthDataResult(try await backend.signIn(customToken: token), auth: self)
+        }
+    }
+
+    /// The provider ids an account with `email` signs in with. A Firebase project with
+    /// email-enumeration protection (the default for new ones) always answers none.
+    public func fetchSignInMethods(forEmail email: String) async throws -> [String] {
+        try await AuthError.translating { try await environment.core().signInMethods(forEmail: email) }
+    }
+
+    /// Forgets the signed-in user's session and tokens in the home; the account stays.
+    public func signOut() throws {
+        do {
+            try environment.core().signOut()
+        } catch let error as any AuthCoreError {
+            throw AuthError(error, providerID: nil)
+        }
+    }
+
+    static func needsProject(_ what: String) -> AuthError {
+        AuthError(.operationNotAllowed, "\(what) need a Firebase project: configure one with 'authctl firebase use' or Auth.Backend.firebase")
+    }
+}

@@ -1,0 +1,63 @@
+internal import AuthOAuth
+internal import AuthProviders
+
+/// A proof of identity to sign in, link or reauthenticate with (FirebaseAuth's `AuthCredential`).
+public protocol AuthCredential: Sendable {
+    /// The provider id the credential is for (`github.com`, `oidc.corp`, `password`).
+    var provider: String { get }
+}
+
+/// An OAuth 2.0 or OpenID Connect credential (FirebaseAuth's `OAuthCredential`): made from tokens
+/// obtained elsewhere (``OAuthProvider/credential(providerID:idToken:rawNonce:accessToken:)``), by
+/// ``OAuthProvider/getCredentialWith(_:)``, or returned in ``AuthDataResult/credential``.
+public final class OAuthCredential: AuthCredential {
+    /// What the credential holds, and so what using it does.
+    enum Kind: Sendable {
+        /// Tokens a provider configured here issued and proved (the local flow), ready to use.
+        case verified(AuthOAuth.OAuthCredential, FederatedProfile)
+        /// An ID token from elsewhere, checked by the provider configured here when used.
+        case idToken(String, rawNonce: String?)
+        /// An access token from elsewhere (GitHub), proved by the provider's API when used.
+        case accessToken(String)
+        /// A provider whose flow the Firebase project runs: the browser opens when it is used.
+        case deferred(OAuthProvider, BrowserPresenter)
+        /// The credential an account-exists sign-in kept for linking (the error's updated credential).
+        case pending
+        /// The tokens of a finished sign-in (``AuthDataResult/credential``): for reading only.
+        case issued
+    }
+
+    /// The provider id the credential is for.
+    public let provider: String
+    /// The provider's access token, when there is one.
+    public let accessToken: String?
+    /// The provider's ID token (OpenID Connect), when there is one.
+    public let idToken: String?
+    /// The nonce the ID token was requested with, when the credential was made with one.
+    public let rawNonce: String?
+    /// OAuth 1.0a token secrets are not supported; always nil.
+    public var secret: String? { nil }
+    let kind: Kind
+
+    init(provider: String, accessToken: String? = nil, idToken: String? = nil, rawNonce: String? = nil, kind: Kind) {
+        self.provider = provider
+        self.accessToken = accessToken
+        self.idToken = idToken
+        self.rawNonce = rawNonce
+        self.kind = kind
+    }
+
+    /// A verified credential of the local flow.
+    convenience init(verified credential: AuthOAuth.OAuthCredential, profile: FederatedProfile) {
+        self.init(
+            provider: credential.providerID, accessToken: credential.accessToken, idToken: credential.idToken,
+            rawNonce: credential.rawNonce, kind: .verified(credential, profile))
+    }
+
+    /// The tokens of a finished sign-in.
+    convenience init(issued credential: AuthOAuth.OAuthCredential) {
+        self.init(
+            provider: credential.providerID, accessToken: credential.accessToken, idToken: credential.idToken,
+            rawNonce: credential.rawNonce, kind: .issued)
+    }
+}

@@ -1,0 +1,51 @@
+internal import AuthCore
+internal import AuthPlatform
+import Foundation
+
+/// What a sign-in, link or reauthentication returns (FirebaseAuth's `AuthDataResult`).
+public struct AuthDataResult: Sendable {
+    /// The user signed in, linked or reauthenticated.
+    public let user: User
+    /// The provider's tokens of this sign-in (an ``OAuthCredential``), for calling the provider's
+    /// API (`accessToken`) or another service (`idToken`).
+    public let credential: (any AuthCredential)?
+    /// What the provider said about the person.
+    public let additionalUserInfo: AdditionalUserInfo?
+
+    init(_ result: AuthCore.AuthDataResult, auth: Auth) {
+        user = User(result.user, auth: auth)
+        credential = OAuthCredential(issued: result.credential)
+        additionalUserInfo = AdditionalUserInfo(result.additionalUserInfo)
+    }
+}
+
+/// The provider's view of the person (FirebaseAuth's `AdditionalUserInfo`).
+public struct AdditionalUserInfo: Sendable {
+    /// The provider id the sign-in used.
+    public let providerID: String
+    /// The provider's profile as it sent it (OpenID claims, GitHub's user object): strings,
+    /// numbers (`Double`), booleans, arrays and dictionaries of them; JSON nulls are left out.
+    public let profile: [String: any Sendable]?
+    /// The name the person signs in with there (GitHub's login, `preferred_username`).
+    public let username: String?
+    /// Whether this sign-in created the user.
+    public let isNewUser: Bool
+
+    init(_ info: AuthCore.AdditionalUserInfo) {
+        providerID = info.providerID
+        if case .object(let members) = info.profile { profile = members.compactMapValues(Self.value) } else { profile = nil }
+        username = info.username
+        isNewUser = info.isNewUser
+    }
+
+    static func value(_ json: JSONValue) -> (any Sendable)? {
+        switch json {
+        case .null: nil
+        case .bool(let bool): bool
+        case .number(let number): number
+        case .string(let string): string
+        case .array(let values): values.compactMap(value)
+        case .object(let members): members.compactMapValues(value)
+        }
+    }
+}

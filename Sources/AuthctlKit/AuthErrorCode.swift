@@ -1,0 +1,127 @@
+internal import AuthPlatform
+
+/// Why an operation failed: FirebaseAuth's error codes, with the SDK's names and numbers, for
+/// the cases this library can meet. Read it from ``AuthError/code``.
+public enum AuthErrorCode: Int, Sendable, CaseIterable {
+    /// The custom token is malformed, expired or not signed by the project.
+    case invalidCustomToken = 17000
+    /// The custom token is for another project.
+    case customTokenMismatch = 17002
+    /// A credential failed a check (signature, issuer, audience, nonce, state, expiry).
+    case invalidCredential = 17004
+    /// The account is disabled in the project.
+    case userDisabled = 17005
+    /// Sign-in with this provider is not set up: not enabled in the project, or not added in the home.
+    case operationNotAllowed = 17006
+    /// Another account has this email.
+    case emailAlreadyInUse = 17007
+    /// The email is not an email address.
+    case invalidEmail = 17008
+    /// The password is wrong, or no account has the email.
+    case wrongPassword = 17009
+    /// The project refuses requests from this client for a while.
+    case tooManyRequests = 17010
+    /// No account has this identity.
+    case userNotFound = 17011
+    /// The email belongs to a user with other providers: sign in with one, then link
+    /// ``AuthError/updatedCredential``.
+    case accountExistsWithDifferentCredential = 17012
+    /// The operation needs a recent sign-in: reauthenticate first.
+    case requiresRecentLogin = 17014
+    /// The user already has this provider.
+    case providerAlreadyLinked = 17015
+    /// The user has no such provider.
+    case noSuchProvider = 17016
+    /// The backend's session for the user is no longer valid: sign in again.
+    case invalidUserToken = 17017
+    /// A provider or the project could not be reached, answered with an error, or not in time.
+    case networkError = 17020
+    /// The user's session expired (a refresh was refused): sign in again.
+    case userTokenExpired = 17021
+    /// The project's API key is not valid.
+    case invalidAPIKey = 17023
+    /// The credential is another person's than the user's.
+    case userMismatch = 17024
+    /// The identity belongs to another user.
+    case credentialAlreadyInUse = 17025
+    /// The password is too weak for the project's policy.
+    case weakPassword = 17026
+    /// The API key is restricted to other apps or referrers.
+    case appNotAuthorized = 17028
+    /// The flow's return address is not an authorized domain of the project.
+    case unauthorizedDomain = 17038
+    /// The second factor's code is wrong.
+    case invalidVerificationCode = 17044
+    /// The project's sign-in session expired: sign in again.
+    case sessionExpired = 17051
+    /// The project enforces App Check, which only an attested app passes.
+    case appNotVerified = 17055
+    /// The person refused at the provider, or the sign-in was cancelled.
+    case webContextCancelled = 17058
+    /// A browser sign-in was needed and cannot happen (the kept credential is gone or expired).
+    case webSignInUserInteractionFailure = 17063
+    /// No user is signed in.
+    case nullUser = 17067
+    /// The project does not know the provider id.
+    case invalidProviderID = 17071
+    /// The tenant is not the one the operation is for.
+    case tenantIDMismatch = 17072
+    /// The operation is not available in a tenant.
+    case unsupportedTenantOperation = 17073
+    /// The account has a second factor, which this library cannot ask for.
+    case secondFactorRequired = 17078
+    /// The second factor's session is not valid.
+    case invalidMultiFactorSession = 17083
+    /// Only the project's administrators may do this (sign-up or deletion turned off).
+    case adminRestrictedOperation = 17085
+    /// A blocking function of the project refused the operation.
+    case blockingCloudFunctionError = 17105
+    /// The project enforces reCAPTCHA, which only a browser app can solve.
+    case missingRecaptchaToken = 17201
+    /// The home's files are locked by another process, corrupt, or not private.
+    case keychainError = 17995
+    /// A bug or an unexpected failure; the message says what.
+    case internalError = 17999
+
+    /// The SDK's code for one of authctl's stable error codes (the CLI's `--json` `code`).
+    static func from(_ code: AuthPlatform.AuthErrorCode) -> AuthErrorCode {
+        if let same = sameName[code] { return same }
+        switch code {
+        case .noCurrentUser: return .nullUser
+        case .interactiveSignInRequired: return .webSignInUserInteractionFailure
+        case .cancelled: return .webContextCancelled
+        case .timeout, .providerError: return .networkError
+        case .passwordDoesNotMeetRequirements: return .weakPassword
+        case .appCheckTokenInvalid: return .appNotVerified
+        case .invalidTenantID: return .tenantIDMismatch
+        case .multiFactorAuthRequired: return .secondFactorRequired
+        case .lastSignInMethod, .configurationError: return .operationNotAllowed
+        case .keystoreError: return .keychainError
+        default: return .internalError
+        }
+    }
+
+    /// authctl's codes that have an SDK case of the same name.
+    private static let sameName: [AuthPlatform.AuthErrorCode: AuthErrorCode] = [
+        .userTokenExpired: .userTokenExpired, .accountExistsWithDifferentCredential: .accountExistsWithDifferentCredential,
+        .credentialAlreadyInUse: .credentialAlreadyInUse, .providerAlreadyLinked: .providerAlreadyLinked, .noSuchProvider: .noSuchProvider,
+        .requiresRecentLogin: .requiresRecentLogin, .userMismatch: .userMismatch, .emailAlreadyInUse: .emailAlreadyInUse,
+        .userDisabled: .userDisabled, .wrongPassword: .wrongPassword, .weakPassword: .weakPassword, .tooManyRequests: .tooManyRequests,
+        .invalidAPIKey: .invalidAPIKey, .operationNotAllowed: .operationNotAllowed, .invalidProviderID: .invalidProviderID,
+        .unauthorizedDomain: .unauthorizedDomain, .sessionExpired: .sessionExpired, .invalidEmail: .invalidEmail,
+        .adminRestrictedOperation: .adminRestrictedOperation, .missingRecaptchaToken: .missingRecaptchaToken,
+        .appNotAuthorized: .appNotAuthorized, .blockingCloudFunctionError: .blockingCloudFunctionError,
+        .tenantIDMismatch: .tenantIDMismatch, .unsupportedTenantOperation: .unsupportedTenantOperation,
+        .invalidVerificationCode: .invalidVerificationCode, .invalidMultiFactorSession: .invalidMultiFactorSession,
+        .invalidUserToken: .invalidUserToken, .invalidCredential: .invalidCredential,
+    ]
+}
+
+/// The `userInfo` key of an error's email (account-exists, credential-already-in-use).
+public let AuthErrorUserInfoEmailKey = "FIRAuthErrorUserInfoEmailKey"
+/// The `userInfo` key of the credential to link after an account-exists error.
+public let AuthErrorUserInfoUpdatedCredentialKey = "FIRAuthErrorUserInfoUpdatedCredentialKey"
+/// The `userInfo` key of the error's short name: authctl's stable code (`account-exists-with-different-credential`).
+public let AuthErrorUserInfoNameKey = "FIRAuthErrorUserInfoNameKey"
+/// The `userInfo` key of the message for a person.
+public let AuthErrorUserInfoDescriptionKey = "NSLocalizedDescription"

@@ -1,0 +1,63 @@
+internal import AuthPlatform
+import Foundation
+
+/// Shows the person the provider's sign-in page: what FirebaseAuth's `AuthUIDelegate` is on iOS,
+/// for a program with no UIKit. The presenter is handed the authorization URL and starts a browser
+/// (or anything else that ends at the provider's redirect), without waiting for it; the sign-in then
+/// waits for the provider's answer on a loopback listener (RFC 8252 §7.3).
+///
+/// ```swift
+/// let result = try await Auth.auth().signIn(with: provider, uiDelegate: .systemBrowser)
+/// ```
+public struct BrowserPresenter: Sendable {
+    /// Starts the browser at the URL; false if it could not be started (the URL is printed anyway).
+    let open: @Sendable (URL) -> Bool
+    /// False for ``printURL``: nothing is opened, the person opens the printed URL.
+    let opensBrowser: Bool
+    /// Where the flow's messages for the person go (the URL to open, what to paste).
+    let notify: @Sendable (String) -> Void
+
+    /// A presenter that calls `present` with the URL to open. `present` must not wait for the
+    /// person: the sign-in waits for the provider's answer itself. `notify` receives the flow's
+    /// messages for the person (default: standard error).
+    public init(notify: @escaping @Sendable (String) -> Void = BrowserPresenter.standardError, present: @escaping @Sendable (URL) -> Bool) {
+        open = present
+        opensBrowser = true
+        self.notify = notify
+    }
+
+    init(open: @escaping @Sendable (URL) -> Bool, opensBrowser: Bool, notify: @escaping @Sendable (String) -> Void) {
+        self.open = open
+        self.opensBrowser = opensBrowser
+        self.notify = notify
+    }
+
+    /// The system's browser: `xdg-open` on Linux, `open` on macOS.
+    public static var systemBrowser: BrowserPresenter {
+        let opener = ProcessBrowserOpener.systemDefault
+        return BrowserPresenter(open: { opener.open($0) }, opensBrowser: true, notify: standardError)
+    }
+
+    /// A command started with the URL as its last argument (`["firefox", "--new-window"]`).
+    public static func command(_ arguments: [String]) -> BrowserPresenter {
+        let opener = ProcessBrowserOpener(command: arguments)
+        return BrowserPresenter(open: { opener.open($0) }, opensBrowser: true, notify: standardError)
+    }
+
+    /// Opens nothing: the URL is written to standard error for the person to open in any browser,
+    /// on this machine (the answer comes back to the loopback listener).
+    public static var printURL: BrowserPresenter {
+        BrowserPresenter(open: { _ in false }, opensBrowser: false, notify: standardError)
+    }
+
+    /// Writes a message for the person to standard error; standard output stays the program's.
+    public static let standardError: @Sendable (String) -> Void = { text in
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+}
+
+/// The presenter as the flows' browser seam.
+struct PresenterBrowser: BrowserOpener {
+    let presenter: BrowserPresenter
+    func open(_ url: URL) -> Bool { presenter.open(url) }
+}

@@ -1,0 +1,58 @@
+import AuthctlKit
+import Foundation
+
+// docs-snippets SNIPPET [ARGS]: runs one ported snippet against the default home (AUTHCTL_HOME)
+// and prints its result as JSON; an AuthError prints {"error": {...}} and exits 1. The scripted
+// browser is a closure presenter that starts SNIPPETS_BROWSER (a command line) with the URL.
+
+let presenter = BrowserPresenter { url in
+    let command = (ProcessInfo.processInfo.environment["SNIPPETS_BROWSER"] ?? "xdg-open").split(separator: " ").map(String.init)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: command[0])
+    process.arguments = Array(command.dropFirst()) + [url.absoluteString]
+    return (try? process.run()) != nil
+}
+
+func run(_ arguments: [String]) async throws -> [String: Any] {
+    let argument = { (index: Int) in index < arguments.count ? arguments[index] : "" }
+    switch argument(0) {
+    case "github": return try await signInWithGitHub()
+    case "oidc": return try await signInWithOpenID(argument(1))
+    case "id-token":
+        let token = readLine(strippingNewline: true) ?? ""
+        return try await signInWithIDToken(argument(1), idToken: token, rawNonce: arguments.count > 2 ? argument(2) : nil)
+    case "password": return try await passwordAccounts(email: argument(1), password: argument(2))
+    case "custom-token": return try await signInWithCustomToken(readLine(strippingNewline: true))
+    case "link": return try await link(argument(1))
+    case "reauth": return try await reauthenticate(argument(1))
+    case "account-exists": return try await recoverAccountExists(argument(1), existingProvider: argument(2))
+    case "token":
+        guard let user = Auth.auth().currentUser else { throw AuthError.snippet("nobody is signed in") }
+        return ["uid": user.uid, "token": try await user.getIDToken(forcingRefresh: argument(1) == "force")]
+    case "unlink":
+        let user = try await Auth.auth().currentUser?.unlink(fromProvider: argument(1))
+        return ["providers": user?.providerData.map(\.providerID).sorted() ?? []]
+    case "delete":
+        try await Auth.auth().currentUser?.delete()
+        return ["signedIn": Auth.auth().currentUser != nil]
+    case "signout":
+        try Auth.auth().signOut()
+        return ["signedIn": Auth.auth().currentUser != nil]
+    default: throw AuthError.snippet("unknown snippet '\(argument(0))'")
+    }
+}
+
+func emit(_ object: [String: Any]) {
+    let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
+    FileHandle.standardOutput.write(data + Data("\n".utf8))
+}
+
+do {
+    emit(try await run(Array(CommandLine.arguments.dropFirst())))
+} catch let error as AuthError {
+    emit(["error": ["code": error.code.rawValue, "name": error.userInfo[AuthErrorUserInfoNameKey] as? String ?? "", "message": error.localizedDescription]])
+    exit(1)
+} catch {
+    emit(["error": ["code": 0, "name": "snippet", "message": "\(error)"]])
+    exit(1)
+}
