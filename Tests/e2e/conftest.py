@@ -28,6 +28,7 @@ def pytest_configure(config):
         ("mock", "needs the oidc-provider-mock provider"),
         ("harness", "checks the harness itself (providers, browser) without authctl"),
         ("authctl", "drives the authctl binary"),
+        ("serial", "measures waiting or races processes against a clock: runs alone, in the serial pass"),
     ]:
         config.addinivalue_line("markers", f"{marker}: {text}")
 
