@@ -3,6 +3,8 @@
 # the corpus it grew before (.build-fuzz/corpus/<target>). Prints one line per target: executions,
 # coverage (libFuzzer's cov: edges, ft: features), corpus size. A crash, leak, timeout or
 # out-of-memory stops with its input saved under .build-fuzz/artifacts/ and a non-zero exit.
+# libFuzzer runs one thread: FUZZ_JOBS targets (default: one per core) run at once, each still
+# for SECONDS, and their lines come out in target order.
 #
 #   sh Tests/Fuzz/run.sh SECONDS [TARGET...]
 set -eu
@@ -10,9 +12,12 @@ seconds=${1:?usage: run.sh SECONDS [TARGET...]}
 shift
 binary=.build-fuzz/release/authctl-fuzz
 targets=${*:-"loopback-request json jws pasted-redirect keystore argv"}
+jobs=${FUZZ_JOBS:-$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)}
 mkdir -p .build-fuzz/artifacts .build-fuzz/logs
-status=0
-for target in $targets; do
+
+# One target for SECONDS: its line on stdout, or what failed on stderr and status 1.
+fuzz_one() {
+    target=$1
     corpus=.build-fuzz/corpus/$target
     log=.build-fuzz/logs/$target.log
     mkdir -p "$corpus"
@@ -32,7 +37,23 @@ for target in $targets; do
     else
         echo "fuzz $target: FAILED; see $log and .build-fuzz/artifacts/$target-*" >&2
         grep -E 'ERROR|SUMMARY|Fatal error|Test unit written' "$log" | head -5 >&2
-        status=1
+        return 1
     fi
+}
+
+status=0
+set -- $targets
+while [ $# -gt 0 ]; do
+    batch="" pids=""
+    while [ $# -gt 0 ] && [ $(echo $batch | wc -w) -lt "$jobs" ]; do
+        fuzz_one "$1" >".build-fuzz/logs/$1.line" 2>&1 &
+        batch="$batch $1" pids="$pids $!"
+        shift
+    done
+    for pid in $pids; do wait "$pid" || status=1; done
+    for target in $batch; do
+        if grep -q ': FAILED;' ".build-fuzz/logs/$target.line"; then cat ".build-fuzz/logs/$target.line" >&2
+        else cat ".build-fuzz/logs/$target.line"; fi
+    done
 done
 exit $status

@@ -29,6 +29,7 @@ def pytest_configure(config):
         ("harness", "checks the harness itself (providers, browser) without authctl"),
         ("authctl", "drives the authctl binary"),
         ("slow", "runs for minutes on purpose (a CI job outliving its tokens): run it beside the others, e.g. -m slow"),
+        ("serial", "measures waiting or races processes against a clock: runs alone, in the serial pass"),
     ]:
         config.addinivalue_line("markers", f"{marker}: {text}")
 

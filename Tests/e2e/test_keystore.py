@@ -27,6 +27,7 @@ def _write_in_place(path, data: bytes) -> None:
         handle.write(data)
 
 
+@pytest.mark.serial  # measures the lock wait
 def test_locked_keystore_fails_fast(cli, mock_idp):
     cli.signed_in(mock_idp)
     before = cli.snapshot()

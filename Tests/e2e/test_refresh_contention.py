@@ -27,7 +27,7 @@ import requests
 from e2e_helpers import OK
 from providers import Provider, start_provider
 
-pytestmark = pytest.mark.dot
+pytestmark = [pytest.mark.dot, pytest.mark.serial]  # 20 processes inside a 3-second window
 
 PROCESSES = 20
 LIFETIME = 30  # seconds: DOT's access (and ID) tokens in this module

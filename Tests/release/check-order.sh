@@ -6,7 +6,9 @@
 #   link without the order gets about half; the toolchain's libraries keep many of their
 #   functions in one section per object, so those are not counted);
 # - half or more of all the names it lists are in the binary (fewer: the hot path has changed
-#   under it; run `make hot-path-order`).
+#   under it; run `make hot-path-order`). A stale order only costs page faults, so this is a
+#   warning, never a failure: a refactor that renames the hot path must not wait on valgrind
+#   (Decision 0022). With too few of its functions left to judge the layout, that is a warning too.
 #   sh Tests/release/check-order.sh .build/release/authctl Sources/authctl/hot-path.order
 set -eu
 binary=$1
@@ -28,6 +30,8 @@ awk -v symbols="$symbols" '
     }
     END {
         printf "check-order: %d of %d names found; %d of %d function pairs in order\n", found, listed, ascending, pairs
+        stale = found * 2 < listed
+        if (stale) print "check-order: WARNING: the order file is stale (fewer than half its names are in the binary); run make hot-path-order" > "/dev/stderr"
+        if (pairs < 20 && stale) { print "check-order: WARNING: too few of its functions are left to check the layout" > "/dev/stderr"; exit 0 }
         if (pairs < 20 || ascending * 10 < pairs * 9) { print "check-order: FAIL: the hot path is not laid out in the order file (is the release link lld with --symbol-ordering-file?)" > "/dev/stderr"; exit 1 }
-        if (found * 2 < listed) { print "check-order: FAIL: the order file is stale; run make hot-path-order" > "/dev/stderr"; exit 1 }
     }' "$order"
