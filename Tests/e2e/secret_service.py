@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import tempfile
 import time
 from pathlib import Path
 
@@ -47,7 +48,9 @@ class SecretService:
     def __init__(self, directory: Path):
         self.directory = directory
         self.home = directory / "keyring-home"  # the daemon keeps its keyrings in ~/.local/share/keyrings
-        self.runtime = directory / "runtime"
+        # The daemon's sockets live here, and a UNIX socket path holds at most 107 bytes: pytest's
+        # per-test directories (deeper still under xdist workers) are too long, so a short one.
+        self.runtime = Path(tempfile.mkdtemp(prefix="authctl-ks-"))
         for path in (self.home, self.runtime):
             path.mkdir(mode=0o700, parents=True, exist_ok=True)
         config = directory / "session.conf"
@@ -66,6 +69,10 @@ class SecretService:
         return {"DBUS_SESSION_BUS_ADDRESS": self.address, "XDG_RUNTIME_DIR": str(self.runtime)}
 
     def start_daemon(self) -> None:
+        # A daemon killed with SIGKILL leaves its control socket behind, and a new one started on a
+        # loaded machine can find it still bound ("Address already in use"): nothing else of ours
+        # runs here, so the stale socket goes first.
+        (self.runtime / "keyring" / "control").unlink(missing_ok=True)
         env = {**os.environ, **self.env, "HOME": str(self.home)}
         env.pop("DISPLAY", None)
         self.daemon = subprocess.Popen(
@@ -116,3 +123,4 @@ class SecretService:
                 self.bus.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 self.bus.kill()
+        shutil.rmtree(self.runtime, ignore_errors=True)
