@@ -137,8 +137,9 @@ unit-test:
 # The end-to-end suite against E2E_BIN (default: the debug build, rebuilt first), in two passes
 # (Decision 0022): the tests that wait on processes, browsers and servers on E2E_WORKERS
 # pytest-xdist workers (each starts its own providers and fakes, on port 0, in its own temp
-# directory), then alone the tests marked serial, which measure waiting or race processes against a
-# clock. Both passes always run; the suite fails if either does. E2E_WORKERS=0: one process.
+# directory; the tests that check a deadline with seconds of slack in xdist_group "waits", one at a
+# time on one worker), then alone the tests marked serial, which race processes against a clock.
+# Both passes always run; the suite fails if either does. E2E_WORKERS=0: one process.
 E2E_BIN     ?= $(DEBUG_BIN)
 E2E_WORKERS ?= 4
 E2E_PYTEST   = AUTHCTL_BIN="$(CURDIR)/$(E2E_BIN)" $(PYTHON) -m pytest -p no:cacheprovider -q --durations=10
@@ -147,7 +148,7 @@ e2e-test: venv
 	@status=0; \
 	export AUTHCTL_LIBRARY_EXAMPLE_BIN="$$($(SWIFT) build --package-path $(LIBRARY_EXAMPLE) --show-bin-path)"; \
 	echo "e2e: parallel pass, $(E2E_WORKERS) workers"; \
-	$(E2E_PYTEST) -n $(E2E_WORKERS) --dist worksteal -m "not serial" Tests/e2e || status=$$?; \
+	$(E2E_PYTEST) -n $(E2E_WORKERS) --dist loadgroup -m "not serial" Tests/e2e || status=$$?; \
 	echo "e2e: serial pass"; \
 	$(E2E_PYTEST) -m serial Tests/e2e || status=$$?; \
 	exit $$status

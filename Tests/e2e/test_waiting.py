@@ -95,7 +95,7 @@ class _DiscoveryOnly(LoopbackServer):
         self.issuer = f"http://127.0.0.1:{self.port}"
 
 
-@pytest.mark.serial  # measures how long it waited
+@pytest.mark.xdist_group("waits")  # measures how long it waited (under 60 s of 120)
 def test_an_authorization_endpoint_that_does_not_answer_fails_before_the_browser(cli):
     provider = _DiscoveryOnly()
     try:
