@@ -138,19 +138,29 @@ unit-test:
 # (Decision 0022): the tests that wait on processes, browsers and servers on E2E_WORKERS
 # pytest-xdist workers (each starts its own providers and fakes, on port 0, in its own temp
 # directory; the tests that check a deadline with seconds of slack in xdist_group "waits", one at a
-# time on one worker), then alone the tests marked serial, which race processes against a clock.
-# Both passes always run; the suite fails if either does. E2E_WORKERS=0: one process.
+# time on one worker), then alone the tests marked serial, which race processes against a clock,
+# with the tests marked slow (a CI job outliving its tokens: minutes of sleeping, little work)
+# beside them. Every pass runs; the suite fails if any does; the last line adds them up.
+# E2E_WORKERS=0: one process.
 E2E_BIN     ?= $(DEBUG_BIN)
 E2E_WORKERS ?= 4
 E2E_PYTEST   = AUTHCTL_BIN="$(CURDIR)/$(E2E_BIN)" $(PYTHON) -m pytest -p no:cacheprovider -q --durations=10
+e2e-test: SHELL := /bin/bash
 e2e-test: venv
 	@if [ "$(E2E_BIN)" = "$(DEBUG_BIN)" ]; then $(SWIFT) build --product authctl; fi
 	@status=0; \
 	export AUTHCTL_LIBRARY_EXAMPLE_BIN="$$($(SWIFT) build --package-path $(LIBRARY_EXAMPLE) --show-bin-path)"; \
+	mkdir -p .build; \
 	echo "e2e: parallel pass, $(E2E_WORKERS) workers"; \
-	$(E2E_PYTEST) -n $(E2E_WORKERS) --dist loadgroup -m "not serial" Tests/e2e || status=$$?; \
-	echo "e2e: serial pass"; \
-	$(E2E_PYTEST) -m serial Tests/e2e || status=$$?; \
+	$(E2E_PYTEST) -n $(E2E_WORKERS) --dist loadgroup -m "not serial and not slow" Tests/e2e 2>&1 | tee .build/e2e-parallel.log; \
+	[ $${PIPESTATUS[0]} -eq 0 ] || status=1; \
+	echo "e2e: serial pass, and beside it the slow tests (minutes of waiting, little work)"; \
+	$(E2E_PYTEST) -m slow Tests/e2e > .build/e2e-slow.log 2>&1 & slow=$$!; \
+	$(E2E_PYTEST) -m serial Tests/e2e 2>&1 | tee .build/e2e-serial.log; \
+	[ $${PIPESTATUS[0]} -eq 0 ] || status=1; \
+	wait $$slow || status=1; \
+	echo "e2e: slow tests"; cat .build/e2e-slow.log; \
+	$(PYTHON) Tests/e2e/summarize_passes.py .build/e2e-parallel.log .build/e2e-serial.log .build/e2e-slow.log; \
 	exit $$status
 
 # The release binary needs neither the Swift toolchain nor libcurl at start, and its hot path is
