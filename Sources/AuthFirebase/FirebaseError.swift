@@ -83,6 +83,12 @@ public enum FirebaseError: AuthCoreError, Equatable {
         /// A call with the signed-in user's ID token (lookup, update, delete, link): a refused
         /// token or user ends that user's session, as the SDKs' `_logoutIfInvalidated`.
         case currentUser
+
+        /// The provider whose flow the project was asked to start, if that is what was done.
+        var flowProviderID: String? {
+            if case .startProviderFlow(let providerID) = self { return providerID }
+            return nil
+        }
     }
 
     public var code: AuthErrorCode {

@@ -75,7 +75,7 @@ extension FirebaseAccountBackend: ProviderFlowBroker {
             obtainedAt: now)
         let federatedID = reply["federatedId"]?.stringValue ?? reply["rawId"]?.stringValue ?? ""
         let subject = federatedID.hasPrefix(providerID + "/") ? String(federatedID.dropFirst(providerID.count + 1)) : federatedID
-        let raw = reply["rawUserInfo"]?.stringValue.flatMap { try? JSONValue.parse(Array($0.utf8)) } ?? [:]
+        let raw = IdentityToolkit.rawUserInfo(in: reply) ?? [:]
         let profile = FederatedProfile(
             providerID: providerID, subject: subject, email: reply["email"]?.stringValue,
             emailVerified: reply["emailVerified"]?.boolValue ?? false, displayName: reply["displayName"]?.stringValue,

@@ -101,7 +101,7 @@ extension FirebaseAccountBackend {
             document.currentUID = user.uid
         }
         let providerID = credential?.providerID ?? answer["providerId"]?.stringValue ?? "password"
-        let rawProfile = answer["rawUserInfo"]?.stringValue.flatMap { try? JSONValue.parse(Array($0.utf8)) } ?? profile?.rawProfile ?? [:]
+        let rawProfile = IdentityToolkit.rawUserInfo(in: answer) ?? profile?.rawProfile ?? [:]
         return AuthDataResult(
             user: user, credential: credential ?? OAuthCredential(providerID: providerID, accessToken: nil),
             additionalUserInfo: AdditionalUserInfo(

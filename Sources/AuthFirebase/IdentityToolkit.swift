@@ -64,6 +64,11 @@ struct IdentityToolkit: Sendable {
         return json
     }
 
+    /// signInWithIdp's `rawUserInfo`: the provider's profile, as a JSON document inside a string.
+    static func rawUserInfo(in answer: JSONValue) -> JSONValue? {
+        answer["rawUserInfo"]?.stringValue.flatMap { try? JSONValue.parse(Array($0.utf8)) }
+    }
+
     /// `expires_in` / `expiresIn`: seconds as a string (Identity Toolkit) or a number.
     static func seconds(_ value: JSONValue?) -> Int? {
         value?.intValue ?? value?.stringValue.flatMap { Int($0) }

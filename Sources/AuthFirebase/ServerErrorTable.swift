@@ -11,8 +11,9 @@ import AuthPlatform
 extension FirebaseError {
     /// The server's string (`CODE` of `"CODE : detail"`) during `operation`.
     public init(serverCode: String, detail: String?, status: Int, during operation: Operation, tenantID: String? = nil) {
-        if case .startProviderFlow(let providerID) = operation, status == 501 || serverCode == "NOT_IMPLEMENTED" {
-            self = .providerFlowsNotEmulated(providerID: providerID)
+        let flowProvider = operation.flowProviderID
+        if let flowProvider, status == 501 || serverCode == "NOT_IMPLEMENTED" {
+            self = .providerFlowsNotEmulated(providerID: flowProvider)
             return
         }
         switch serverCode {
@@ -21,10 +22,10 @@ extension FirebaseError {
             "FEDERATED_USER_ID_ALREADY_LINKED_WITH_DIFFERENT_CREDENTIAL", "MISSING_ID_TOKEN", "INVALID_TEMPORARY_PROOF":
             self = .invalidCredential(code: serverCode, detail: detail)
         case "OPERATION_NOT_ALLOWED", "PASSWORD_LOGIN_DISABLED", "CONFIGURATION_NOT_FOUND":
-            if case .startProviderFlow(let providerID) = operation { self = .operationNotAllowed(method: providerID) } else { self = .operationNotAllowed(method: detail) }
+            self = .operationNotAllowed(method: flowProvider ?? detail)
         case "ADMIN_ONLY_OPERATION": self = .adminRestricted
         case "INVALID_PROVIDER_ID":
-            if case .startProviderFlow(let providerID) = operation { self = .invalidProviderID(providerID) } else { self = .invalidProviderID(detail) }
+            self = .invalidProviderID(flowProvider ?? detail)
         case "UNAUTHORIZED_DOMAIN": self = .unauthorizedDomain(detail: detail)
         case "SESSION_EXPIRED": self = .providerFlowExpired(code: serverCode)
         case "INVALID_API_KEY", "API_KEY_INVALID", "API key not valid. Please pass a valid API key.": self = .invalidAPIKey
