@@ -43,10 +43,12 @@ let package = Package(
         .target(name: "CSecret", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux])), .linkedLibrary("pthread", .when(platforms: [.linux]))]),
         // The keyring vaults: the Secret Service through libsecret (Linux), the Keychain (macOS).
         .target(name: "AuthKeyring", dependencies: ["CSecret", "AuthStorage", "AuthPlatform"]),
+        // The signal handler that holds SIGINT and SIGTERM off while a refresh is in flight (C: async-signal-safe).
+        .target(name: "CSignals", linkerSettings: [.linkedLibrary("pthread", .when(platforms: [.linux]))]),
         // argv, command specs and help, renderers, the error funnel, live wiring.
         .target(
             name: "AuthCLI",
-            dependencies: ["AuthCore", "AuthFirebase", "AuthHTTP", "AuthKeyring", "AuthProviders", "AuthOAuth", "AuthJOSE", "AuthStorage", "AuthPlatform"]
+            dependencies: ["AuthCore", "AuthFirebase", "AuthHTTP", "AuthKeyring", "AuthProviders", "AuthOAuth", "AuthJOSE", "AuthStorage", "AuthPlatform", "CSignals"]
         ),
         .executableTarget(name: "authctl", dependencies: ["AuthCLI"], exclude: ["hot-path.order"]),
         // The library product: FirebaseAuth's Swift API over the account core, the providers, a
@@ -79,7 +81,7 @@ let package = Package(
         .testTarget(name: "AuthFirebaseTests", dependencies: ["AuthFirebase", "AuthTestSupport"]),
         .testTarget(name: "AuthHTTPTests", dependencies: ["AuthHTTP", "AuthTestSupport"]),
         .testTarget(name: "AuthKeyringTests", dependencies: ["AuthKeyring", "AuthStorage"]),
-        .testTarget(name: "AuthCLITests", dependencies: ["AuthCLI", "AuthHTTP", "AuthTestSupport"]),
+        .testTarget(name: "AuthCLITests", dependencies: ["AuthCLI", "AuthHTTP", "CSignals", "AuthTestSupport"]),
         .testTarget(name: "AuthctlKitTests", dependencies: ["AuthctlKit", "AuthCLI", "AuthCore", "AuthPlatform"]),
     ],
     swiftLanguageModes: [.v6]

@@ -76,7 +76,7 @@ extension CommandContext {
                     signal(SIGTERM, SIG_DFL)
                 }
             },
-            interrupts: SignalInterruptShield(announce: { try? POSIX.write(STDERR_FILENO, Array($0.utf8)) }),
+            interrupts: SignalInterruptShield(),
             replaceProcess: ProcessReplacement.execute,
             terminalColumns: { POSIX.terminalColumns(STDERR_FILENO) }
         )
