@@ -20,6 +20,10 @@ USERS = {
 DOT_CLIENT_ID = "authctl-e2e"
 DOT_PUBLIC_CLIENT_ID = "authctl-e2e-public"
 DOT_MACHINE_CLIENT_ID = "authctl-e2e-machine"  # client credentials only (RFC 6749 §4.4)
+# A second confidential and a second public app, the same as the first two: tests that run several
+# homes at once against DOT tell their requests apart by client (test_refresh_interrupted.py).
+DOT_TWIN_CLIENT_ID = "authctl-e2e-twin"
+DOT_TWIN_PUBLIC_CLIENT_ID = "authctl-e2e-twin-public"
 MOCK_CLIENT_ID = "authctl-e2e"
 
 # The Firebase fake's default project, and the provider app registered "in its console": the app

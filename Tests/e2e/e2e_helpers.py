@@ -157,16 +157,18 @@ class Authctl:
     # common steps
 
     def add_provider(self, idp: Provider, name: str = PROVIDER_NAME, *, public: bool = False,
-                     verbose: bool = False) -> Result:
+                     verbose: bool = False, twin: bool = False) -> Result:
+        """`providers add` with the provider's confidential app, its public one (`public`), or
+        (`twin`) django-oauth-toolkit's second app of that kind."""
         self.providers.append(idp)
         args = ["providers", "add", name, "--issuer", idp.issuer]
         if verbose:
             args.append("--verbose")
         if public:
-            result = self.run(*args, "--client-id", idp.public_client_id)
+            result = self.run(*args, "--client-id", idp.twin_public_client_id if twin else idp.public_client_id)
         else:
-            result = self.run(*args, "--client-id", idp.client_id, "--client-secret-stdin",
-                              input=idp.client_secret + "\n")
+            client_id, secret = (idp.twin_client_id, idp.twin_client_secret) if twin else (idp.client_id, idp.client_secret)
+            result = self.run(*args, "--client-id", client_id, "--client-secret-stdin", input=secret + "\n")
         assert result.returncode == OK, f"providers add failed\n{result}"
         return result
 

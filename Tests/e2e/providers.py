@@ -51,6 +51,10 @@ class Provider:
     # django-oauth-toolkit's app registered "in the Firebase console" (handler page + localhost).
     console_client_id: str = ""
     console_client_secret: str = field(default="", repr=False)
+    # django-oauth-toolkit's second confidential and public apps; empty for the mock.
+    twin_client_id: str = ""
+    twin_client_secret: str = field(default="", repr=False)
+    twin_public_client_id: str = ""
 
     @property
     def discovery_url(self) -> str:
@@ -122,6 +126,9 @@ def start_provider(
             machine_client_secret=info.get("machine_client_secret", ""),
             console_client_id=info.get("console_client_id", ""),
             console_client_secret=info.get("console_client_secret", ""),
+            twin_client_id=info.get("twin_client_id", ""),
+            twin_client_secret=info.get("twin_client_secret", ""),
+            twin_public_client_id=info.get("twin_public_client_id", ""),
         )
         _wait_for_discovery(provider, deadline=time.monotonic() + timeout)
         return provider

@@ -23,7 +23,8 @@ sys.path.insert(0, str(HERE))
 
 from e2e_lifetime import exit_with_parent  # noqa: E402
 from e2e_constants import (  # noqa: E402
-    CONSOLE_REDIRECT_URIS, DOT_CLIENT_ID, DOT_CONSOLE_CLIENT_ID, DOT_MACHINE_CLIENT_ID, DOT_PUBLIC_CLIENT_ID, REDIRECT_URIS, USERS,
+    CONSOLE_REDIRECT_URIS, DOT_CLIENT_ID, DOT_CONSOLE_CLIENT_ID, DOT_MACHINE_CLIENT_ID, DOT_PUBLIC_CLIENT_ID,
+    DOT_TWIN_CLIENT_ID, DOT_TWIN_PUBLIC_CLIENT_ID, REDIRECT_URIS, USERS,
 )
 
 
@@ -149,27 +150,22 @@ def main() -> int:
         users[name] = {"sub": str(user.pk), "email": info["email"], "password": info["password"]}
 
     Application = get_application_model()
-    client_secret = secrets.token_urlsafe(32)
-    Application.objects.create(
-        name="authctl e2e (confidential)",
-        client_id=DOT_CLIENT_ID,
-        client_secret=client_secret,  # hashed on save; the plain value is only printed below
-        client_type=Application.CLIENT_CONFIDENTIAL,
-        authorization_grant_type=Application.GRANT_AUTHORIZATION_CODE,
-        redirect_uris=" ".join(REDIRECT_URIS),
-        algorithm=Application.RS256_ALGORITHM,
-        skip_authorization=False,
-    )
-    Application.objects.create(
-        name="authctl e2e (public)",
-        client_id=DOT_PUBLIC_CLIENT_ID,
-        client_secret="",
-        client_type=Application.CLIENT_PUBLIC,
-        authorization_grant_type=Application.GRANT_AUTHORIZATION_CODE,
-        redirect_uris=" ".join(REDIRECT_URIS),
-        algorithm=Application.RS256_ALGORITHM,
-        skip_authorization=False,
-    )
+    # The apps authctl is configured with: a confidential and a public one, and their twins.
+    secrets_by_client = {}
+    for client_id, confidential, name in ((DOT_CLIENT_ID, True, "confidential"), (DOT_PUBLIC_CLIENT_ID, False, "public"),
+                                          (DOT_TWIN_CLIENT_ID, True, "confidential twin"),
+                                          (DOT_TWIN_PUBLIC_CLIENT_ID, False, "public twin")):
+        secrets_by_client[client_id] = secrets.token_urlsafe(32) if confidential else ""
+        Application.objects.create(
+            name=f"authctl e2e ({name})",
+            client_id=client_id,
+            client_secret=secrets_by_client[client_id],  # hashed on save; the plain value is only printed below
+            client_type=Application.CLIENT_CONFIDENTIAL if confidential else Application.CLIENT_PUBLIC,
+            authorization_grant_type=Application.GRANT_AUTHORIZATION_CODE,
+            redirect_uris=" ".join(REDIRECT_URIS),
+            algorithm=Application.RS256_ALGORITHM,
+            skip_authorization=False,
+        )
 
     # The app "in the Firebase console" (fake_firebase.py runs its flow): its secret goes to the
     # Firebase fake only, never to authctl.
@@ -213,8 +209,11 @@ def main() -> int:
         "issuer": issuer,
         "port": port,
         "client_id": DOT_CLIENT_ID,
-        "client_secret": client_secret,
+        "client_secret": secrets_by_client[DOT_CLIENT_ID],
         "public_client_id": DOT_PUBLIC_CLIENT_ID,
+        "twin_client_id": DOT_TWIN_CLIENT_ID,
+        "twin_client_secret": secrets_by_client[DOT_TWIN_CLIENT_ID],
+        "twin_public_client_id": DOT_TWIN_PUBLIC_CLIENT_ID,
         "machine_client_id": DOT_MACHINE_CLIENT_ID,
         "machine_client_secret": machine_secret,
         "console_client_id": DOT_CONSOLE_CLIENT_ID,

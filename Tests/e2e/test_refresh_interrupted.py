@@ -136,40 +136,52 @@ def _interrupt_in_flight(cli, slow: SlowRefreshes, signum: int, rng: random.Rand
 
 
 def test_interrupted_refreshes_lose_no_session(cli, slow_dot, authctl_bin, browser_python, tmp_path):
-    """RUNS SIGINTs (one home, the confidential client) and RUNS SIGTERMs (another home, the
-    public client) at once, each at a random moment while DOT holds the answer."""
+    """RUNS SIGINTs and RUNS SIGTERMs, each at a random moment while DOT holds the answer, over
+    four homes at once: each signal half on a confidential client, half on a public one (DOT's
+    twin apps tell the four homes' refreshes apart)."""
     provider, slow = slow_dot
     slow.set_delay(DELAY)
-    (tmp_path / "twin").mkdir()
-    twin = Authctl(authctl_bin, tmp_path / "twin", browser_python)
-    cli.add_provider(provider)
-    twin.add_provider(provider, public=True)
-    for each in (cli, twin):
-        result = each.signin()
+    streams = []  # (signal, home, DOT's log seen by that home's client)
+    for signum, public, twin in ((signal.SIGINT, False, False), (signal.SIGINT, True, True),
+                                 (signal.SIGTERM, True, False), (signal.SIGTERM, False, True)):
+        home = cli if not streams else Authctl(authctl_bin, _fresh_dir(tmp_path / f"home-{len(streams)}"), browser_python)
+        home.add_provider(provider, public=public, twin=twin)
+        result = home.signin()
         assert result.returncode == OK, str(result)
-    runs = {signal.SIGINT: (cli, slow.for_client(provider.client_id)),
-            signal.SIGTERM: (twin, slow.for_client(provider.public_client_id))}
-    with ThreadPoolExecutor(max_workers=2) as pool:
-        futures = {signum: pool.submit(_interrupt_many, each, watched, signum) for signum, (each, watched) in runs.items()}
-        outcomes = {signum: future.result() for signum, future in futures.items()}
+        client = {(False, False): provider.client_id, (True, False): provider.public_client_id,
+                  (False, True): provider.twin_client_id, (True, True): provider.twin_public_client_id}[(public, twin)]
+        streams.append((signum, home, slow.for_client(client)))
+    per_stream = -(-RUNS // 2)  # two homes per signal: at least RUNS signals each
+    with ThreadPoolExecutor(max_workers=len(streams)) as pool:
+        futures = [(signum, pool.submit(_interrupt_many, home, watched, signum, per_stream, index))
+                   for index, (signum, home, watched) in enumerate(streams)]
+        outcomes = {}
+        for signum, future in futures:
+            outcomes.setdefault(signum, []).extend(future.result())
     for signum, results in outcomes.items():
         in_flight = sum(1 for _, _, flying in results if flying)
         statuses = {status for status, _, _ in results}
         name = signal.Signals(signum).name
+        assert len(results) == 2 * per_stream
         # Every signal reached authctl while its request was in flight (DOT had not answered yet).
-        assert in_flight == RUNS, f"{name}: only {in_flight} of {RUNS} signals fell while the refresh was in flight"
+        assert in_flight == len(results), f"{name}: only {in_flight} of {len(results)} signals fell while the refresh was in flight"
         # authctl waited for the answer, stored it, then ended as interrupted by that signal.
         assert statuses == {-signum}, f"{name}: exit statuses {statuses}"
         assert all("finishing the token refresh in flight" in err for _, err, _ in results)
     # Each run's refresh used the token the previous one stored: DOT saw no dead token (checked
-    # per run), and both sessions still refresh.
-    for signum, (each, watched) in runs.items():
-        _refresh_works(each, watched)
+    # per run), and every session still refreshes.
+    for _, home, watched in streams:
+        _refresh_works(home, watched)
 
 
-def _interrupt_many(cli, slow: SlowRefreshes, signum: int) -> list[tuple[int, str, bool]]:
-    rng = random.Random(f"interrupts-{signum}")
-    return [_interrupt_in_flight(cli, slow, signum, rng) for _ in range(RUNS)]
+def _fresh_dir(path: Path) -> Path:
+    path.mkdir()
+    return path
+
+
+def _interrupt_many(cli, slow: SlowRefreshes, signum: int, runs: int, stream: int) -> list[tuple[int, str, bool]]:
+    rng = random.Random(f"interrupts-{signum}-{stream}")
+    return [_interrupt_in_flight(cli, slow, signum, rng) for _ in range(runs)]
 
 
 def _wait_for_stderr(process, text: str, timeout: float = 15) -> str:
