@@ -5,8 +5,9 @@ VENV     := .venv
 PYTHON   := $(VENV)/bin/python
 DEBUG_BIN   := .build/debug/authctl
 RELEASE_BIN := .build/release/authctl
+, := ,
 
-.PHONY: help build release package-release library-check release-check hot-path-order install install-files dist dist-check system-deps demo demo-firebase test unit-test e2e-test venv bench fuzz fuzz-build fuzz-smoke clean
+.PHONY: help build release package-release library-check library-example unit-test-build test-stages e2e-parallel e2e-serial e2e-slow e2e-summary release-check hot-path-order install install-files dist dist-check system-deps demo demo-firebase test unit-test e2e-test venv bench fuzz fuzz-build fuzz-smoke clean
 
 help:
 	@echo "make build     debug build of authctl (.build/debug/authctl)"
@@ -83,28 +84,31 @@ install-files:
 VERSION  := $(shell sed -n 's/.*static let version = "\(.*\)"/\1/p' Sources/AuthCLI/AuthCommandLine.swift)
 DEB_ARCH := $(shell dpkg --print-architecture 2>/dev/null || uname -m)
 DIST     := .build-dist
-dist: release
-	sh Tests/release/make-dist.sh $(RELEASE_BIN) $(VERSION) $(DEB_ARCH) $(DIST)
+dist: release | $(DIST_AFTER)
+	MAKEFLAGS= $(BACKGROUND) sh Tests/release/make-dist.sh $(RELEASE_BIN) $(VERSION) $(DEB_ARCH) $(DIST)
 
 dist-check: dist
-	sh Tests/release/check-dist.sh $(DIST)
+	$(BACKGROUND) sh Tests/release/check-dist.sh $(DIST)
 
 # Every product of the package (the library too) with a plain `swift build -c release`, as a
 # package depending on this one builds it: none of the CLI's start-up flags, nothing built for
 # testing. Its own scratch directory, so it never relinks `make release`'s binary.
 PACKAGE_RELEASE_PATH := .build-package-release
 package-release:
-	$(SWIFT) build -c release --scratch-path $(PACKAGE_RELEASE_PATH)
+	$(BACKGROUND) $(SWIFT) build -c release --scratch-path $(PACKAGE_RELEASE_PATH)
 
 # The library product: its public API against the committed baseline (a change is a visible
 # diff: Tests/Tools/authctlkit-api.py), and Tests/LibraryExample, a separate package that depends
 # on this one by path, built; the end-to-end suite runs its example and docs snippets
 # (Tests/e2e/test_library.py).
 LIBRARY_EXAMPLE := Tests/LibraryExample
-library-check:
+library-check: library-example | $(AFTER_RELEASE)
 	$(SWIFT) build --target AuthctlKit
 	python3 Tests/Tools/authctlkit-api.py
-	$(SWIFT) build --package-path $(LIBRARY_EXAMPLE)
+
+# In this package's .build: its modules are compiled once, for the unit tests and the example.
+library-example: | $(AFTER_RELEASE)
+	$(SWIFT) build --package-path $(LIBRARY_EXAMPLE) --scratch-path $(CURDIR)/.build
 
 # The Python venv with the pinned identity providers and test tools (Tests/e2e/requirements.txt).
 venv:
@@ -118,9 +122,18 @@ demo-firebase: build venv
 
 # The unit tests on a debug build; the whole package as a plain release build; a short fuzz of
 # every parser; the packages, unpacked and run; the end-to-end suite on the static release binary
-# users get.
-test: unit-test package-release library-check release-check fuzz-smoke system-deps dist-check
-	$(MAKE) e2e-test E2E_BIN=$(RELEASE_BIN)
+# users get. The stages run at once (Decision 0027): the release build first, then the end-to-end
+# passes, beside the debug build and, at the lowest CPU priority (BACKGROUND: only the CPU time
+# the tests leave idle, so they never delay a test's clock), the builds and checks the tests do
+# not need; the unit tests last, alone. -k: a failed stage stops only what needs it.
+TEST_JOBS ?= 8
+TEST_STAGES := package-release library-check release-check fuzz-smoke dist-check
+test:
+	@$(MAKE) --no-print-directory -k -j$(TEST_JOBS) --output-sync=target test-stages E2E_BIN=$(RELEASE_BIN) \
+		BACKGROUND="sh Tests/Tools/low-priority.sh" AFTER_RELEASE=release E2E_AFTER=unit-test-build \
+		DIST_AFTER=e2e-parallel UNIT_AFTER="$(TEST_STAGES) e2e-serial"
+
+test-stages: unit-test $(TEST_STAGES) e2e-summary
 
 # The shells the completion tests run, the QR decoder the QR tests use, and the real Secret
 # Service the keyring tests run (gnome-keyring-daemon inside dbus-run-session, libsecret loaded by
@@ -130,38 +143,57 @@ SYSTEM_PACKAGES := zsh=5.9-4+b15 fish=3.6.0-3.1+deb12u1 zbar-tools=0.23.92-7+deb
 system-deps:
 	sh Tests/e2e/install-system-deps.sh $(SYSTEM_PACKAGES)
 
-unit-test:
+# BACKGROUND and the *_AFTER variables schedule make test's stages (empty otherwise, as for a
+# plain `make unit-test`): the debug build comes after the release build (SwiftPM builds one at a
+# time in .build); the end-to-end passes after both (the README's `make demo` builds the debug
+# one); `make dist` after the parallel pass (whose README test makes the same .build-dist); the
+# unit tests after everything else, as their listener suite starves on a busy machine (0022).
+unit-test-build: | $(AFTER_RELEASE)
 	$(SWIFT) build --build-tests
+
+unit-test: unit-test-build | $(UNIT_AFTER)
 	$(SWIFT) test --skip-build
 
-# The end-to-end suite against E2E_BIN (default: the debug build, rebuilt first), in two passes
-# (Decision 0022): the tests that wait on processes, browsers and servers on E2E_WORKERS
+# The end-to-end suite against E2E_BIN (default: the debug build, rebuilt first), in three passes
+# (Decisions 0022, 0027): the tests that wait on processes, browsers and servers on E2E_WORKERS
 # pytest-xdist workers (each starts its own providers and fakes, on port 0, in its own temp
 # directory; the tests that check a deadline with seconds of slack in xdist_group "waits", one at a
-# time on one worker), then alone the tests marked serial, which race processes against a clock,
-# with the tests marked slow (a CI job outliving its tokens: minutes of sleeping, little work)
-# beside them. Every pass runs; the suite fails if any does; the last line adds them up.
-# E2E_WORKERS=0: one process.
+# time on one worker); after it, with no other test running, the tests marked serial, which race
+# processes against a clock; and from the start beside both the tests marked slow (a CI job outliving its tokens:
+# minutes of sleeping, little work). Every pass runs whatever another did; e2e-summary adds them up
+# in one last line and fails if any test failed. E2E_WORKERS=0: one process.
 E2E_BIN     ?= $(DEBUG_BIN)
 E2E_WORKERS ?= 4
-E2E_PYTEST   = AUTHCTL_BIN="$(CURDIR)/$(E2E_BIN)" $(PYTHON) -m pytest -p no:cacheprovider -q --durations=10
-e2e-test: SHELL := /bin/bash
-e2e-test: venv
-	@if [ "$(E2E_BIN)" = "$(DEBUG_BIN)" ]; then $(SWIFT) build --product authctl; fi
-	@status=0; \
-	export AUTHCTL_LIBRARY_EXAMPLE_BIN="$$($(SWIFT) build --package-path $(LIBRARY_EXAMPLE) --show-bin-path)"; \
-	mkdir -p .build; \
-	echo "e2e: parallel pass, $(E2E_WORKERS) workers"; \
-	$(E2E_PYTEST) -n $(E2E_WORKERS) --dist loadgroup -m "not serial and not slow" Tests/e2e 2>&1 | tee .build/e2e-parallel.log; \
-	[ $${PIPESTATUS[0]} -eq 0 ] || status=1; \
-	echo "e2e: serial pass, and beside it the slow tests (minutes of waiting, little work)"; \
-	$(E2E_PYTEST) -m slow Tests/e2e > .build/e2e-slow.log 2>&1 & slow=$$!; \
-	$(E2E_PYTEST) -m serial Tests/e2e 2>&1 | tee .build/e2e-serial.log; \
-	[ $${PIPESTATUS[0]} -eq 0 ] || status=1; \
-	wait $$slow || status=1; \
-	echo "e2e: slow tests"; cat .build/e2e-slow.log; \
-	$(PYTHON) Tests/e2e/summarize_passes.py .build/e2e-parallel.log .build/e2e-serial.log .build/e2e-slow.log; \
-	exit $$status
+E2E_BUILD   := $(if $(filter $(DEBUG_BIN),$(E2E_BIN)),build,release)
+E2E_LOGS    := .build/e2e
+# make exports the variables of its command line to every recipe; these stay out (after their
+# definitions: unexport would define them), so a make run by a test (the README's `make demo`,
+# `make dist`) is the plain one a user runs.
+unexport BACKGROUND AFTER_RELEASE E2E_AFTER DIST_AFTER UNIT_AFTER E2E_BIN
+# MAKEFLAGS stays out: the README tests run make, which must not see this make's job server.
+E2E_PYTEST   = env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL AUTHCTL_BIN="$(CURDIR)/$(E2E_BIN)" \
+	AUTHCTL_LIBRARY_EXAMPLE_BIN="$$($(SWIFT) build --package-path $(LIBRARY_EXAMPLE) --scratch-path $(CURDIR)/.build --show-bin-path)" \
+	$(PYTHON) -m pytest -p no:cacheprovider -q --durations=10
+# One pass: its output on the terminal and in $(E2E_LOGS)/NAME.log; a failure is counted by
+# e2e-summary, not here, so the passes after it still run.
+e2e_pass = @mkdir -p $(E2E_LOGS); echo "e2e: $(1)"; \
+	$(E2E_PYTEST) $(2) Tests/e2e > $(E2E_LOGS)/$(3).log 2>&1; status=$$?; \
+	cat $(E2E_LOGS)/$(3).log; [ $$status -eq 0 ] || echo "e2e: the $(3) pass failed (status $$status)"
+
+e2e-test:
+	@$(MAKE) --no-print-directory -j3 e2e-summary E2E_BIN=$(E2E_BIN)
+
+e2e-parallel: venv system-deps library-example $(E2E_BUILD) | $(E2E_AFTER)
+	$(call e2e_pass,parallel pass$(,) $(E2E_WORKERS) workers,-n $(E2E_WORKERS) --dist loadgroup -m "not serial and not slow",parallel)
+
+e2e-serial: venv system-deps library-example $(E2E_BUILD) | e2e-parallel
+	$(call e2e_pass,serial pass (the clock races$(,) no other test beside them),-m serial,serial)
+
+e2e-slow: venv system-deps $(E2E_BUILD)
+	$(call e2e_pass,slow tests (minutes of waiting$(,) little work$(,) beside the other passes),-m slow,slow)
+
+e2e-summary: e2e-parallel e2e-serial e2e-slow
+	@$(PYTHON) Tests/e2e/summarize_passes.py $(E2E_LOGS)/parallel.log $(E2E_LOGS)/serial.log $(E2E_LOGS)/slow.log
 
 # The release binary needs neither the Swift toolchain nor libcurl at start, and its hot path is
 # laid out in the order file's order.
@@ -194,13 +226,13 @@ FUZZ_FLAGS := -c release --build-path .build-fuzz -Xswiftc -sanitize=fuzzer,addr
 	-Xswiftc -parse-as-library -Xswiftc -enable-testing -Xswiftc -DFUZZING
 
 fuzz-build:
-	$(SWIFT) build $(FUZZ_FLAGS) --product authctl-fuzz
+	$(BACKGROUND) $(SWIFT) build $(FUZZ_FLAGS) --product authctl-fuzz
 
 fuzz: fuzz-build
 	sh Tests/Fuzz/run.sh $(FUZZ_SECONDS)
 
 fuzz-smoke: fuzz-build
-	sh Tests/Fuzz/run.sh $(FUZZ_SMOKE_SECONDS)
+	$(BACKGROUND) sh Tests/Fuzz/run.sh $(FUZZ_SMOKE_SECONDS)
 
 clean:
 	$(SWIFT) package clean

@@ -1,5 +1,6 @@
 """Adds up the closing lines of the e2e passes (pytest's "N passed, M failed, K errors in ...") into
 one plain line, `e2e: N passed, M failed`, so the last line of `make e2e-test` counts every pass.
+Exits 1 when a test failed or a pass did not finish (its log has no closing line).
 
     python Tests/e2e/summarize_passes.py LOG...
 """
@@ -24,7 +25,7 @@ def main(paths: list[str]) -> int:
             totals["failed" if kind.startswith("error") else kind] += int(number)
     skipped = f", {totals['skipped']} skipped" if totals["skipped"] else ""
     print(f"e2e: {totals['passed']} passed, {totals['failed']} failed{skipped}")
-    return 0
+    return 1 if totals["failed"] else 0
 
 
 if __name__ == "__main__":
