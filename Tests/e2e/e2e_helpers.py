@@ -164,10 +164,10 @@ class Authctl:
         args = ["providers", "add", name, "--issuer", idp.issuer]
         if verbose:
             args.append("--verbose")
+        client_id, secret = idp.app(public=public, twin=twin)
         if public:
-            result = self.run(*args, "--client-id", idp.twin_public_client_id if twin else idp.public_client_id)
+            result = self.run(*args, "--client-id", client_id)
         else:
-            client_id, secret = (idp.twin_client_id, idp.twin_client_secret) if twin else (idp.client_id, idp.client_secret)
             result = self.run(*args, "--client-id", client_id, "--client-secret-stdin", input=secret + "\n")
         assert result.returncode == OK, f"providers add failed\n{result}"
         return result

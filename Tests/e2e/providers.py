@@ -56,6 +56,13 @@ class Provider:
     twin_client_secret: str = field(default="", repr=False)
     twin_public_client_id: str = ""
 
+    def app(self, *, public: bool = False, twin: bool = False) -> tuple[str, str]:
+        """(client_id, client_secret) of the confidential app, the public one (no secret), or
+        (`twin`) django-oauth-toolkit's second app of that kind."""
+        if public:
+            return (self.twin_public_client_id if twin else self.public_client_id), ""
+        return (self.twin_client_id, self.twin_client_secret) if twin else (self.client_id, self.client_secret)
+
     @property
     def discovery_url(self) -> str:
         return self.issuer + "/.well-known/openid-configuration"

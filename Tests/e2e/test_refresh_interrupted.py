@@ -148,9 +148,8 @@ def test_interrupted_refreshes_lose_no_session(cli, slow_dot, authctl_bin, brows
         home.add_provider(provider, public=public, twin=twin)
         result = home.signin()
         assert result.returncode == OK, str(result)
-        client = {(False, False): provider.client_id, (True, False): provider.public_client_id,
-                  (False, True): provider.twin_client_id, (True, True): provider.twin_public_client_id}[(public, twin)]
-        streams.append((signum, home, slow.for_client(client)))
+        client_id, _ = provider.app(public=public, twin=twin)
+        streams.append((signum, home, slow.for_client(client_id)))
     per_stream = -(-RUNS // 2)  # two homes per signal: at least RUNS signals each
     with ThreadPoolExecutor(max_workers=len(streams)) as pool:
         futures = [(signum, pool.submit(_interrupt_many, home, watched, signum, per_stream, index))
