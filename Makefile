@@ -122,10 +122,10 @@ demo-firebase: build venv
 
 # The unit tests on a debug build; the whole package as a plain release build; a short fuzz of
 # every parser; the packages, unpacked and run; the end-to-end suite on the static release binary
-# users get. The stages run at once (Decision 0027): the release build first, then the end-to-end
-# passes, beside the debug build and, at the lowest CPU priority (BACKGROUND: only the CPU time
-# the tests leave idle, so they never delay a test's clock), the builds and checks the tests do
-# not need; the unit tests last, alone. -k: a failed stage stops only what needs it.
+# users get. The stages run at once (Decision 0027): the release build, the debug build, then the
+# end-to-end passes; from the start, at the lowest CPU priority (BACKGROUND: only the CPU time the
+# tests leave idle, so they never delay a test's clock), the builds and checks the tests do not
+# need; the unit tests last, alone. -k: a failed stage stops only what needs it.
 TEST_JOBS ?= 8
 TEST_STAGES := package-release library-check release-check fuzz-smoke dist-check
 test:
@@ -159,9 +159,9 @@ unit-test: unit-test-build | $(UNIT_AFTER)
 # pytest-xdist workers (each starts its own providers and fakes, on port 0, in its own temp
 # directory; the tests that check a deadline with seconds of slack in xdist_group "waits", one at a
 # time on one worker); after it, with no other test running, the tests marked serial, which race
-# processes against a clock; and from the start beside both the tests marked slow (a CI job outliving its tokens:
-# minutes of sleeping, little work). Every pass runs whatever another did; e2e-summary adds them up
-# in one last line and fails if any test failed. E2E_WORKERS=0: one process.
+# processes against a clock; from the start, beside both, the tests marked slow (a CI job outliving
+# its tokens: minutes of sleeping, little work). Every pass runs whatever another did; e2e-summary
+# adds them up in one last line and fails if any test failed. E2E_WORKERS=0: one process.
 E2E_BIN     ?= $(DEBUG_BIN)
 E2E_WORKERS ?= 4
 E2E_BUILD   := $(if $(filter $(DEBUG_BIN),$(E2E_BIN)),build,release)
