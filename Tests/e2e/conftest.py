@@ -125,3 +125,16 @@ def idp(request) -> Provider:
 @pytest.fixture
 def cli(authctl_bin, browser_python, tmp_path) -> Authctl:
     return Authctl(authctl_bin, tmp_path, browser_python)
+
+
+@pytest.fixture
+def cli_factory(authctl_bin, browser_python, tmp_path):
+    """Another authctl with its own fresh home (under this test's tmp directory), as a second
+    machine or a second user of the same provider."""
+
+    def make(name: str) -> Authctl:
+        directory = tmp_path / name
+        directory.mkdir()
+        return Authctl(authctl_bin, directory, browser_python)
+
+    return make

@@ -40,7 +40,6 @@ from accounts_helpers import (
 from e2e_helpers import (
     E2E,
     INVALID_CREDENTIAL,
-    Authctl,
     NOT_SIGNED_IN,
     OK,
     TIMED_OUT,
@@ -58,18 +57,6 @@ def accounts(cli, dot_idp, mock_idp):
     """`cli` with oidc.corp (DOT) and oidc.lab (the mock) registered in its fresh home."""
     two_providers(cli, dot_idp, mock_idp)
     return cli
-
-
-@pytest.fixture
-def cli_factory(authctl_bin, browser_python, tmp_path):
-    """Another authctl with its own fresh home (under this test's tmp directory)."""
-
-    def make(name: str) -> Authctl:
-        directory = tmp_path / name
-        directory.mkdir()
-        return Authctl(authctl_bin, directory, browser_python)
-
-    return make
 
 
 def _timestamp(text: str) -> datetime:

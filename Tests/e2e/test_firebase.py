@@ -51,10 +51,8 @@ def project(cli, firebase_fake, dot_idp, mock_idp):
 
 
 @pytest.fixture
-def second_machine(authctl_bin, browser_python, tmp_path, firebase_fake, dot_idp, mock_idp):
-    directory = tmp_path / "second"
-    directory.mkdir()
-    other = Authctl(authctl_bin, directory, browser_python)
+def second_machine(cli_factory, firebase_fake, dot_idp, mock_idp):
+    other = cli_factory("second")
     two_providers(other, dot_idp, mock_idp)
     use_project(other, firebase_fake)
     return other

@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 import requests
 
-from e2e_helpers import NOT_SIGNED_IN, OK, Authctl
+from e2e_helpers import NOT_SIGNED_IN, OK
 from providers import start_provider
 
 pytestmark = [pytest.mark.dot, pytest.mark.serial]  # kills authctl at chosen moments
@@ -135,7 +135,7 @@ def _interrupt_in_flight(cli, slow: SlowRefreshes, signum: int, rng: random.Rand
     return process.returncode, err.decode(errors="replace"), arrival <= signalled_at < answered_at
 
 
-def test_interrupted_refreshes_lose_no_session(cli, slow_dot, authctl_bin, browser_python, tmp_path):
+def test_interrupted_refreshes_lose_no_session(cli, slow_dot, cli_factory):
     """RUNS SIGINTs and RUNS SIGTERMs, each at a random moment while DOT holds the answer, over
     four homes at once: each signal half on a confidential client, half on a public one (DOT's
     twin apps tell the four homes' refreshes apart)."""
@@ -144,7 +144,7 @@ def test_interrupted_refreshes_lose_no_session(cli, slow_dot, authctl_bin, brows
     streams = []  # (signal, home, DOT's log seen by that home's client)
     for signum, public, twin in ((signal.SIGINT, False, False), (signal.SIGINT, True, True),
                                  (signal.SIGTERM, True, False), (signal.SIGTERM, False, True)):
-        home = cli if not streams else Authctl(authctl_bin, _fresh_dir(tmp_path / f"home-{len(streams)}"), browser_python)
+        home = cli if not streams else cli_factory(f"home-{len(streams)}")
         home.add_provider(provider, public=public, twin=twin)
         result = home.signin()
         assert result.returncode == OK, str(result)
@@ -171,11 +171,6 @@ def test_interrupted_refreshes_lose_no_session(cli, slow_dot, authctl_bin, brows
     # per run), and every session still refreshes.
     for _, home, watched in streams:
         _refresh_works(home, watched)
-
-
-def _fresh_dir(path: Path) -> Path:
-    path.mkdir()
-    return path
 
 
 def _interrupt_many(cli, slow: SlowRefreshes, signum: int, runs: int, stream: int) -> list[tuple[int, str, bool]]:
