@@ -63,9 +63,12 @@ public struct BrokeredSignInFlow: Sendable {
         case .handler:
             let authorization = try await begin(request, continueURI: broker.handlerURI)
             present(authorization, request)
-            let answer = try await TaskRace.limited(
-                request.timeout, sleep: context.sleep, error: { OAuthError.timedOut(after: request.timeout) }
-            ) { try await pasted(for: authorization) }
+            let wait = SignInWait(
+                listener: nil, paste: { try await pasted(for: authorization) }, pastesFromStart: true,
+                launch: launch(authorization, request),
+                browserFailed: { reason, _ in presentForAnotherDevice(authorization, request, browserFailure: reason) },
+                timeout: request.timeout, sleep: context.sleep, returning: .projectHandler(handler: broker.handlerURI))
+            let answer = try await wait.run()
             return try await complete(authorization, answer: answer, reply: NoBrowserReply(), purpose: request.purpose)
         case .loopback(let ports, let acceptsPaste):
             let listener = try LoopbackCodeGrant.listen(on: ports, context: context)
@@ -84,11 +87,21 @@ public struct BrokeredSignInFlow: Sendable {
                 }
                 return Answer(redirect: answer, reply: reply)
             }
+            let fromPaste: @Sendable () async throws -> Answer = { Answer(redirect: try await pasted(for: authorization), reply: NoBrowserReply()) }
+            let wait = SignInWait(
+                listener: fromListener, paste: acceptsPaste || context.canAskForPaste ? fromPaste : nil, pastesFromStart: acceptsPaste,
+                launch: launch(authorization, request),
+                browserFailed: { reason, offered in
+                    if offered { return presentForAnotherDevice(authorization, request, browserFailure: reason) }
+                    context.notify("The browser did not open (\(reason)): open the URL above in a browser on this machine yourself.")
+                },
+                timeout: timeout, sleep: context.sleep, returning: .projectLoopback(handler: broker.handlerURI))
             let answer: Answer
-            if acceptsPaste {
-                answer = try await TaskRace.first(fromListener) { Answer(redirect: try await pasted(for: authorization), reply: NoBrowserReply()) }
-            } else {
-                answer = try await fromListener()
+            do {
+                answer = try await wait.run()
+            } catch {
+                await listener.close()
+                throw error
             }
             await listener.close()
             return try await complete(authorization, answer: answer.redirect, reply: answer.reply, purpose: request.purpose)
@@ -109,14 +122,28 @@ public struct BrokeredSignInFlow: Sendable {
         return authorization
     }
 
-    /// Prints the URL (always, so it can be opened by hand) and opens the browser if asked.
+    /// Prints the URL (always, so it can be opened by hand; the wait starts the browser), or, with
+    /// no browser, shows it for another device.
     private func present(_ authorization: BrokeredAuthorization, _ request: Request) {
+        guard request.opensBrowser else { return presentForAnotherDevice(authorization, request, browserFailure: nil) }
         context.notify("To sign in with \(request.providerID), open this URL in a browser:\n\n  \(authorization.authorizationURL.absoluteString)\n")
-        guard request.opensBrowser else {
-            context.drawQRCode(authorization.authorizationURL.absoluteString)
-            return
+    }
+
+    /// The QR code where it fits, then the URL and why no browser opened, below it.
+    private func presentForAnotherDevice(_ authorization: BrokeredAuthorization, _ request: Request, browserFailure: String?) {
+        let url = authorization.authorizationURL.absoluteString
+        var text = "To sign in with \(request.providerID), open this URL in a browser on any device:\n\n  \(url)\n"
+        if let browserFailure {
+            text += "\nThe browser did not open (\(browserFailure))."
+        } else if let why = context.whyNoBrowser {
+            text += "\nNo browser is opened: \(why)."
         }
-        if !context.browser.open(authorization.authorizationURL) { context.notify("Could not start a browser; open the URL above yourself.") }
+        context.showForAnotherDevice(url, following: text)
+    }
+
+    /// Starts the browser now; its watch goes to the wait.
+    private func launch(_ authorization: BrokeredAuthorization, _ request: Request) -> BrowserLaunchWatch? {
+        request.opensBrowser ? context.browser.launch(authorization.authorizationURL) : nil
     }
 
     private func pasted(for authorization: BrokeredAuthorization) async throws -> ForwardedRedirect {

@@ -18,12 +18,13 @@ extension SignInRunner {
             throw LocalFlowNeedsProvider(providerID: providerID, option: option)
         }
         try AuthorizationRequest.checkCustomParameters(customParameters)
-        let chosen = try chooseBrowser(in: env)
+        let chosen = try chooseBrowser(in: env, projectRuns: true)
         var options = flowOptions
         options.opensBrowser = chosen.opens  // no browser here: the handler page and a paste
         let returning = Self.brokeredReturn(options)
         env.notice(Self.explain(returning, providerID: providerID, handler: broker.handlerURI))
-        let flow = BrokeredSignInFlow(broker: broker, context: env.grantContext(browser: chosen.opener, qr: options.qr))
+        let flow = BrokeredSignInFlow(
+            broker: broker, context: signInContext(in: env, browser: chosen.opener, whyNoBrowser: chosen.whyNone, qr: options.qr))
         let request = BrokeredSignInFlow.Request(
             providerID: providerID, purpose: purpose, returning: returning, scopes: options.scopes, customParameters: customParameters,
             timeout: options.timeout, opensBrowser: options.opensBrowser)
