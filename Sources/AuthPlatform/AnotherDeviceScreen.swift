@@ -3,13 +3,11 @@
 /// no browser opened, the prompt), then that text; otherwise the text and a line saying how to
 /// get a code. A code cut by the window's edge, or scrolled half away, cannot be scanned.
 package enum AnotherDeviceScreen {
-    /// Rows kept free under the text for what comes next: the paste prompt (two lines at 80
-    /// columns) and the line it is typed on, or the device flow's status line.
-    package static let promptRows = 3
-
-    /// The text to write. `window` is the terminal's (nil off a terminal: no limit); `forced` is
-    /// `--qr`, which draws a code that fits the columns however many rows it takes.
-    package static func text(url: String, following: String, window: TerminalSize?, forced: Bool) -> String {
+    /// The text to write. `window` is the terminal's (nil off a terminal: no limit); `then` is the
+    /// prompt that comes after the text, and the line it is typed on (nil: one status line);
+    /// `forced` is `--qr`, which draws a code that fits the columns however many rows it takes.
+    package static func text(url: String, following: String, then: String?, window: TerminalSize?, forced: Bool) -> String {
+        let promptRows = then.map { rows(of: $0, columns: window?.columns) + 1 } ?? 1
         let followingRows = rows(of: following, columns: window?.columns)
         // One blank line between the code and the text.
         let freeLines = window.map { $0.rows - followingRows - promptRows - 1 }

@@ -62,11 +62,11 @@ public struct BrokeredSignInFlow: Sendable {
         switch request.returning {
         case .handler:
             let authorization = try await begin(request, continueURI: broker.handlerURI)
-            present(authorization, request)
+            present(authorization, request, pasteFollows: true)
             let wait = SignInWait(
                 listener: nil, paste: { try await pasted(for: authorization) }, pastesFromStart: true,
                 launch: launch(authorization, request),
-                browserFailed: { reason, _ in presentForAnotherDevice(authorization, request, browserFailure: reason) },
+                browserFailed: { reason, _ in presentForAnotherDevice(authorization, request, browserFailure: reason, pasteFollows: true) },
                 timeout: request.timeout, sleep: context.sleep, returning: .projectHandler(handler: broker.handlerURI))
             let answer = try await wait.run()
             return try await complete(authorization, answer: answer, reply: NoBrowserReply(), purpose: request.purpose)
@@ -79,7 +79,7 @@ public struct BrokeredSignInFlow: Sendable {
                 await listener.close()
                 throw error
             }
-            present(authorization, request)
+            present(authorization, request, pasteFollows: acceptsPaste)
             let timeout = request.timeout
             let fromListener: @Sendable () async throws -> Answer = {
                 let (answer, reply) = try await listener.waitForCallback(timeout: timeout) { callback in
@@ -92,7 +92,7 @@ public struct BrokeredSignInFlow: Sendable {
                 listener: fromListener, paste: acceptsPaste || context.canAskForPaste ? fromPaste : nil, pastesFromStart: acceptsPaste,
                 launch: launch(authorization, request),
                 browserFailed: { reason, offered in
-                    if offered { return presentForAnotherDevice(authorization, request, browserFailure: reason) }
+                    if offered { return presentForAnotherDevice(authorization, request, browserFailure: reason, pasteFollows: true) }
                     context.notify("The browser did not open (\(reason)): open the URL above in a browser on this machine yourself.")
                 },
                 timeout: timeout, sleep: context.sleep, returning: .projectLoopback(handler: broker.handlerURI))
@@ -124,13 +124,13 @@ public struct BrokeredSignInFlow: Sendable {
 
     /// Prints the URL (always, so it can be opened by hand; the wait starts the browser), or, with
     /// no browser, shows it for another device.
-    private func present(_ authorization: BrokeredAuthorization, _ request: Request) {
-        guard request.opensBrowser else { return presentForAnotherDevice(authorization, request, browserFailure: nil) }
+    private func present(_ authorization: BrokeredAuthorization, _ request: Request, pasteFollows: Bool) {
+        guard request.opensBrowser else { return presentForAnotherDevice(authorization, request, browserFailure: nil, pasteFollows: pasteFollows) }
         context.notify("To sign in with \(request.providerID), open this URL in a browser:\n\n  \(authorization.authorizationURL.absoluteString)\n")
     }
 
     /// The QR code where it fits, then the URL and why no browser opened, below it.
-    private func presentForAnotherDevice(_ authorization: BrokeredAuthorization, _ request: Request, browserFailure: String?) {
+    private func presentForAnotherDevice(_ authorization: BrokeredAuthorization, _ request: Request, browserFailure: String?, pasteFollows: Bool) {
         let url = authorization.authorizationURL.absoluteString
         var text = "To sign in with \(request.providerID), open this URL in a browser on any device:\n\n  \(url)\n"
         if let browserFailure {
@@ -138,7 +138,7 @@ public struct BrokeredSignInFlow: Sendable {
         } else if let why = context.whyNoBrowser {
             text += "\nNo browser is opened: \(why)."
         }
-        context.showForAnotherDevice(url, following: text)
+        context.showForAnotherDevice(url, following: text, then: pasteFollows ? pastePrompt(authorization) : nil)
     }
 
     /// Starts the browser now; its watch goes to the wait.
@@ -146,8 +146,12 @@ public struct BrokeredSignInFlow: Sendable {
         request.opensBrowser ? context.browser.launch(authorization.authorizationURL) : nil
     }
 
+    private func pastePrompt(_ authorization: BrokeredAuthorization) -> String {
+        "After signing in, paste the whole address your browser ended on (\(authorization.continueURI)?…), then press Enter:"
+    }
+
     private func pasted(for authorization: BrokeredAuthorization) async throws -> ForwardedRedirect {
-        context.notify("After signing in, paste the whole address your browser ended on (\(authorization.continueURI)?…), then press Enter:")
+        context.notify(pastePrompt(authorization))
         guard let line = await context.readPastedLine() else { throw OAuthError.unreadablePastedRedirect("nothing was pasted") }
         return try ForwardedRedirect.pasted(line, continueURI: authorization.continueURI, authorizationURL: authorization.authorizationURL)
     }

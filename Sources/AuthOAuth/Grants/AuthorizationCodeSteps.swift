@@ -60,14 +60,17 @@ struct AuthorizationCodeSteps: Sendable {
     /// Prints the URL (always, so it can be opened by hand; the browser is started by the wait,
     /// ``launch(_:)``); without a browser the URL is meant for another device: its QR code too,
     /// why no browser opens, and the device flow when the provider has one.
-    func present(_ authorization: AuthorizationRequest) {
-        guard opensBrowser else { return presentForAnotherDevice(authorization, browserFailure: nil) }
+    func present(_ authorization: AuthorizationRequest, pasteFollows: Bool) {
+        guard opensBrowser else { return presentForAnotherDevice(authorization, browserFailure: nil, pasteFollows: pasteFollows) }
         context.notify("To sign in with \(server.providerID), open this URL in a browser:\n\n  \(authorization.url.absoluteString)\n")
     }
 
+    /// What the paste prompt says.
+    static let pastePrompt = "After signing in, paste the address your browser was sent to (or just the code), then press Enter:"
+
     /// The URL for a browser elsewhere: the QR code where it fits, then the URL and the reason
-    /// below it, so both stay visible.
-    func presentForAnotherDevice(_ authorization: AuthorizationRequest, browserFailure: String?) {
+    /// below it, so both stay visible; `pasteFollows` keeps room for the paste prompt.
+    func presentForAnotherDevice(_ authorization: AuthorizationRequest, browserFailure: String?, pasteFollows: Bool) {
         let url = authorization.url.absoluteString
         var text = "To sign in with \(server.providerID), open this URL in a browser on any device:\n\n  \(url)\n"
         if let browserFailure {
@@ -78,13 +81,13 @@ struct AuthorizationCodeSteps: Sendable {
         if server.deviceAuthorization != nil {
             text += "\n(\(server.providerID) also signs in with a code entered on another device: --device.)"
         }
-        context.showForAnotherDevice(url, following: text)
+        context.showForAnotherDevice(url, following: text, then: pasteFollows ? Self.pastePrompt : nil)
     }
 
     /// The browser did not start: with the paste offered, the URL for another device (QR code);
     /// otherwise the URL above is to be opened by hand on this machine.
     func browserFailed(_ authorization: AuthorizationRequest, reason: String, pasteOffered: Bool) {
-        if pasteOffered { return presentForAnotherDevice(authorization, browserFailure: reason) }
+        if pasteOffered { return presentForAnotherDevice(authorization, browserFailure: reason, pasteFollows: true) }
         context.notify("The browser did not open (\(reason)): open the URL above in a browser on this machine yourself.")
     }
 
@@ -96,7 +99,7 @@ struct AuthorizationCodeSteps: Sendable {
 
     /// Asks for the pasted redirect (or code) and checks it exactly as the listener would.
     func pastedCode(for authorization: AuthorizationRequest) async throws -> String {
-        context.notify("After signing in, paste the address your browser was sent to (or just the code), then press Enter:")
+        context.notify(Self.pastePrompt)
         guard let line = await context.readPastedLine() else { throw OAuthError.unreadablePastedRedirect("nothing was pasted") }
         return try PastedRedirect.code(
             fromPasted: line, for: authorization, issuer: server.issuer, issuerParameterRequired: server.issuerParameterRequired,

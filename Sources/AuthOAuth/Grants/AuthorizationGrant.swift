@@ -122,9 +122,10 @@ public struct GrantContext: Sendable {
     /// by default.
     public var drawQRCode: @Sendable (_ url: String) -> Void
     /// Shows a URL meant for another device: its QR code where it fits the window with `following`
-    /// (the URL and what to do) below it, then `following`, so that both stay on screen
-    /// (Decisions/0029). Nil: ``drawQRCode`` then ``notify``.
-    public var presentForAnotherDevice: (@Sendable (_ url: String, _ following: String) -> Void)? = nil
+    /// (the URL and what to do) below it, then `following`, so that both stay on screen; `then` is
+    /// the prompt that comes next (nil: a status line), kept on screen too (Decisions/0029). Nil:
+    /// ``drawQRCode`` then ``notify``.
+    public var presentForAnotherDevice: (@Sendable (_ url: String, _ following: String, _ then: String?) -> Void)? = nil
     /// Why no browser is opened (the headless rules), said with the URL; nil when one is, or when
     /// the person asked for none.
     public var whyNoBrowser: String? = nil
@@ -155,9 +156,9 @@ public struct GrantContext: Sendable {
 }
 
 extension GrantContext {
-    /// `url` for another device, with `following` after it (``presentForAnotherDevice``).
-    package func showForAnotherDevice(_ url: String, following: String) {
-        if let presentForAnotherDevice { return presentForAnotherDevice(url, following) }
+    /// `url` for another device, with `following` after it and room for `then` (``presentForAnotherDevice``).
+    package func showForAnotherDevice(_ url: String, following: String, then: String? = nil) {
+        if let presentForAnotherDevice { return presentForAnotherDevice(url, following, then) }
         drawQRCode(url)
         notify(following)
     }

@@ -34,7 +34,7 @@ public struct LoopbackCodeGrant: AuthorizationGrant {
             await listener.close()
             throw error
         }
-        steps.present(authorization)
+        steps.present(authorization, pasteFollows: acceptsPaste)
         context.log("listening on \(listener.redirectURI)")
         let fromListener: @Sendable () async throws -> Answer = {
             let (code, reply) = try await listener.waitForCallback(timeout: request.timeout) { callback in

@@ -22,7 +22,7 @@ public struct PastedCodeGrant: AuthorizationGrant {
         let parameters = try steps.parameters()
         try await steps.checkReachable()
         let authorization = try steps.authorization(redirectURI: redirectURI, parameters: parameters)
-        steps.present(authorization)
+        steps.present(authorization, pasteFollows: true)
         let wait = SignInWait(
             listener: nil, paste: { try await steps.pastedCode(for: authorization) }, pastesFromStart: true,
             launch: steps.launch(authorization),

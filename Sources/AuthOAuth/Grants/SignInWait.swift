@@ -156,7 +156,9 @@ public struct SignInTimedOut: AuthCoreError, Equatable {
     }
 
     public var message: String {
-        let time = LoopbackError.seconds(after)
+        // Whole seconds: the wait's time is what is left of --timeout once discovery has run.
+        let rounded = Int(after.timeInterval.rounded())
+        let time = rounded >= 1 ? (rounded == 1 ? "1 second" : "\(rounded) seconds") : LoopbackError.seconds(after)
         let retry = "run the command again to retry (--timeout SECONDS allows more time)"
         let nothingPasted = pasteOffered ? ", and nothing was pasted" : ""
         switch cause {

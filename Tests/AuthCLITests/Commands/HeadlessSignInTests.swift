@@ -63,13 +63,14 @@ import AuthTestSupport
         #expect(cli.stderr.withLock { $0 }.contains("authctl: browser: DISPLAY is set: xdg-open: xdg-open"))
     }
 
-    /// (flags, stderr a terminal, QR code expected); the window does not say its size.
+    /// (flags, stderr a terminal, QR code expected), in a window large enough for the code.
     @Test(arguments: [
         ([String](), true, true), (["--no-qr"], true, false), (["--json"], true, false),
         ([], false, false), (["--qr"], false, true), (["--json", "--qr"], true, true),
     ])
     func theURLIsDrawnForAnotherDevice(flags: [String], terminal: Bool, drawn: Bool) async throws {
         cli.interactive = terminal
+        cli.window = terminal ? TerminalSize(columns: 200, rows: 100) : nil
         pasteTheRedirect()
         #expect(await cli.run(["signin", "--provider", "oidc.test", "--timeout", "10", "--no-browser", "--paste"] + flags) == .success)
         let stderr = cli.stderr.withLock { $0 }
