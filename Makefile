@@ -81,7 +81,7 @@ install-files:
 
 # make dist: a tarball (bin/, share/, README.md, LICENSE) and a .deb, both from the static
 # release binary, in .build-dist/. Tests/release/check-dist.sh unpacks each and runs it.
-VERSION  := $(shell sed -n 's/.*static let version = "\(.*\)"/\1/p' Sources/AuthCLI/AuthCommandLine.swift)
+VERSION  := $(shell sed -n 's/.*static let version = "\(.*\)"/\1/p' Sources/AuthApp/Runtime/AuthRuntime.swift)
 DEB_ARCH := $(shell dpkg --print-architecture 2>/dev/null || uname -m)
 DIST     := .build-dist
 dist: release | $(DIST_AFTER)

@@ -1,3 +1,4 @@
+import AuthApp
 import AuthCore
 import AuthPlatform
 #if canImport(FoundationEssentials)
@@ -61,30 +62,14 @@ struct TokenCommand: Command {
     }
 
     /// A token handed out, and when it expires (nil when unknown or not asked for).
-    struct FreshToken {
-        var value: String
-        var isIDToken: Bool
-        var expiresAt: Date?
-    }
+    typealias FreshToken = GetToken.Output
 
-    /// The backend's own ID token (a Firebase project's) when no provider is named and there is
-    /// one; else the provider's ID token or its access token, refreshed when needed. An expired
-    /// ID token is refused like an expired access token. `withExpiry` also reads when it expires.
+    /// The token by the one rule of ``GetToken``: the backend's own ID token when no provider is
+    /// named and there is one; else the provider's ID token or access token, refreshed when needed.
     static func token(
         providerID: String?, wantsIDToken: Bool, minimumValidity: Duration, withExpiry: Bool = false, in env: CommandEnvironment
     ) async throws -> FreshToken {
-        let auth = try env.auth
-        let validity = minimumValidity.timeInterval
-        if providerID == nil, let token = try await auth.backend.userToken(minimumValidity: validity) {
-            return FreshToken(value: token, isIDToken: true, expiresAt: withExpiry ? Auth.expiry(ofJWT: token) : nil)
-        }
-        if wantsIDToken {
-            let (token, expiresAt) = try await auth.freshIDToken(
-                providerID: providerID, minimumValidity: validity, providers: env.registry, services: env.services)
-            return FreshToken(value: token, isIDToken: true, expiresAt: expiresAt)
-        }
-        let token = try await auth.freshAccessToken(providerID: providerID, minimumValidity: validity, providers: env.registry, services: env.services)
-        let expiresAt = withExpiry ? try auth.currentSession(providerID).session.expiresAt : nil
-        return FreshToken(value: token, isIDToken: false, expiresAt: expiresAt)
+        try await GetToken(runtime: env.runtime).run(
+            GetToken.Input(providerID: providerID, kind: wantsIDToken ? .id : .access, minimumValidity: minimumValidity.timeInterval, withExpiry: withExpiry))
     }
 }

@@ -1,3 +1,4 @@
+import AuthApp
 import AuthCore
 import AuthOAuth
 #if canImport(FoundationEssentials)
@@ -47,7 +48,7 @@ struct LinkCommand: Command {
             _ = try AuthorizationRequest.parseParameters(runner.flowOptions.parameters)
             try SignInRunner.checkHome(env)
             guard try env.auth.currentAccount() != nil else { throw AccountError.notSignedIn }
-            SignInRunner.report(try await env.auth.linkPending(), purpose: .link, in: env)
+            SignInRunner.report(try await AccountOperations(runtime: env.runtime).linkPending(), purpose: .link, in: env)
             return .success
         }
         return try await runner.run(in: env) { account in

@@ -1,3 +1,4 @@
+import AuthApp
 import AuthCore
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -45,11 +46,11 @@ struct ReauthCommand: Command {
     }
 
     func run(in env: CommandEnvironment) async throws -> ExitStatus {
-        let env = env.withSecondFactor(totp: totp)
+        let env = try env.withSecondFactor(totp: totp)
         let account = try env.auth.currentAccount()
         if (providerID ?? account.flatMap(Self.defaultProvider)) == SignInCommand.passwordProviderID {
             try SignInRunner.checkHome(env)
-            let backend = try env.backend(as: (any PasswordAccounts).self)
+            let backend = try env.backend(as: (any PasswordAccounts).self, .passwordAccounts)
             let password = try await SignInCommand.password(fromStandardInput: passwordFromStandardInput, in: env, command: [Self.name])
             SignInRunner.report(try await backend.reauthenticate(password: password), purpose: .reauthenticate, in: env)
             return .success

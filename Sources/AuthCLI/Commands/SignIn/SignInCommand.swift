@@ -1,3 +1,4 @@
+import AuthApp
 import AuthCore
 import AuthOAuth
 #if canImport(FoundationEssentials)
@@ -137,13 +138,13 @@ struct SignInCommand: Command {
     }
 
     func run(in env: CommandEnvironment) async throws -> ExitStatus {
-        let env = env.withSecondFactor(totp: totp)
+        let env = try env.withSecondFactor(totp: totp)
         switch method {
         case .provider(let providerID):
             return try await runner.run(in: env) { _ in providerID }
         case .password(let email, let fromStandardInput, let create):
             try SignInRunner.checkHome(env)
-            let backend = try env.backend(as: (any PasswordAccounts).self)
+            let backend = try env.backend(as: (any PasswordAccounts).self, .passwordAccounts)
             let password = try await Self.password(fromStandardInput: fromStandardInput, in: env)
             SignInRunner.report(try await backend.signIn(email: email, password: password, create: create), purpose: .signIn, in: env)
         case .clientCredentials(let providerID, let request):
@@ -151,7 +152,7 @@ struct SignInCommand: Command {
             SignInRunner.report(try await ClientCredentialsSignIn.run(providerID: providerID, request: request, in: env), purpose: .signIn, in: env)
         case .customToken:
             try SignInRunner.checkHome(env)
-            let backend = try env.backend(as: (any CustomTokenAccounts).self)
+            let backend = try env.backend(as: (any CustomTokenAccounts).self, .customTokens)
             SignInRunner.report(try await backend.signIn(customToken: try env.readToken()), purpose: .signIn, in: env)
         }
         return .success

@@ -1,3 +1,4 @@
+import AuthApp
 import AuthCore
 import AuthOAuth
 import AuthPlatform
@@ -23,57 +24,41 @@ struct SignInRunner: Sendable {
     var ciSource: CITokenSource?
 
     /// Runs the sign-in for `purpose` with the provider `chooseProvider` picks for the current
-    /// account. A locked, corrupt or insecure keystore, or a rule that cannot pass, fails before
+    /// account, through the application layer's ``SignIn`` (which chooses the route and the
+    /// return). A locked, corrupt or insecure keystore, or a rule that cannot pass, fails before
     /// the person spends time in a browser.
     func run(in env: CommandEnvironment, chooseProvider: (KeystoreDocument.Account?) throws -> String) async throws -> ExitStatus {
-        // --timeout bounds the whole sign-in: discovery, the person, the token exchange, JWKS, userinfo.
-        let env = env.withDeadline(flowOptions.timeout, setting: "--timeout")
         let customParameters = try AuthorizationRequest.parseParameters(flowOptions.parameters)
-        try Self.checkHome(env)
-        let auth = try env.auth
-        let providerID = try chooseProvider(try auth.currentAccount())
-        if let broker = auth.backend as? any ProviderFlowBroker, try env.registry.all().first(where: { $0.id == providerID }) == nil {
-            return try await runBrokered(providerID, broker: broker, customParameters: customParameters, in: env)
-        }
-        let provider = try env.registry.provider(providerID)
-        let options: SignInOptions
+        try env.runtime.checkHome()
+        let providerID = try chooseProvider(try env.auth.currentAccount())
+        let proof: SignIn.Proof
         var browser: any BrowserOpener = NoBrowser()
+        var opensBrowser = flowOptions.opensBrowser
+        var acceptsPaste = false
         if let ciSource {
-            let fetcher = CITokenFetcher(environment: env.context.environment, transport: env.transport)
-            options = SignInOptions(method: .idToken(try await fetcher.idToken(from: ciSource, audience: provider.clientID), rawNonce: nil))
+            proof = .ci(ciSource)
         } else if idTokenFromStandardInput {
-            options = SignInOptions(method: .idToken(try env.readToken(), rawNonce: rawNonce))
+            proof = .idToken(try env.readToken(), rawNonce: rawNonce)
         } else {
             let chosen = try chooseBrowser(in: env)
             browser = chosen.opener
-            let acceptsPaste = flowOptions.paste || (!chosen.opens && env.context.standardInputIsTerminal)
-            options = SignInOptions(
-                extraScopes: flowOptions.scopes, customParameters: customParameters, timeout: flowOptions.timeout, deadline: env.transport.deadline,
-                redirectPorts: flowOptions.redirectPorts, opensBrowser: chosen.opens,
-                preferredPrompt: purpose == .reauthenticate ? "login" : nil,
-                method: flowOptions.device ? .device : .loopback(acceptsPaste: acceptsPaste)
-            )
+            opensBrowser = chosen.opens
+            acceptsPaste = flowOptions.paste || (!chosen.opens && env.context.standardInputIsTerminal)
+            proof = flowOptions.device ? .device : .browser
         }
-        let context = env.grantContext(browser: browser, qr: flowOptions.qr)
-        let flow = SignInFlow(provider: provider, registry: env.registry, services: env.services, context: context)
-        let purpose = purpose
-        let ciSource = ciSource
-        let clock = env.context.clock
-        let result = try await runInterruptibly(in: env) {
-            try await flow.run(options) { verified, profile in
-                var credential = verified
-                if let ciSource {
-                    credential.ciSource = ciSource
-                    credential.obtainedAt = credential.obtainedAt ?? clock.now()
-                }
-                let result: AuthDataResult
-                switch purpose {
-                case .signIn: result = try await auth.signIn(with: credential, profile: profile)
-                case .link: result = try await auth.link(with: credential, profile: profile)
-                case .reauthenticate: result = try await auth.reauthenticate(with: credential, profile: profile)
-                }
-                return (result, result.user.email ?? result.user.displayName ?? result.user.uid)
-            }
+        let input = SignIn.Input(
+            providerID: providerID, purpose: purpose, proof: proof, scopes: flowOptions.scopes, customParameters: customParameters,
+            timeout: flowOptions.timeout, timeoutSetting: "--timeout", redirectPorts: flowOptions.redirectPorts)
+        let ports = SignIn.Ports(
+            grant: env.grantContext(browser: browser, qr: flowOptions.qr), opensBrowser: opensBrowser, acceptsPaste: acceptsPaste,
+            prefersPaste: flowOptions.paste, routeChosen: { env.notice(Self.explain($0)) })
+        let signIn = SignIn(runtime: env.runtime)
+        let option = idTokenFromStandardInput ? "--id-token-stdin" : ciSource != nil ? "--ci" : "--device"
+        let result: AuthDataResult
+        do {
+            result = try await runInterruptibly(in: env) { try await signIn.run(input, ports: ports) }
+        } catch let error as LocalFlowNeedsProvider {
+            throw LocalFlowNeedsProviderHere(providerID: error.providerID, option: option)
         }
         Self.report(result, purpose: purpose, in: env)
         return .success
@@ -109,8 +94,7 @@ struct SignInRunner: Sendable {
 
     /// The home exists and is private, before anything is asked of the person.
     static func checkHome(_ env: CommandEnvironment) throws {
-        try env.home.ensureExists()
-        try env.home.checkSecure()
+        try env.runtime.checkHome()
     }
 
     static func report(_ result: AuthDataResult, purpose: Purpose, in env: CommandEnvironment) {
