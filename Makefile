@@ -107,8 +107,13 @@ library-check: library-example | $(AFTER_RELEASE)
 	python3 Tests/Tools/authctlkit-api.py
 
 # In this package's .build: its modules are compiled once, for the unit tests and the example.
+# SwiftPM keeps the last root package's build manifest (debug.yaml) when another root builds in
+# the same scratch path, and then builds nothing of the example: the manifest goes first, and
+# each root plans its own again (a second).
 library-example: | $(AFTER_RELEASE)
+	rm -f $(CURDIR)/.build/debug.yaml
 	$(SWIFT) build --package-path $(LIBRARY_EXAMPLE) --scratch-path $(CURDIR)/.build
+	rm -f $(CURDIR)/.build/debug.yaml
 
 # The Python venv with the pinned identity providers and test tools (Tests/e2e/requirements.txt).
 venv:

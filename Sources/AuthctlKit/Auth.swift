@@ -109,6 +109,15 @@ public final class Auth: Sendable {
         try await AuthError.translating { try await engine.runtime().accounts().signInMethods(forEmail: email) }
     }
 
+    /// Signs out as ``signOut()`` does and, with `revokingTokens`, revokes the session's tokens at
+    /// their providers too (RFC 7009, or GitHub's token deletion), as `authctl signout --revoke`
+    /// does: not in FirebaseAuth, whose tokens a project revokes. The local sign-out happens even
+    /// when a revocation fails; the error then says which tokens stay valid.
+    public func signOut(revokingTokens: Bool) async throws {
+        guard revokingTokens else { return try signOut() }
+        try await AuthError.translating { try await engine.signOutRevoking() }
+    }
+
     /// Forgets the signed-in user's session and tokens in the home; the account stays.
     public func signOut() throws {
         do {

@@ -77,6 +77,12 @@ struct Engine: Sendable {
         _ = try SignOut(runtime: try runtime()).signOut(all: false)
     }
 
+    /// Signs out, then revokes the removed sessions' tokens at their providers.
+    func signOutRevoking() async throws {
+        let signOut = SignOut(runtime: try runtime())
+        if let failed = RevocationFailed(await signOut.revoke(try signOut.signOut(all: false))) { throw failed }
+    }
+
     /// The backend as `Capability`, or the error that names it.
     func backend<Capability>(as capability: Capability.Type, _ name: BackendCapability) throws -> Capability {
         try runtime().backend(as: capability, name)

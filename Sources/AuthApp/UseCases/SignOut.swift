@@ -60,3 +60,38 @@ package struct SignOut: Sendable {
         return [.keystoreError, .configurationError, .invalidArgument].contains(code)
     }
 }
+
+/// `signout --revoke` could not revoke every token; the local sign-out happened anyway, so
+/// nothing here can be retried: the message says where the tokens stand, never "try again".
+/// A provider that failed is 9; a configuration that could not be used (providers.json
+/// unreadable, the provider no longer configured) is 12.
+package struct RevocationFailed: AuthCoreError {
+    package var failures: [String]
+    package var isConfigurationProblem = false
+
+    package init(failures: [String], isConfigurationProblem: Bool = false) {
+        self.failures = failures
+        self.isConfigurationProblem = isConfigurationProblem
+    }
+
+    /// The failed steps of `revocations`, or nil when every token was revoked.
+    package init?(_ revocations: [SignOut.Revocation]) {
+        var failures: [String] = []
+        for revocation in revocations {
+            for step in revocation.steps {
+                if case .failed(let reason) = step.outcome { failures.append("\(revocation.providerID) \(step.token.rawValue): \(reason)") }
+            }
+        }
+        guard !failures.isEmpty else { return nil }
+        self.init(failures: failures, isConfigurationProblem: revocations.contains { $0.unusableConfiguration })
+    }
+
+    package var code: AuthErrorCode { isConfigurationProblem ? .configurationError : .providerError }
+    package var message: String {
+        let gone = isConfigurationProblem
+            ? "signed out locally, but the tokens were not revoked because the provider configuration could not be used: "
+            : "signed out locally, but the provider did not confirm revocation: "
+        return gone + failures.joined(separator: "; ")
+            + ". Those tokens stay valid at the provider until they expire; revoke them in the provider's account settings if needed."
+    }
+}

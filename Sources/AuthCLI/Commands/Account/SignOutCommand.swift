@@ -42,18 +42,16 @@ struct SignOutCommand: Command {
         let signOut = SignOut(runtime: env.runtime)
         let signedOut = try signOut.signOut(all: everyone)
         var steps: [JSONValue] = []
-        var failures: [String] = []
-        var configurationProblem = false
+        var revocations: [SignOut.Revocation] = []
         if revokes {
-            for revocation in await signOut.revoke(signedOut) {
-                configurationProblem = configurationProblem || revocation.unusableConfiguration
+            revocations = await signOut.revoke(signedOut)
+            for revocation in revocations {
                 for step in revocation.steps {
                     steps.append([
                         "providerId": .string(revocation.providerID), "token": .string(step.token.rawValue),
                         "outcome": .string(step.outcome.name), "reason": step.outcome.reason.map { .string($0) } ?? .null,
                     ])
                     env.notice("\(revocation.providerID) \(step.token.rawValue): \(step.outcome.name)" + (step.outcome.reason.map { " (\($0))" } ?? ""))
-                    if case .failed(let reason) = step.outcome { failures.append("\(revocation.providerID) \(step.token.rawValue): \(reason)") }
                 }
             }
         }
@@ -63,25 +61,7 @@ struct SignOutCommand: Command {
             env.output(.object(result))
         }
         env.notice(signedOut.sessions.isEmpty ? "Nobody was signed in." : "Signed out; the local session and its tokens are gone.")
-        if !failures.isEmpty { throw RevocationFailed(failures: failures, isConfigurationProblem: configurationProblem) }
+        if let failed = RevocationFailed(revocations) { throw failed }
         return .success
-    }
-}
-
-/// `signout --revoke` could not revoke every token; the local sign-out happened anyway, so
-/// nothing here can be retried: the message says where the tokens stand, never "try again".
-/// A provider that failed is 9; a configuration that could not be used (providers.json
-/// unreadable, the provider no longer configured) is 12.
-struct RevocationFailed: AuthCoreError {
-    var failures: [String]
-    var isConfigurationProblem = false
-
-    var code: AuthErrorCode { isConfigurationProblem ? .configurationError : .providerError }
-    var message: String {
-        let gone = isConfigurationProblem
-            ? "signed out locally, but the tokens were not revoked because the provider configuration could not be used: "
-            : "signed out locally, but the provider did not confirm revocation: "
-        return gone + failures.joined(separator: "; ")
-            + ". Those tokens stay valid at the provider until they expire; revoke them in the provider's account settings if needed."
     }
 }
