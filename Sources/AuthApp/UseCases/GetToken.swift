@@ -43,6 +43,12 @@ package struct GetToken: Sendable {
         package var isIDToken: Bool
         /// When it expires (nil when unknown, or not asked for an access token).
         package var expiresAt: Date?
+
+        package init(value: String, isIDToken: Bool, expiresAt: Date?) {
+            self.value = value
+            self.isIDToken = isIDToken
+            self.expiresAt = expiresAt
+        }
     }
 
     /// The validity a forced refresh asks for.
