@@ -53,13 +53,9 @@ extension FirebaseAccountBackend {
         }
     }
 
-    /// Valid for `seconds` more, or as fresh as a refresh gets (90% of its lifetime left).
+    /// Valid for `seconds` more, by the one freshness rule (``FreshnessPolicy/refreshed``).
     static func isFresh(_ session: BackendSession, for seconds: TimeInterval, at now: Date) -> Bool {
-        // An infinite validity is a forced refresh (the SDKs' `getIDToken(forcingRefresh: true)`).
-        guard seconds.isFinite else { return false }
-        let lifetime = session.expiresAt.timeIntervalSince(session.obtainedAt)
-        let required = min(seconds, lifetime * 0.9)
-        return session.expiresAt > now && session.expiresAt.timeIntervalSince(now) >= max(required, 0)
+        FreshnessPolicy.refreshed.isFresh(expiresAt: session.expiresAt, obtainedAt: session.obtainedAt, minimumValidity: seconds, at: now)
     }
 
     /// The session in a sign-in answer (`idToken`, `refreshToken`, `expiresIn`).

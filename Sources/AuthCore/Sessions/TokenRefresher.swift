@@ -21,8 +21,6 @@ import AuthPlatform
 public struct TokenRefresher: Sendable {
     /// The Firebase SDK's default: a token handed out is good for at least five more minutes.
     public static let defaultMinimumValidity: TimeInterval = 300
-    /// The share of the provider's token lifetime that counts as "as fresh as a refresh gets".
-    static let freshShareOfLifetime = 0.9
 
     let store: any DocumentStore<KeystoreDocument>
     let journal: any DocumentStore<RefreshJournal>
@@ -167,20 +165,12 @@ public struct TokenRefresher: Sendable {
         return response
     }
 
-    /// The access token if it stays valid for `seconds` more (a token without expiry always does).
-    ///
-    /// A refresh cannot give more than the provider's lifetime (expiry minus receipt), so when
-    /// `seconds` exceeds it, a token with 90% of its lifetime left is as good as a refresh gets:
-    /// refreshing again would only burn refresh tokens (and, across processes, refresh many times).
+    /// The access token if it stays valid for `seconds` more (a token without expiry always
+    /// does), by the one freshness rule (``FreshnessPolicy/refreshed``).
     static func accessToken(_ session: OAuthCredential, validFor seconds: TimeInterval, at now: Date) -> String? {
-        // An infinite validity is a forced refresh (the SDKs' `getIDToken(forcingRefresh: true)`).
-        guard let token = session.accessToken, seconds.isFinite else { return nil }
-        guard let expiresAt = session.expiresAt else { return token }
-        var required = seconds
-        if let obtainedAt = session.obtainedAt {
-            required = min(required, expiresAt.timeIntervalSince(obtainedAt) * freshShareOfLifetime)
-        }
-        return expiresAt.timeIntervalSince(now) >= max(required, 0) && expiresAt > now ? token : nil
+        guard let token = session.accessToken else { return nil }
+        return FreshnessPolicy.refreshed.isFresh(expiresAt: session.expiresAt, obtainedAt: session.obtainedAt, minimumValidity: seconds, at: now)
+            ? token : nil
     }
 }
 

@@ -1,3 +1,4 @@
+import AuthApp
 import AuthCore
 import AuthStorage
 import AuthOAuth
@@ -42,7 +43,7 @@ struct StatusCommand: Command {
         let keystore = try env.auth.keystore()
         let now = env.context.clock.now()
         let current = keystore.currentAccountIndex.map { keystore.accounts[$0] }
-        if checkOnly { return current.map { Self.canGetToken($0, at: now) } == true ? .success : .notSignedIn }
+        if checkOnly { return current.map { Self.canGetToken($0, at: now, environment: env.context.environment) } == true ? .success : .notSignedIn }
         let project = try env.firebaseProject?.projectID
         if env.json {
             env.output(Self.json(keystore, project: project, at: now))
@@ -52,15 +53,10 @@ struct StatusCommand: Command {
         return .success
     }
 
-    /// Whether `account` gets a token from `token` (its default provider) without a person: a
-    /// backend session (Firebase renews it), or the last provider's session still valid, refreshable, or
-    /// renewed from its CI source (`signin --ci`).
-    static func canGetToken(_ account: KeystoreDocument.Account, at now: Date) -> Bool {
-        if account.backendSession != nil { return true }
-        guard let provider = account.lastProviderID, let session = account.sessions.first(where: { $0.providerID == provider }) else {
-            return false
-        }
-        return session.refreshToken != nil || session.ciSource != nil || (session.expiresAt.map { $0 > now } ?? true)
+    /// Whether `account` gets a token without a person (``GetToken/isAvailable(_:environment:at:)``);
+    /// a CI job's variable is read from this process's environment.
+    static func canGetToken(_ account: KeystoreDocument.Account, at now: Date, environment: EnvironmentVariables = [:]) -> Bool {
+        GetToken.isAvailable(account, environment: environment, at: now)
     }
 
     /// One identity's session, as a phrase: "expires in 42m, refreshable".
