@@ -135,11 +135,7 @@ extension FirebaseAccountBackend {
         let email = answer["email"]?.stringValue ?? profile.email ?? "this email"
         var providers = (answer["verifiedProvider"]?.arrayValue ?? []).compactMap(\.stringValue)
         if providers.isEmpty { providers = (try? await signInMethods(forEmail: email)) ?? [] }
-        let pending = PendingCredential(
-            credential: credential, profile: profile, accountUID: nil, email: email,
-            expiresAt: clock.now().addingTimeInterval(PendingCredential.lifetime), pendingToken: answer["pendingToken"]?.stringValue
-        )
-        try pendingStore.update { $0.pending = pending }
+        try pending.keep(credential, profile: profile, accountUID: nil, email: email, pendingToken: answer["pendingToken"]?.stringValue)
         return .accountExistsWithDifferentCredential(email: email, providers: providers)
     }
 }
