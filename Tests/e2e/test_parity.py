@@ -19,19 +19,24 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
+import subprocess
 import time
 from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
 import secret_service as service_module
-from accounts_helpers import ACCOUNT_EXISTS, CORP, LAB, browser_flow, ok, signin
+from accounts_helpers import ACCOUNT_EXISTS, CORP, LAB, as_user, browser_flow, ok, signin, whoami
 from conftest import SHORT_LIFETIME
 from e2e_helpers import OK, need
 from fakes import firebase_fake, github_fake  # noqa: F401  (fixtures)
 from secret_service import SecretService
 from test_firebase import use_project
+from e2e_constants import FIREBASE_HANDLER_URI
+from test_firebase_flows import console, project  # noqa: F401  (fixtures)
 from test_library import Library, example_bin  # noqa: F401  (a fixture)
+from test_no_browser import URL_LINE
 
 pytestmark = pytest.mark.dot
 
@@ -280,3 +285,32 @@ def test_a_keyring_session_of_the_command_is_refreshed_by_the_library(cli, examp
     assert short_dot_idp.client_secret.encode() not in all_bytes(cli.home)
     assert library.ok("signout") == {"signedIn": False}
     assert len(secret_service.items(cli.home)) == items - 1, "signOut() left the refresh token's item (the client secret stays)"
+
+
+def test_the_library_returns_through_the_projects_handler_and_a_paste(project, console, example_bin, tmp_path):  # noqa: F811
+    """The library has the handler + paste return the command has: a presenter that prints the URL
+    and reads the pasted address signs in through the project's handler page (a browser elsewhere)."""
+    saved = tmp_path / "handler-callback.txt"
+    env = {**project.env, "AUTHCTL_HOME": str(project.home)}
+    program = subprocess.Popen([str(example_bin / "docs-snippets"), "paste", CORP], env=env, cwd=project.tmp, text=True,
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        url = None
+        lines = []
+        deadline = time.monotonic() + 30
+        while url is None and time.monotonic() < deadline:
+            line = program.stderr.readline()
+            lines.append(line)
+            match = URL_LINE.match(line.rstrip("\n"))
+            url = match.group(1) if match else None
+        assert url, "no URL on stderr:\n" + "".join(lines)
+        assert parse_qs(urlsplit(url).query)["redirect_uri"] == [FIREBASE_HANDLER_URI], url
+        browser = project.browser(*as_user("alice"), "--no-deliver", "--save-callback", str(saved)).split() + [url]
+        assert subprocess.run(browser, timeout=60).returncode == 0, project.browser_text()
+        out, err = program.communicate(saved.read_text().strip() + "\n", timeout=60)
+    finally:
+        if program.poll() is None:
+            program.kill()
+    assert program.returncode == 0, out + err
+    result = json.loads(out)
+    assert result["providerId"] == CORP and result["uid"] == whoami(project)["uid"], result
