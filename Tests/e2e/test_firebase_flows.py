@@ -13,11 +13,14 @@ browser stops, as a person's would, and the test pastes the address into authctl
 
 from __future__ import annotations
 
+import hashlib
 import json
+import secrets
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
+import pkce_client
 from accounts_helpers import FLOW_TIMEOUT, as_user, browser_flow, json_error
 from e2e_constants import FIREBASE_HANDLER_URI
 from e2e_helpers import OK
@@ -242,6 +245,38 @@ def test_device_flow_needs_the_provider_on_this_machine(project):
     result = project.run("signin", "--provider", GITHUB_ID, "--device", "--json", input="")
     error = refused(project, result, CONFIG, "configuration-error", before)
     assert "providers add github.com" in error["message"]
+
+
+def test_an_id_token_from_stdin_signs_in_to_the_project_with_nothing_added(project, firebase_fake, dot_idp, tmp_path):
+    """The Firebase docs' manual OpenID flow (issue 27, finding 6): an ID token obtained elsewhere
+    (here, by another app of the same provider, which the project's console names) goes to
+    signInWithIdp as it is; the project verifies it. Nothing of the provider is added here."""
+    firebase_fake.configure(providers={CORP: {"enabled": True, "issuer": dot_idp.issuer, "client_id": dot_idp.client_id}})
+    raw = secrets.token_hex(16)
+    flow = pkce_client.authorize(dot_idp.issuer, dot_idp.client_id, browser_args=["--log", str(tmp_path / "mint.log")],
+                                 extra={"nonce": hashlib.sha256(raw.encode()).hexdigest()})
+    token = flow.exchange(dot_idp.client_secret)["id_token"]
+    forged = token[:-4] + ("AAAA" if not token.endswith("AAAA") else "BBBB")
+    before = home_snapshot(project)
+    refused_result = project.run("signin", "--provider", CORP, "--id-token-stdin", "--raw-nonce", raw, "--json", input=forged + "\n")
+    assert refused_result.returncode == 10 and home_snapshot(project) == before, str(refused_result)
+    result = project.run("signin", "--provider", CORP, "--id-token-stdin", "--raw-nonce", raw, "--json", input=token + "\n")
+    assert result.returncode == OK, str(result)
+    assert result.json()["additionalUserInfo"]["providerId"] == CORP
+    assert not (project.home / "providers.json").exists(), "nothing of the provider was added"
+    assert project.run("token").stdout.count(".") == 2, "the project's ID token"
+
+
+def test_a_typo_with_a_project_is_told_what_it_meant_before_any_notice(project, firebase_fake):
+    """Issue 27, finding 4: 'github' is no Firebase provider id: it is looked up here and gets the
+    suggestion, as without a project; the project is not asked, and no route notice comes first."""
+    result = project.run("signin", "--provider", "github", "--browser", project.browser(), "--json")
+    assert result.returncode != OK and "github.com" in result.stderr and "did you mean" in result.stderr.lower(), str(result)
+    assert "is not added on this machine" not in result.stderr, str(result)
+    assert firebase_fake.counts().get("createAuthUri", 0) == 0
+    apple = project.run("signin", "--provider", "apple.com", "--browser", project.browser(), "--json")
+    assert apple.returncode == CONFIG and "is not added on this machine" not in apple.stderr, str(apple)
+    assert not project.browser_ran()
 
 
 def test_account_exists_then_link_pending_through_the_project(project, console, firebase_fake):

@@ -1,4 +1,5 @@
 import AuthCore
+import AuthJOSE
 import AuthOAuth
 import AuthPlatform
 import AuthProviders
@@ -113,11 +114,21 @@ package struct SignIn: Sendable {
 
     /// The one route rule: a provider added here runs here; otherwise a project runs it, if the
     /// backend is one; otherwise it must be added here (the registry's error, with its suggestion).
+    /// An id that is no Firebase provider id (`github` for `github.com`) is looked up here, so a
+    /// typo gets the registry's "did you mean" before any project is asked.
     package static func route(_ providerID: String, accounts: Auth, registry: ProviderRegistry) throws -> Route {
-        if let broker = accounts.backend as? any ProviderFlowBroker, try registry.all().first(where: { $0.id == providerID }) == nil {
+        if let broker = accounts.backend as? any ProviderFlowBroker, isProjectProviderID(providerID),
+            try registry.all().first(where: { $0.id == providerID }) == nil
+        {
             return .project(broker)
         }
         return .local(try registry.provider(providerID))
+    }
+
+    /// Firebase's provider ids are domains (`github.com`, `playgames.google.com`) or `oidc.`/`saml.`
+    /// names, all with a dot; the rest (`password`, `phone`) are not run by a provider flow.
+    static func isProjectProviderID(_ providerID: String) -> Bool {
+        providerID.contains(".") && !providerID.hasPrefix(".") && !providerID.hasSuffix(".")
     }
 
     /// A reauthentication asks the provider to show its login again (OpenID Connect Core §3.1.2.1
@@ -179,11 +190,15 @@ package struct SignIn: Sendable {
     func runByProject(_ input: Input, broker: any ProviderFlowBroker, ports: Ports, grant: GrantContext) async throws -> AuthDataResult {
         switch input.proof {
         case .browser: break
-        case .device, .idToken, .ci, .accessToken, .verified:
+        case .idToken(let token, let rawNonce):
+            return try await signInWithIDToken(token, rawNonce: rawNonce, input: input, broker: broker)
+        case .device, .ci, .accessToken, .verified:
             throw LocalFlowNeedsProvider(providerID: input.providerID, proof: input.proof.name)
         }
         let returning: BrokeredSignInFlow.Return =
             ports.prefersPaste || !ports.opensBrowser ? .handler : .loopback(ports: input.redirectPorts, acceptsPaste: false)
+        // Every refusal that needs no request comes before the notice of which route runs.
+        try BrokeredReturnRules.check(providerID: input.providerID, returning: returning)
         ports.routeChosen(RouteNotice(providerID: input.providerID, returning: returning, handler: broker.handlerURI))
         var parameters = input.customParameters
         if let prompt = Self.prompt(for: input.purpose), parameters["prompt"] == nil { parameters["prompt"] = prompt }
@@ -191,6 +206,24 @@ package struct SignIn: Sendable {
             providerID: input.providerID, purpose: input.purpose, returning: returning, scopes: input.scopes,
             customParameters: parameters, timeout: input.timeout, opensBrowser: ports.opensBrowser)
         return try await BrokeredSignInFlow(broker: broker, context: grant).run(request)
+    }
+
+    /// The Firebase docs' manual flow: an ID token obtained elsewhere goes to the project as it is
+    /// (signInWithIdp's `postBody`), which verifies it against the provider it has enabled; nothing
+    /// of the provider is needed here. The profile is read from the token only once the project
+    /// has accepted it.
+    func signInWithIDToken(_ token: String, rawNonce: String?, input: Input, broker: any ProviderFlowBroker) async throws -> AuthDataResult {
+        let jws = try CompactJWS(parsingUnverified: token)
+        guard let subject = jws.payload["sub"]?.stringValue else { throw JOSEError.missingClaim("sub") }
+        let profile = FederatedProfile(
+            providerID: input.providerID, subject: subject, email: jws.payload["email"]?.stringValue,
+            emailVerified: jws.payload["email_verified"]?.boolValue ?? false, displayName: jws.payload["name"]?.stringValue,
+            rawProfile: jws.payload)
+        var credential = OAuthCredential(providerID: input.providerID, accessToken: nil, idToken: token)
+        credential.rawNonce = rawNonce
+        credential.obtainedAt = runtime.clock.now()
+        credential.expiresAt = Auth.expiry(ofJWT: token)
+        return try await Self.apply(input.purpose, credential, profile, try runtime.accounts())
     }
 
     /// The local flow's options: the grant the proof and the ports choose.
