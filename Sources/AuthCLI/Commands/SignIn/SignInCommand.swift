@@ -149,7 +149,7 @@ struct SignInCommand: Command {
             SignInRunner.report(try await backend.signIn(email: email, password: password, create: create), purpose: .signIn, in: env)
         case .clientCredentials(let providerID, let request):
             try SignInRunner.checkHome(env)
-            SignInRunner.report(try await ClientCredentialsSignIn.run(providerID: providerID, request: request, in: env), purpose: .signIn, in: env)
+            SignInRunner.report(try await SignInClient(runtime: env.runtime).run(providerID: providerID, request: request), purpose: .signIn, in: env)
         case .customToken:
             try SignInRunner.checkHome(env)
             let backend = try env.backend(as: (any CustomTokenAccounts).self, .customTokens)
