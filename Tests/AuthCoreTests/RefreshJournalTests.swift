@@ -132,6 +132,19 @@ extension TokenRefresherTests {
             try await auth.freshIDToken(providerID: nil, minimumValidity: 300, providers: ProviderRegistry(storage: storage), services: refresher.services)
         }
         #expect(AccountError.noFreshIDToken(providerID: "oidc.corp", reason: flag.reason).message.contains("no fresh ID token"))
+        // An inconsistent ID token that has not expired is handed out, and --verbose says what it is.
+        let inconsistent = TestTokenFactory.idToken(claims: ["at_hash": "AAAAAAAAAAAAAAAAAAAAAA"])
+        try keystore.update {
+            $0.accounts[0].sessions[0].idToken = inconsistent
+            $0.accounts[0].sessions[0].idTokenFlag = IDTokenFlag(verdict: .inconsistent, reason: "at_hash", receivedAt: TestTokenFactory.now)
+        }
+        let logged = LockedValue<[String]>([])
+        let (verbose, _) = self.refresher(log: { line in logged.withLock { $0.append(line) } })
+        let handed = try await auth.freshIDToken(
+            providerID: nil, minimumValidity: 300, providers: ProviderRegistry(storage: storage), services: verbose.services)
+        #expect(handed.token == inconsistent)
+        #expect(logged.withLock { $0 } == ["oidc.corp: the provider sent an inconsistent ID token (at_hash); kept, it is valid otherwise"])
+        try keystore.update { $0.accounts[0].sessions[0].idToken = expired }
         // Without the flag, the plain expiry error.
         try keystore.update { $0.accounts[0].sessions[0].idTokenFlag = nil }
         await #expect(throws: AccountError.idTokenExpired(providerID: "oidc.corp")) {
