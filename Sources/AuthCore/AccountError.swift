@@ -19,6 +19,11 @@ public enum AccountError: AuthCoreError, Equatable {
     /// The provider refused the stored refresh token after an earlier refresh was cut off in
     /// flight: it had rotated the token, and its answer never reached the keystore.
     case refreshInterrupted(providerID: String, at: Date)
+    /// A refresh's answer carried an ID token that failed a hard check (OpenID Connect Core
+    /// §3.1.3.7, §12.2): its refresh token was kept, its other tokens were not.
+    case refreshedIDTokenRefused(providerID: String, reason: String)
+    /// The stored ID token has expired and the last refresh brought none that passed its checks.
+    case noFreshIDToken(providerID: String, reason: String)
     /// The session has no token of this kind (an ID-token-only sign-in has no access token).
     case noToken(providerID: String, kind: String)
     /// A new identity's verified email belongs to an existing user (the pending credential was saved);
@@ -56,6 +61,7 @@ public enum AccountError: AuthCoreError, Equatable {
         case .requiresRecentLogin: .requiresRecentLogin
         case .lastProvider: .lastSignInMethod
         case .unknownUser, .ambiguousUser, .invalidSetting, .unknownSetting: .invalidArgument
+        case .refreshedIDTokenRefused, .noFreshIDToken: .invalidCredential
         // Nothing is wrong with a credential: there is none to link, and the way on is an
         // interactive 'link --provider' (status 3, as for any sign-in a person must do).
         case .noPendingCredential, .pendingCredentialExpired: .interactiveSignInRequired
@@ -84,6 +90,14 @@ public enum AccountError: AuthCoreError, Equatable {
         case .refreshInterrupted(let provider, let date):
             return "the last refresh of the \(provider) session (\(date.ISO8601Format())) was interrupted after the provider "
                 + "rotated the refresh token, and its answer was lost; sign in again with 'authctl signin --provider \(provider)'"
+        case .refreshedIDTokenRefused(let provider, let reason):
+            return "the \(provider) provider answered the refresh with an ID token that failed its checks (\(reason)); "
+                + "its new refresh token is kept, so the session is not lost, but no new token was handed out. Run the "
+                + "command again later; if this persists, sign in again with 'authctl signin --provider \(provider)'"
+        case .noFreshIDToken(let provider, let reason):
+            return "no fresh ID token for \(provider): the stored one has expired, and the last refresh brought one that "
+                + "failed its checks (\(reason)). The session still refreshes; run the command again later, or sign in "
+                + "again with 'authctl signin --provider \(provider)'"
         case .noToken(let provider, let kind):
             return "the session with \(provider) has no \(kind)"
         case .accountExistsWithDifferentCredential(let email, let providers, let routes):
@@ -132,6 +146,8 @@ public enum AccountError: AuthCoreError, Equatable {
             ["providerId": .string(provider), "holder": .string(holder)]
         case .providerAlreadyLinked(let provider), .userMismatch(let provider), .lastProvider(let provider):
             ["providerId": .string(provider)]
+        case .refreshedIDTokenRefused(let provider, let reason), .noFreshIDToken(let provider, let reason):
+            ["providerId": .string(provider), "reason": .string(reason)]
         case .noSuchProvider(let provider, let linked):
             ["providerId": .string(provider), "providers": .strings(linked)]
         case .requiresRecentLogin(_, let provider, let age):

@@ -81,7 +81,7 @@ public struct GitHubProvider: IdentityProviderKind {
     }
 
     /// GitHub's refresh answers carry no ID token: nothing more to check.
-    public func checkRefreshed(_ response: TokenResponse, subject: String?, services: ProviderServices) async throws {}
+    public func checkRefreshed(_ response: TokenResponse, subject: String?, services: ProviderServices) async throws -> IDTokenFlag? { nil }
 
     public func revocation(services: ProviderServices) async -> any TokenRevocation {
         GitHubTokenDeletion(

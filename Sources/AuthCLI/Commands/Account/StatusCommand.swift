@@ -104,9 +104,15 @@ struct StatusCommand: Command {
             for identity in user.providerData {
                 let session = account.sessions.first { $0.providerID == identity.providerID }
                 lines.append("    \(identity.providerID): \(identity.accountName), \(describe(session, at: now))")
+                if let flag = session?.idTokenFlag { lines.append("      ID token: \(flag.summary)") }
             }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// What was wrong with a session's last ID token (Docs/Decisions/0031).
+    static func json(_ flag: IDTokenFlag) -> JSONValue {
+        ["verdict": .string(flag.verdict.rawValue), "reason": .string(flag.reason), "receivedAt": .string(Render.timestamp(flag.receivedAt))]
     }
 
     static func json(_ keystore: KeystoreDocument, project: String?, at now: Date) -> JSONValue {
@@ -119,6 +125,7 @@ struct StatusCommand: Command {
                     "expiresAt": session?.expiresAt.map { .string(Render.timestamp($0)) } ?? .null,
                     "expiresInSeconds": session?.expiresAt.map { .number(($0.timeIntervalSince(now)).rounded(.down)) } ?? .null,
                     "refreshable": .bool(session?.refreshToken != nil || session?.ciSource != nil),
+                    "idTokenFlag": session?.idTokenFlag.map(Self.json) ?? .null,
                 ]
             }
             return [
