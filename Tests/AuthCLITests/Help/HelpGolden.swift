@@ -96,9 +96,11 @@ this one.
 
 Options:
   --provider ID         The provider to sign in with: github.com, yahoo.com,
-                        google.com, microsoft.com, or an oidc.<name>, added with
-                        'authctl providers add'. With a Firebase project, also
-                        password. (required unless --custom-token-stdin)
+                        google.com, microsoft.com, or an oidc.<name>. Locally,
+                        one added with 'authctl providers add'; with a Firebase
+                        project, any provider the project enables, with nothing
+                        to add here. With a Firebase project, also password.
+                        (required unless --custom-token-stdin)
   --scope SCOPE         Ask for this scope in addition to the provider's default
                         ones. (repeatable)
   --param KEY=VALUE     Add a parameter to the authorization request, such as
@@ -201,8 +203,10 @@ is also drawn as a QR code on a terminal.
 
 Options:
   --provider ID         The provider to link: github.com, yahoo.com, google.com,
-                        microsoft.com, or an oidc.<name>, added with 'authctl
-                        providers add'.
+                        microsoft.com, or an oidc.<name>. Locally, one added
+                        with 'authctl providers add'; with a Firebase project,
+                        any provider the project enables, with nothing to add
+                        here.
   --pending             Link the credential saved when a sign-in stopped because
                         the account already exists.
   --scope SCOPE         Ask for this scope in addition to the provider's default
@@ -254,9 +258,10 @@ Usage: authctl reauth [--provider ID] [--scope SCOPE]... [--param KEY=VALUE]...
                       [--paste] [--device] [--qr | --no-qr]
                       [--redirect-port PORT] [--password-stdin] [--totp CODE]
 
-Some changes, such as linking or unlinking a provider, need a recent sign-in.
-reauth runs the browser sign-in again and fails with a user mismatch if a
-different user comes back; the session is kept either way.
+Some changes, such as unlinking a provider or deleting the account, need a
+recent sign-in (config recent-login-seconds); linking does not. reauth runs the
+browser sign-in again and fails with a user mismatch if a different user comes
+back; the session is kept either way.
 
 The sign-in URL is always printed on stderr, so you can open it by hand if no
 browser appears. --no-browser only prints it. --browser, or AUTHCTL_BROWSER,
@@ -1306,6 +1311,24 @@ Global options:
 Examples:
   Read it:
     authctl manual | man -l -
+"""#,
+        "provider-ids": #"""
+List the provider ids completion offers.
+
+Usage: authctl provider-ids
+
+Global options:
+  --home DIR  Directory for the session and provider settings. Default:
+              $XDG_CONFIG_HOME/authctl or ~/.config/authctl. (env: AUTHCTL_HOME)
+  --json      Print results, and errors, as JSON.
+  --verbose   Explain each step on stderr. Secrets are never printed.
+  --no-color  Do not color the output.
+  -h, --help  Show help for the command.
+  --version   Print the version of authctl.
+
+Examples:
+  What --provider completes to:
+    authctl provider-ids
 """#,
         "help": #"""
 Show help for a command.

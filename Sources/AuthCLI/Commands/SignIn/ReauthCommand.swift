@@ -16,7 +16,8 @@ struct ReauthCommand: Command {
         name: name,
         abstract: "Sign in again as the current user, to prove it is you.",
         discussion: [
-            "Some changes, such as linking or unlinking a provider, need a recent sign-in. reauth runs "
+            "Some changes, such as unlinking a provider or deleting the account, need a recent sign-in "
+                + "(config recent-login-seconds); linking does not. reauth runs "
                 + "the browser sign-in again and fails with a user mismatch if a different user comes "
                 + "back; the session is kept either way.",
             BrowserFlowOptions.discussion(offersIDToken: false),
