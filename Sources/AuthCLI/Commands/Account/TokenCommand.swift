@@ -73,6 +73,17 @@ struct TokenCommand: Command {
     static func token(
         providerID: String?, wantsIDToken: Bool, minimumValidity: Duration, withExpiry: Bool = false, in env: CommandEnvironment
     ) async throws -> FreshToken {
+        do {
+            return try await freshToken(providerID: providerID, wantsIDToken: wantsIDToken, minimumValidity: minimumValidity, withExpiry: withExpiry, in: env)
+        } catch AccountError.notSignedIn {
+            // A helper configured with --provider P (or a host that maps to P) says which sign-in fixes it.
+            throw providerID.map { AccountError.notSignedInWith(providerID: $0) } ?? AccountError.notSignedIn
+        }
+    }
+
+    private static func freshToken(
+        providerID: String?, wantsIDToken: Bool, minimumValidity: Duration, withExpiry: Bool, in env: CommandEnvironment
+    ) async throws -> FreshToken {
         let auth = try env.auth
         let validity = minimumValidity.timeInterval
         if providerID == nil, let token = try await auth.backend.userToken(minimumValidity: validity) {
