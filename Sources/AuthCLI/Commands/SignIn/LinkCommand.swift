@@ -43,6 +43,7 @@ struct LinkCommand: Command {
     }
 
     func run(in env: CommandEnvironment) async throws -> ExitStatus {
+        try env.checkKeyringBeforeSignIn()
         if linksPending {
             _ = try AuthorizationRequest.parseParameters(runner.flowOptions.parameters)
             try SignInRunner.checkHome(env)

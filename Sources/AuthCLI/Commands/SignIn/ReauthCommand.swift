@@ -47,6 +47,7 @@ struct ReauthCommand: Command {
 
     func run(in env: CommandEnvironment) async throws -> ExitStatus {
         let env = env.withSecondFactor(totp: totp)
+        try env.checkKeyringBeforeSignIn()
         let account = try env.auth.currentAccount()
         if (providerID ?? account.flatMap(Self.defaultProvider)) == SignInCommand.passwordProviderID {
             try SignInRunner.checkHome(env)

@@ -143,6 +143,7 @@ struct SignInCommand: Command {
 
     func run(in env: CommandEnvironment) async throws -> ExitStatus {
         let env = env.withSecondFactor(totp: totp)
+        try env.checkKeyringBeforeSignIn()
         switch method {
         case .provider(let providerID):
             return try await runner.run(in: env) { _ in providerID }
