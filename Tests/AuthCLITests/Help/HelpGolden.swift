@@ -1177,7 +1177,7 @@ Keep accounts in a Firebase project from now on.
 Usage: authctl firebase use --api-key KEY --project-id ID [--tenant-id TENANT]
                             [--auth-domain DOMAIN] [--ios-bundle-id ID]
                             [--android-package NAME] [--android-cert SHA1]
-                            [--referrer URL]
+                            [--referrer URL] [--no-check]
 
 Signing in then goes through the project (accounts:signInWithIdp): the project's
 uid, its one-account-per-email rule and its Firebase ID tokens. Each project's
@@ -1188,6 +1188,11 @@ the Auth emulator there.
 A provider the project enables needs nothing on this machine: 'authctl signin
 --provider github.com' asks the project to run the provider's flow with the
 client id and secret of its console (README, "Firebase").
+
+The API key is checked first with one cheap call to the project
+(getProjectConfig): a wrong key, or one restricted to an app not named here, is
+refused now with its fix rather than at the first sign-in; nothing is stored
+then. --no-check skips the call.
 
 Options:
   --api-key KEY           The project's Web API key (Project settings >
@@ -1205,6 +1210,8 @@ Options:
                           SHA-1, as the key lists it (X-Android-Cert).
   --referrer URL          For an API key restricted to websites: a referrer it
                           allows (Referer).
+  --no-check              Store the project without checking the API key against
+                          it first (offline set-up).
 
 Global options:
   --home DIR              Directory for the session and provider settings.
