@@ -461,8 +461,11 @@ Options:
                        signed in with.
   --id-token           Print the OpenID Connect ID token instead of the access
                        token.
-  --min-valid SECONDS  Refresh the access token first unless it stays valid this
-                       long. (default: 300)
+  --min-valid SECONDS  Refresh the token first unless it stays valid this long.
+                       A refresh cannot outlast the provider's token lifetime: a
+                       token with 90% of it left (half, for a CI job's) is
+                       handed out as it is, and a --min-valid above the default
+                       that it does not meet is said on stderr. (default: 300)
 
 Global options:
   --home DIR           Directory for the session and provider settings. Default:
@@ -504,8 +507,11 @@ Options:
                        AUTHCTL_TOKEN.
   --id-token           Pass the OpenID Connect ID token instead of the access
                        token.
-  --min-valid SECONDS  Refresh the access token first unless it stays valid this
-                       long. (default: 300)
+  --min-valid SECONDS  Refresh the token first unless it stays valid this long.
+                       A refresh cannot outlast the provider's token lifetime: a
+                       token with 90% of it left (half, for a CI job's) is
+                       handed out as it is, and a --min-valid above the default
+                       that it does not meet is said on stderr. (default: 300)
 
 Global options:
   --home DIR           Directory for the session and provider settings. Default:
@@ -552,8 +558,11 @@ Options:
   --provider ID        Answer every host git asks about with this provider's
                        token (scope the helper to a URL in git config). Default:
                        the GitHub provider whose host git asks about.
-  --min-valid SECONDS  Refresh the access token first unless it stays valid this
-                       long. (default: 300)
+  --min-valid SECONDS  Refresh the token first unless it stays valid this long.
+                       A refresh cannot outlast the provider's token lifetime: a
+                       token with 90% of it left (half, for a CI job's) is
+                       handed out as it is, and a --min-valid above the default
+                       that it does not meet is said on stderr. (default: 300)
 
 Global options:
   --home DIR           Directory for the session and provider settings. Default:
@@ -591,8 +600,11 @@ Options:
                        user signed in with.
   --id-token           Give the OpenID Connect ID token (what the API server's
                        OIDC authenticator checks).
-  --min-valid SECONDS  Refresh the access token first unless it stays valid this
-                       long. (default: 300)
+  --min-valid SECONDS  Refresh the token first unless it stays valid this long.
+                       A refresh cannot outlast the provider's token lifetime: a
+                       token with 90% of it left (half, for a CI job's) is
+                       handed out as it is, and a --min-valid above the default
+                       that it does not meet is said on stderr. (default: 300)
 
 Global options:
   --home DIR           Directory for the session and provider settings. Default:
