@@ -41,16 +41,17 @@ enum ReferenceTables {
         Variable(names: [CommandEnvironment.testHoldVariable], text: "The test suite's pause inside a refresh.", isTestHook: true),
     ]
 
-    /// Files and folders of the home directory, each with what it holds.
+    /// Files and folders of the home directory, each with what it holds (README "Files" lists the same).
     static let files: [(name: String, text: String)] = [
-        (KeystoreDocument.fileName, "Users, linked identities and their tokens (0600)."),
-        (ProviderRegistry.fileName, "Configured providers, client secrets included (0600)."),
+        (ProviderRegistry.fileName, "Configured providers, client secrets included (references to keyring items under storage keyring)."),
+        (KeystoreDocument.fileName, "Users, their linked identities, and the current session's tokens."),
+        (PendingDocument.fileName, "The credential an account-exists sign-in saved for link --pending (\(Int(PendingCredential.lifetime / 60)) minutes)."),
         (AccountPolicy.fileName, "The account rules and the storage policy ('authctl config')."),
-        (PendingDocument.fileName, "The credential an account-exists sign-in saved for link --pending (kept \(Int(PendingCredential.lifetime / 60)) minutes)."),
-        (RefreshJournal.fileName, "A refresh in flight, so an interrupted one is recovered or explained."),
         (FirebaseDocument.fileName, "The Firebase project accounts live in ('authctl firebase use')."),
-        ("storage.json", "Storage auto's choice (keyring or file) for this home."),
-        (HomeDirectory.lockFileName, "The lock every change of the home takes."),
+        ("firebase.<project>.keystore.json", "That project's signed-in users, kept apart from local ones (and its pending.json likewise)."),
+        (RefreshJournal.fileName, "A refresh in flight, so an interrupted one is recovered or explained (normally empty)."),
+        ("storage.json", "What storage auto chose for this home (keyring or file) and why."),
+        (HomeDirectory.lockFileName, "The advisory lock every change holds."),
         ("cache/", "Discovery documents and key sets, when the home was given with --home or AUTHCTL_HOME (else ~/.cache/authctl)."),
     ]
 

@@ -89,6 +89,17 @@ import Testing
         #expect(Self.invocations(in: "authctl status --check || { echo 'sign in first' >&2; exit 1; }") == [["status", "--check"]])
     }
 
+    /// What help says about sign-in matches what it does: with a project a provider needs no
+    /// `providers add`, and linking needs no recent sign-in (unlink and account delete do).
+    @Test func signInHelpSaysWhatTheCommandsDo() throws {
+        for command in ["signin", "link"] {
+            let help = try #require(HelpGenerator.help(for: [command])).replacing(/\s+/, with: " ")
+            #expect(help.contains("with a Firebase project, any provider the project enables, with nothing to add here"), "\(command)")
+        }
+        let reauth = try #require(HelpGenerator.help(for: ["reauth"])).replacing(/\s+/, with: " ")
+        #expect(!reauth.contains("such as linking") && reauth.contains("linking does not"))
+    }
+
     @Test func thereAreExamplesToCheck() {
         #expect(Self.examples.count > 40)
         #expect(Self.examples.flatMap { Self.invocations(in: $0.commandLine) }.count >= Self.examples.count)

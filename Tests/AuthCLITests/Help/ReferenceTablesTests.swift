@@ -75,6 +75,16 @@ import Testing
         #expect(files.contains(".I pending.json\n") && !page.contains("pending-credential"))
     }
 
+    /// README's "Files" table names the same files as the manual's (each row's first name).
+    @Test func theReadmeFilesTableIsTheSame() throws {
+        let readme = URL(filePath: #filePath).deletingLastPathComponent().appending(path: "../../../README.md")
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        let section = try #require(text.components(separatedBy: "\n## Files\n").last?.components(separatedBy: "\n## ").first)
+        let rows = section.split(separator: "\n").filter { $0.hasPrefix("| `") }
+        let names = rows.compactMap { $0.firstMatch(of: /^\| `([^`]+)`/).map { String($0.output.1) } }
+        #expect(names == ReferenceTables.files.map(\.name))
+    }
+
     /// The documents the code stores, by their `fileName`, are each in the files table.
     @Test func everyStoredDocumentIsInTheFilesTable() {
         let table = Set(ReferenceTables.files.map(\.name))
