@@ -88,7 +88,7 @@ DIST     := .build-dist
 dist: release | $(DIST_AFTER)
 	MAKEFLAGS= $(BACKGROUND) sh Tests/release/make-dist.sh $(RELEASE_BIN) $(VERSION) $(DEB_ARCH) $(DIST)
 
-dist-check: dist
+dist-check: dist system-deps
 	$(BACKGROUND) sh Tests/release/check-dist.sh $(DIST)
 
 # Every product of the package (the library too) with a plain `swift build -c release`, as a
