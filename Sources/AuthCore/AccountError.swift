@@ -8,6 +8,9 @@ import AuthPlatform
 /// Errors of the account rules, named as in the Firebase Authentication SDK.
 public enum AccountError: AuthCoreError, Equatable {
     case notSignedIn
+    /// Nobody is signed in, and the command was told (or configured, as a credential helper is)
+    /// which provider to use: the fix names it.
+    case notSignedInWith(providerID: String)
     /// The signed-in user has no session for this provider.
     case noSession(providerID: String)
     /// The access token expired and cannot be refreshed here.
@@ -51,7 +54,7 @@ public enum AccountError: AuthCoreError, Equatable {
 
     public var code: AuthErrorCode {
         switch self {
-        case .notSignedIn, .noSession, .noToken, .userSignedOut: .noCurrentUser
+        case .notSignedIn, .notSignedInWith, .noSession, .noToken, .userSignedOut: .noCurrentUser
         case .tokenExpired, .idTokenExpired, .sessionExpired, .refreshInterrupted: .userTokenExpired
         case .accountExistsWithDifferentCredential: .accountExistsWithDifferentCredential
         case .credentialAlreadyInUse: .credentialAlreadyInUse
@@ -79,6 +82,8 @@ public enum AccountError: AuthCoreError, Equatable {
         switch self {
         case .notSignedIn:
             return "not signed in; run 'authctl signin --provider <id>'"
+        case .notSignedInWith(let provider):
+            return "not signed in; run 'authctl signin --provider \(provider)'"
         case .noSession(let provider):
             return "the signed-in user has no session with \(provider); run 'authctl signin --provider \(provider)'"
         case .tokenExpired(let provider):

@@ -15,8 +15,9 @@ public enum FirebaseError: AuthCoreError, Equatable {
     case operationNotAllowed(method: String?)
     /// The project does not know this provider id (not configured in the console).
     case invalidProviderID(String?)
-    /// The address a provider flow returns to is not one of the project's authorized domains.
-    case unauthorizedDomain(detail: String?)
+    /// The address a provider flow returns to is not one of the project's authorized domains;
+    /// `domain` is that address's host, when the call that was refused named one.
+    case unauthorizedDomain(detail: String?, domain: String? = nil)
     /// The Auth emulator answers a provider flow (createAuthUri with a providerId) 501 NOT_IMPLEMENTED.
     case providerFlowsNotEmulated(providerID: String)
     /// The project's provider-flow session (`sessionId`) is older than it accepts.
@@ -138,7 +139,11 @@ public enum FirebaseError: AuthCoreError, Equatable {
             "the Firebase project does not know the provider\(detail.map { Self.providerName($0).map { " \($0)" } ?? " (\($0))" } ?? ""); "
                 + "add and enable it in the console under Authentication > Sign-in method (for a provider added here with "
                 + "'providers add', with the same client id)"
-        case .unauthorizedDomain(let detail):
+        case .unauthorizedDomain(let detail, let domain?):
+            "the Firebase project does not allow sign-ins to return to \(domain)\(detail.map { " (\($0))" } ?? ""); add \(domain) "
+                + "in the console under Authentication > Settings > Authorized domains, or set the project's auth domain with "
+                + "'authctl firebase use --auth-domain DOMAIN'"
+        case .unauthorizedDomain(let detail, nil):
             "the Firebase project does not allow sign-ins to return to this address\(detail.map { " (\($0))" } ?? ""); add its domain "
                 + "in the console under Authentication > Settings > Authorized domains, or set the project's auth domain with "
                 + "'authctl firebase use --auth-domain DOMAIN'"

@@ -101,6 +101,13 @@ def test_link_and_reauth_run_through_the_project(project, console, firebase_fake
     assert reauth["user"]["uid"] == linked["user"]["uid"]
     bob = browser_flow(project, "reauth", provider=CORP, user="bob")
     assert bob.returncode == REAUTH and json_error(bob)["code"] == "user-mismatch", str(bob)
+    # status --json carries what status shows: the project's ID-token expiry, and provider tokens
+    # the project handed back without an expiry are "unknown", never "no expiry".
+    text = project.run("status")
+    assert text.returncode == OK and "no expiry" not in text.stdout and "ID token expires in" in text.stdout, str(text)
+    user = project.run("status", "--json").json()["users"][0]
+    assert user["projectSession"]["idTokenExpiresInSeconds"] > 0 and user["projectSession"]["refreshable"] is True, user
+    assert {p["expiry"] for p in user["providers"]} <= {"unknown", "expires"}, user
     assert_no_secret(project, console)
 
 
@@ -187,6 +194,7 @@ def test_a_return_address_outside_the_authorized_domains(cli, firebase_fake, con
     result = cli.run("signin", "--provider", CORP, "--paste", "--no-browser", "--json", input="")
     error = refused(cli, result, CONFIG, "unauthorized-domain", before)
     assert "Authorized domains" in error["message"]
+    assert "return to auth.example.org" in error["message"], error  # the refused domain, named
 
 
 def test_access_denied_at_the_provider(project):

@@ -173,6 +173,13 @@ package struct AuthRuntime: Sendable {
         return configured.flatMap(SecretPlacement.init(rawValue:)) ?? .auto
     }
 
+    /// Under `storage keyring`, the keyring must answer before a sign-in asks anything of the
+    /// person: a locked or absent keyring fails at once (exit 11, with its fix), never after the
+    /// person signed in (``SecretSealer/preflight(path:)``).
+    package func checkSecretStorage() throws {
+        try sealer.preflight(path: home.appending(KeystoreDocument.fileName))
+    }
+
     // MARK: Providers
 
     package var registry: ProviderRegistry { ProviderRegistry(storage: storage) }

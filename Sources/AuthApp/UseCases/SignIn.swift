@@ -139,6 +139,7 @@ package struct SignIn: Sendable {
 
     /// Signs in, links or reauthenticates; `currentUser` picks the provider for the signed-in account.
     package func run(_ input: Input, ports: Ports) async throws -> AuthDataResult {
+        try runtime.checkSecretStorage()
         let runtime = runtime.withDeadline(input.timeout, setting: input.timeoutSetting)
         let accounts = try runtime.accounts()
         try AuthorizationRequest.checkCustomParameters(input.customParameters)
@@ -174,6 +175,7 @@ package struct SignIn: Sendable {
     /// Runs the provider's flow on this machine and returns the verified credential, storing
     /// nothing; a provider the project runs is left for when the credential is used.
     package func credential(_ input: Input, ports: Ports) async throws -> Obtained {
+        try runtime.checkSecretStorage()
         let runtime = runtime.withDeadline(input.timeout, setting: input.timeoutSetting)
         let accounts = try runtime.accounts()
         try AuthorizationRequest.checkCustomParameters(input.customParameters)
@@ -208,24 +210,6 @@ package struct SignIn: Sendable {
         return try await BrokeredSignInFlow(broker: broker, context: grant).run(request)
     }
 
-    /// The Firebase docs' manual flow: an ID token obtained elsewhere goes to the project as it is
-    /// (signInWithIdp's `postBody`), which verifies it against the provider it has enabled; nothing
-    /// of the provider is needed here. The profile is read from the token only once the project
-    /// has accepted it.
-    func signInWithIDToken(_ token: String, rawNonce: String?, input: Input, broker: any ProviderFlowBroker) async throws -> AuthDataResult {
-        let jws = try CompactJWS(parsingUnverified: token)
-        guard let subject = jws.payload["sub"]?.stringValue else { throw JOSEError.missingClaim("sub") }
-        let profile = FederatedProfile(
-            providerID: input.providerID, subject: subject, email: jws.payload["email"]?.stringValue,
-            emailVerified: jws.payload["email_verified"]?.boolValue ?? false, displayName: jws.payload["name"]?.stringValue,
-            rawProfile: jws.payload)
-        var credential = OAuthCredential(providerID: input.providerID, accessToken: nil, idToken: token)
-        credential.rawNonce = rawNonce
-        credential.obtainedAt = runtime.clock.now()
-        credential.expiresAt = Auth.expiry(ofJWT: token)
-        return try await Self.apply(input.purpose, credential, profile, try runtime.accounts())
-    }
-
     /// The local flow's options: the grant the proof and the ports choose.
     func options(_ input: Input, provider: ProviderConfiguration, ports: Ports, runtime: AuthRuntime) async throws -> SignInOptions {
         let method: SignInMethod
@@ -252,15 +236,6 @@ package struct SignIn: Sendable {
         return context
     }
 
-    /// A provider's access token, proved by the provider added here (GitHub's REST API).
-    static func proveAccessToken(_ token: String, provider: ProviderConfiguration, runtime: AuthRuntime) async throws -> (OAuthCredential, FederatedProfile) {
-        let services = runtime.services
-        let resolved = try await runtime.registry.resolve(provider, services: services)
-        let tokens = GrantedTokens(accessToken: token, receivedAt: runtime.clock.now())
-        let identity = try await resolved.identity(of: tokens, services: services)
-        return (OAuthCredential(providerID: provider.id, tokens: tokens, idTokenExpiresAt: identity.idToken?.expiresAt), identity.profile)
-    }
-
     /// The account rules for `purpose`.
     static func apply(_ purpose: FederatedPurpose, _ credential: OAuthCredential, _ profile: FederatedProfile, _ accounts: Auth) async throws -> AuthDataResult {
         switch purpose {
@@ -268,32 +243,5 @@ package struct SignIn: Sendable {
         case .link: try await accounts.link(with: credential, profile: profile)
         case .reauthenticate: try await accounts.reauthenticate(with: credential, profile: profile)
         }
-    }
-}
-
-extension SignIn.Proof {
-    /// What the person would call it.
-    var name: String {
-        switch self {
-        case .browser: "a browser sign-in"
-        case .device: "a device code"
-        case .idToken: "an ID token from elsewhere"
-        case .ci: "a CI job's token"
-        case .accessToken: "an access token from elsewhere"
-        case .verified: "a credential verified on this machine"
-        }
-    }
-}
-
-/// A device code, an ID token or a CI token for a provider that only the project knows: those run
-/// the provider's flow on this machine, which needs the provider's app added here (exit 12).
-package struct LocalFlowNeedsProvider: AuthCoreError, Equatable {
-    package var providerID: String
-    package var proof: String
-
-    package var code: AuthErrorCode { .configurationError }
-    package var message: String {
-        "\(proof) runs \(providerID)'s flow on this machine, which needs \(providerID) added here; "
-            + "the Firebase project runs only the browser sign-in (Firebase has no device flow)"
     }
 }

@@ -13,7 +13,10 @@ struct TokenCommand: Command {
     static let provider = Option.string("provider", "ID", help: "Whose token to print. Default: the provider the user signed in with.")
     static let idToken = Option.flag("id-token", help: "Print the OpenID Connect ID token instead of the access token.")
     static let minValid = Option.seconds(
-        "min-valid", help: "Refresh the access token first unless it stays valid this long.",
+        "min-valid",
+        help: "Refresh the token first unless it stays valid this long. A refresh cannot outlast the provider's token "
+            + "lifetime: a token with 90% of it left (half, for a CI job's) is handed out as it is, and a --min-valid above "
+            + "the default that it does not meet is said on stderr.",
         default: .seconds(Int64(TokenRefresher.defaultMinimumValidity)), range: 0...86_400)
 
     static let name = "token"
@@ -68,6 +71,28 @@ struct TokenCommand: Command {
     /// named and there is one; else the provider's ID token or access token, refreshed when needed.
     static func token(
         providerID: String?, wantsIDToken: Bool, minimumValidity: Duration, withExpiry: Bool = false, in env: CommandEnvironment
+    ) async throws -> FreshToken {
+        do {
+            // Above the default, a person asked for a validity: when the provider's lifetime cannot give it, say so.
+            let asked = minimumValidity > .seconds(Int64(TokenRefresher.defaultMinimumValidity))
+            let token = try await freshToken(
+                providerID: providerID, wantsIDToken: wantsIDToken, minimumValidity: minimumValidity, withExpiry: withExpiry || asked, in: env)
+            if asked, let expiresAt = token.expiresAt {
+                let left = Int(expiresAt.timeIntervalSince(env.context.clock.now()).rounded(.down))
+                if Double(left) < minimumValidity.timeInterval {
+                    env.notice("authctl: the token is valid for \(Render.duration(max(left, 0))), less than --min-valid "
+                        + "\(minimumValidity.components.seconds)s: the provider's tokens do not last that long, and a refresh cannot make one outlast them")
+                }
+            }
+            return token
+        } catch AccountError.notSignedIn {
+            // A helper configured with --provider P (or a host that maps to P) says which sign-in fixes it.
+            throw providerID.map { AccountError.notSignedInWith(providerID: $0) } ?? AccountError.notSignedIn
+        }
+    }
+
+    private static func freshToken(
+        providerID: String?, wantsIDToken: Bool, minimumValidity: Duration, withExpiry: Bool, in env: CommandEnvironment
     ) async throws -> FreshToken {
         try await GetToken(runtime: env.runtime).run(
             GetToken.Input(providerID: providerID, kind: wantsIDToken ? .id : .access, minimumValidity: minimumValidity.timeInterval, withExpiry: withExpiry))

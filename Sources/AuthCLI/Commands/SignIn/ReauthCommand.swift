@@ -17,7 +17,8 @@ struct ReauthCommand: Command {
         name: name,
         abstract: "Sign in again as the current user, to prove it is you.",
         discussion: [
-            "Some changes, such as linking or unlinking a provider, need a recent sign-in. reauth runs "
+            "Some changes, such as unlinking a provider or deleting the account, need a recent sign-in "
+                + "(config recent-login-seconds); linking does not. reauth runs "
                 + "the browser sign-in again and fails with a user mismatch if a different user comes "
                 + "back; the session is kept either way.",
             BrowserFlowOptions.discussion(offersIDToken: false),
@@ -47,6 +48,7 @@ struct ReauthCommand: Command {
 
     func run(in env: CommandEnvironment) async throws -> ExitStatus {
         let env = try env.withSecondFactor(totp: totp)
+        try env.checkKeyringBeforeSignIn()
         let account = try env.auth.currentAccount()
         if (providerID ?? account.flatMap(Self.defaultProvider)) == SignInCommand.passwordProviderID {
             try SignInRunner.checkHome(env)

@@ -1,6 +1,7 @@
 import AuthApp
 import AuthCore
 import AuthOAuth
+import AuthProviders
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -10,8 +11,12 @@ import Foundation
 /// `authctl signin`: sign in through the browser (or a paste, a device code, or an ID token
 /// from stdin), then the account rules.
 struct SignInCommand: Command {
+    /// The ids `--provider` takes, for signin and link: locally, ones `providers add` added; with
+    /// a Firebase project, any the project enables, with nothing added here.
+    static let providerHelp = "\(ProviderPresets.builtIn.idSummary). Locally, one added with 'authctl providers add'; "
+        + "with a Firebase project, any provider the project enables, with nothing to add here."
     static let provider = Option.required(
-        "provider", "ID", help: "The provider to sign in with: " + BrowserFlowOptions.providerHelp + " With a Firebase project, also password.",
+        "provider", "ID", help: "The provider to sign in with: " + providerHelp + " With a Firebase project, also password.",
         unless: ["custom-token-stdin"])
     static let idTokenStdin = Option.flag(
         "id-token-stdin",
@@ -139,6 +144,7 @@ struct SignInCommand: Command {
 
     func run(in env: CommandEnvironment) async throws -> ExitStatus {
         let env = try env.withSecondFactor(totp: totp)
+        try env.checkKeyringBeforeSignIn()
         switch method {
         case .provider(let providerID):
             return try await runner.run(in: env) { _ in providerID }
