@@ -71,7 +71,7 @@ public struct AuthError: Error, Sendable, CustomStringConvertible {
         case .giveClientSecret(let provider):
             return "give \(provider)'s client secret to its configuration in the home"
         case .configureProject(.project):
-            return "configure a project with Auth(home:backend: .firebase(apiKey:projectID:)) or in the home"
+            return "configure a project with Auth.Backend.firebase(apiKey:projectID:) or in the home"
         case .configureProject(.authDomain):
             return "set the project's auth domain in the home"
         case .configureProject(.tenantID):

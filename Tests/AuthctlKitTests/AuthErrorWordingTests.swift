@@ -27,7 +27,7 @@ import Testing
             + "OAuthProvider(providerID: \"github.com\"), then link error.userInfo[AuthErrorUserInfoUpdatedCredentialKey] "
             + "with user.link(with:) within 10 minutes"),
         (FirebaseError.notConfigured,
-         "no Firebase project is configured; configure a project with Auth(home:backend: .firebase(apiKey:projectID:)) or in the home"),
+         "no Firebase project is configured; configure a project with Auth.Backend.firebase(apiKey:projectID:) or in the home"),
         (ProviderError.unknownProvider("oidc.corp", configured: []),
          "no provider 'oidc.corp' is configured; add oidc.corp to the providers of the home (the authctl command's 'providers add' does)"),
         (KeystoreError.keyring(path: "/h/keystore.json", reason: "the keyring is locked"),
