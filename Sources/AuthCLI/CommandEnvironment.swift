@@ -93,11 +93,7 @@ struct CommandEnvironment: Sendable {
 
     /// The backend as `Capability`; without one that can, ``CapabilityUnavailable``.
     func backend<Capability>(as capability: Capability.Type, _ name: BackendCapability) throws -> Capability {
-        do {
-            return try runtime.backend(as: capability, name)
-        } catch let error as CapabilityUnavailable {
-            throw ProjectNeeded(unavailable: error)
-        }
+        try runtime.backend(as: capability, name)
     }
 
     /// The same environment, whose sign-ins take a second factor's code from `totp`, else from
@@ -196,11 +192,4 @@ struct CommandEnvironment: Sendable {
     func notice(_ text: String) { context.writeStandardError(text + "\n") }
     /// `--verbose` only; callers never pass secrets.
     func log(_ text: String) { if verbose { context.writeStandardError("authctl: " + text + "\n") } }
-}
-
-/// ``CapabilityUnavailable`` in the command's words: how to configure a project.
-struct ProjectNeeded: AuthCoreError {
-    var unavailable: CapabilityUnavailable
-    var code: AuthErrorCode { unavailable.code }
-    var message: String { unavailable.message + "; configure one with 'authctl firebase use --api-key KEY --project-id ID'" }
 }

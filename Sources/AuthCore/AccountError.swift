@@ -78,36 +78,40 @@ public enum AccountError: AuthCoreError, Equatable {
         return .accountExistsWithDifferentCredential(email: email, providers: providers, routes: route(providers))
     }
 
+    /// The `kind` of ``noToken(providerID:kind:)`` when a session that signed in with an ID
+    /// token is asked for an access token: it has the ID token to offer instead.
+    public static let accessTokenOfIDTokenSession = "access token (it signed in with an ID token)"
+
     public var message: String {
+        let minutes = Int(PendingCredential.lifetime / 60)
         switch self {
         case .notSignedIn:
-            return "not signed in; run 'authctl signin --provider <id>'"
-        case .notSignedInWith(let provider):
-            return "not signed in; run 'authctl signin --provider \(provider)'"
+            return "not signed in"
+        case .notSignedInWith:
+            return "not signed in"
         case .noSession(let provider):
-            return "the signed-in user has no session with \(provider); run 'authctl signin --provider \(provider)'"
+            return "the signed-in user has no session with \(provider)"
         case .tokenExpired(let provider):
-            return "the access token for \(provider) has expired; run 'authctl signin --provider \(provider)'"
+            return "the access token for \(provider) has expired"
         case .idTokenExpired(let provider):
-            return "the ID token for \(provider) has expired and no refresh renewed it; run 'authctl signin --provider \(provider)'"
+            return "the ID token for \(provider) has expired and no refresh renewed it"
         case .sessionExpired(let provider):
-            return "the \(provider) session has expired (the provider refused the refresh token); sign in again with 'authctl signin --provider \(provider)'"
+            return "the \(provider) session has expired (the provider refused the refresh token)"
         case .refreshInterrupted(let provider, let date):
             return "the last refresh of the \(provider) session (\(date.ISO8601Format())) was interrupted after the provider "
-                + "rotated the refresh token, and its answer was lost; sign in again with 'authctl signin --provider \(provider)'"
+                + "rotated the refresh token, and its answer was lost"
         case .refreshedIDTokenRefused(let provider, let reason):
             return "the \(provider) provider answered the refresh with an ID token that failed its checks (\(reason)); "
-                + "its new refresh token is kept, so the session is not lost, but no new token was handed out. Run the "
-                + "command again later; if this persists, sign in again with 'authctl signin --provider \(provider)'"
+                + "its new refresh token is kept, so the session is not lost, but no new token was handed out; "
+                + "if this persists, sign in again"
         case .noFreshIDToken(let provider, let reason):
             return "no fresh ID token for \(provider): the stored one has expired, and the last refresh brought one that "
-                + "failed its checks (\(reason)). The session still refreshes; run the command again later, or sign in "
-                + "again with 'authctl signin --provider \(provider)'"
+                + "failed its checks (\(reason)); the session still refreshes"
         case .noToken(let provider, let kind):
             return "the session with \(provider) has no \(kind)"
         case .accountExistsWithDifferentCredential(let email, let providers, let routes):
-            return "an account already exists for \(email), which signs in with \(providers.joined(separator: ", ")); "
-                + SignInRoute.advice(routes, then: "'authctl link --pending' within \(Int(PendingCredential.lifetime / 60)) minutes")
+            return "an account already exists for \(email), which signs in with \(providers.joined(separator: ", "))"
+                + (SignInRoute.obstacle(routes).map { "; \($0)" } ?? "")
         case .credentialAlreadyInUse(let provider, let holder):
             return "this \(provider) identity already belongs to another user (\(holder)); nothing changed"
         case .providerAlreadyLinked(let provider):
@@ -116,23 +120,21 @@ public enum AccountError: AuthCoreError, Equatable {
             return "\(provider) is not linked to the signed-in user (linked: \(linked.joined(separator: ", ")))"
         case .userMismatch(let provider):
             return "the \(provider) sign-in was for another person than the signed-in user; the session is unchanged"
-        case .requiresRecentLogin(let operation, let provider, let age):
-            return "\(operation) needs a sign-in within the last \(age) seconds; run 'authctl reauth"
-                + (provider.map { " --provider \($0)" } ?? "") + "' first"
+        case .requiresRecentLogin(let operation, _, let age):
+            return "\(operation) needs a sign-in within the last \(age) seconds"
         case .lastProvider(let provider):
-            return "\(provider) is the user's only provider; unlinking it would lock the account (use 'authctl account delete')"
+            return "\(provider) is the user's only provider; unlinking it would lock the account"
         case .noPendingCredential:
-            return "there is no credential waiting to be linked (one is kept for \(Int(PendingCredential.lifetime / 60)) minutes after a sign-in "
-                + "stops with account-exists-with-different-credential); to add a provider now, run 'authctl link --provider <id>'"
+            return "there is no credential waiting to be linked (one is kept for \(minutes) minutes after a sign-in "
+                + "stops with account-exists-with-different-credential)"
         case .pendingCredentialExpired(let provider):
-            return "the pending \(provider) credential has expired (it is kept \(Int(PendingCredential.lifetime / 60)) minutes); "
-                + "run 'authctl link --provider \(provider)' to link it through the browser"
+            return "the pending \(provider) credential has expired (it is kept \(minutes) minutes)"
         case .pendingForAnotherAccount(let email):
             return "the pending credential is for the account of \(email), not the signed-in user; sign in as that account first"
         case .unknownUser(let query):
-            return "no user '\(query)' in this keystore; see 'authctl users'"
-        case .userSignedOut(let user, let provider):
-            return "\(user) is signed out; sign in as that user with 'authctl signin --provider \(provider ?? "<id>")'"
+            return "no user '\(query)' in this keystore"
+        case .userSignedOut(let user, _):
+            return "\(user) is signed out (sign in as that user)"
         case .ambiguousUser(let query, let uids):
             return "'\(query)' matches several users (\(uids.joined(separator: ", "))); give the uid"
         case .invalidSetting(let key, let value, let expected):
@@ -142,11 +144,30 @@ public enum AccountError: AuthCoreError, Equatable {
         }
     }
 
+    public var remedy: Remedy? {
+        switch self {
+        case .notSignedIn: .signIn(providerID: nil)
+        case .notSignedInWith(let provider): .signIn(providerID: provider)
+        case .refreshedIDTokenRefused, .noFreshIDToken: .tryAgain
+        case .noSession(let provider), .tokenExpired(let provider), .idTokenExpired(let provider): .signIn(providerID: provider)
+        case .userSignedOut(_, let provider): .signIn(providerID: provider)
+        case .sessionExpired(let provider), .refreshInterrupted(let provider, _): .signInAgain(providerID: provider)
+        case .noToken(_, let kind): kind == Self.accessTokenOfIDTokenSession ? .askForIDToken : nil
+        case .accountExistsWithDifferentCredential(_, _, let routes):
+            SignInRoute.linkPendingRemedy(routes, minutes: Int(PendingCredential.lifetime / 60))
+        case .requiresRecentLogin(_, let provider, _): .reauthenticate(providerID: provider)
+        case .lastProvider: .deleteAccount
+        case .noPendingCredential: .link(providerID: nil)
+        case .pendingCredentialExpired(let provider): .link(providerID: provider)
+        case .unknownUser: .chooseUser
+        default: nil
+        }
+    }
+
     public var details: [String: ErrorDetail] {
         switch self {
-        case .accountExistsWithDifferentCredential(let email, let providers, let routes):
+        case .accountExistsWithDifferentCredential(let email, let providers, _):
             ["email": .string(email), "providers": .strings(providers)]
-                .merging(SignInRoute.nextCommand(routes).map { ["next": .string($0)] } ?? [:]) { first, _ in first }
         case .credentialAlreadyInUse(let provider, let holder):
             ["providerId": .string(provider), "holder": .string(holder)]
         case .providerAlreadyLinked(let provider), .userMismatch(let provider), .lastProvider(let provider):

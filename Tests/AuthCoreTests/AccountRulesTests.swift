@@ -64,7 +64,7 @@ import AuthTestSupport
         await #expect(throws: AccountError.noPendingCredential) { try await auth.linkPending() }
         // Nothing to link is not a bad credential: the way on is an interactive 'link --provider' (3).
         #expect(AccountError.noPendingCredential.code == .interactiveSignInRequired)
-        #expect(AccountError.noPendingCredential.message.contains("authctl link --provider <id>"))
+        #expect(AccountError.noPendingCredential.remedy == .link(providerID: nil))
         // Either provider now lands on the same uid.
         try auth.signOut()
         #expect(try await auth.signIn(with: credential("oidc.lab"), profile: profile("oidc.lab", "alice", email: "alice@example.com")).user.uid == alice.user.uid)

@@ -103,4 +103,5 @@ package struct CapabilityUnavailable: AuthCoreError, Equatable {
 
     package var code: AuthErrorCode { .configurationError }
     package var message: String { "\(capability.rawValue) need a Firebase project, and none is configured for these accounts" }
+    package var remedy: Remedy? { .configureProject(.project) }
 }

@@ -241,6 +241,7 @@ package struct InvalidSetting: AuthCoreError, Equatable {
     package static let homeUnset = InvalidSetting(setting: "HOME", value: "", reason: "HOME is not set; choose a home directory")
 
     package var code: AuthErrorCode { .invalidArgument }
+    package var remedy: Remedy? { setting == "HOME" ? .chooseHome : nil }
     package var message: String {
         value.isEmpty ? "'\(setting)': \(reason)" : "invalid value '\(value)' for '\(setting)': \(reason)"
     }

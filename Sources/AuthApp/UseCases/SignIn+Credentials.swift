@@ -59,6 +59,8 @@ extension SignIn.Proof {
 package struct LocalFlowNeedsProvider: AuthCoreError, Equatable {
     package var providerID: String
     package var proof: String
+    /// How to add the provider here (``ProviderPresets/addRemedy(_:)``).
+    package var remedy: Remedy?
 
     package var code: AuthErrorCode { .configurationError }
     package var message: String {

@@ -195,7 +195,8 @@ package struct SignIn: Sendable {
         case .idToken(let token, let rawNonce):
             return try await signInWithIDToken(token, rawNonce: rawNonce, input: input, broker: broker)
         case .device, .ci, .accessToken, .verified:
-            throw LocalFlowNeedsProvider(providerID: input.providerID, proof: input.proof.name)
+            throw LocalFlowNeedsProvider(
+                providerID: input.providerID, proof: input.proof.name, remedy: runtime.registry.presets.addRemedy(input.providerID))
         }
         let returning: BrokeredSignInFlow.Return =
             ports.prefersPaste || !ports.opensBrowser ? .handler : .loopback(ports: input.redirectPorts, acceptsPaste: false)

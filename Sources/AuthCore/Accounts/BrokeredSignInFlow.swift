@@ -171,6 +171,11 @@ public enum BrokeredFlowError: AuthCoreError, Equatable {
     /// A SAML provider posts its answer to the handler page: nothing there can be copied.
     case postedAnswerCannotBePasted(providerID: String)
 
+    public var remedy: Remedy? {
+        if case .postedAnswerCannotBePasted = self { return .signInAnotherWay([.listener]) }
+        return nil
+    }
+
     public var code: AuthErrorCode { .configurationError }
 
     public var message: String {
@@ -180,9 +185,9 @@ public enum BrokeredFlowError: AuthCoreError, Equatable {
                 + "receive or paste; sign in with Apple in your app (it links Apple to the project's user), then sign in "
                 + "here with another provider linked to that user"
         case .postedAnswerCannotBePasted(let providerID):
-            "\(providerID) posts its answer to the project's handler page as a form, which cannot be copied into the terminal; "
-                + "sign in without --paste or --no-browser, so the answer comes to this machine's listener "
-                + "(the identity provider must accept http://localhost as an assertion consumer service)"
+            "\(providerID) posts its answer to the project's handler page as a form, which cannot be copied into the terminal "
+                + "(for the answer to come to this machine's listener, the identity provider must accept http://localhost "
+                + "as an assertion consumer service)"
         }
     }
 }

@@ -205,7 +205,7 @@ extension OAuthCredential {
     /// The access token, unless it has expired at `now`.
     func unexpiredAccessToken(at now: Date) throws -> String {
         guard let token = accessToken else {
-            throw AccountError.noToken(providerID: providerID, kind: "access token (it signed in with an ID token; use --id-token)")
+            throw AccountError.noToken(providerID: providerID, kind: AccountError.accessTokenOfIDTokenSession)
         }
         if let expiresAt, expiresAt <= now { throw AccountError.tokenExpired(providerID: providerID) }
         return token

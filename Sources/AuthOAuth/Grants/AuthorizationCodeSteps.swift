@@ -68,7 +68,7 @@ struct AuthorizationCodeSteps: Sendable {
         }
         context.drawQRCode(authorization.url.absoluteString)
         if server.deviceAuthorization != nil {
-            context.notify("(\(server.providerID) also signs in with a code entered on another device: --device.)")
+            context.notify("(\(server.providerID) also signs in with a code entered on another device, a device-code sign-in.)")
         }
     }
 

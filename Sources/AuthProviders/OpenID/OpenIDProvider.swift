@@ -32,7 +32,7 @@ public struct OpenIDProvider: IdentityProviderKind {
     }
 
     public static func validate(_ configuration: ProviderConfiguration) throws {
-        guard configuration.apiBase == nil else { throw ProviderError.notApplicable(option: "--api-base", provider: configuration.id) }
+        guard configuration.apiBase == nil else { throw ProviderError.notApplicable(option: "an API base URL", provider: configuration.id) }
         try URLPolicy.check(configuration.issuer, field: "issuer")
     }
 
@@ -154,10 +154,10 @@ public struct OpenIDProvider: IdentityProviderKind {
     func checkEchoedClaims(_ claims: JSONValue) throws(JOSEError) {
         for (name, expected) in echoedClaims.sorted(by: { $0.key < $1.key }) {
             guard let received = claims[name] else {
-                throw .invalidClaim(name: name, reason: "it is missing, but the provider was added with --param \(name)=\(expected)")
+                throw .invalidClaim(name: name, reason: "it is missing, but the provider was added with the parameter \(name)=\(expected)")
             }
             guard received.stringValue == expected else {
-                throw .invalidClaim(name: name, reason: "it is not '\(expected)', the value of --param \(name)")
+                throw .invalidClaim(name: name, reason: "it is not '\(expected)', the value of the parameter \(name) the provider was added with")
             }
         }
     }

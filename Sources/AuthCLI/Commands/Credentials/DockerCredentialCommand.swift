@@ -69,7 +69,7 @@ struct DockerCredentialCommand: Command {
             return .success
         } catch let error as any AuthCoreError {
             // docker shows the helper's stdout, not its stderr; the funnel still reports on stderr.
-            env.output(error.message + "\n")
+            env.output(RemedyWording.message(error.message, remedy: error.remedy) + "\n")
             throw error
         }
     }

@@ -31,9 +31,10 @@ extension SignInRunner {
 struct LocalFlowNeedsProviderHere: AuthCoreError {
     var providerID: String
     var option: String
+    var remedy: Remedy?
     var code: AuthErrorCode { .configurationError }
     var message: String {
-        "\(option) runs the provider's flow on this machine, which needs \(providerID) added here ('authctl providers add "
-            + "\(providerID) ...'); the Firebase project runs only the browser sign-in (Firebase has no device flow)"
+        "\(option) runs the provider's flow on this machine, which needs \(providerID) added here; "
+            + "the Firebase project runs only the browser sign-in (Firebase has no device flow)"
     }
 }

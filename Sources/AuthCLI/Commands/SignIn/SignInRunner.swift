@@ -53,12 +53,12 @@ struct SignInRunner: Sendable {
             grant: env.grantContext(browser: browser, qr: flowOptions.qr), opensBrowser: opensBrowser, acceptsPaste: acceptsPaste,
             prefersPaste: flowOptions.paste, routeChosen: { env.notice(Self.explain($0)) })
         let signIn = SignIn(runtime: env.runtime)
-        let option = idTokenFromStandardInput ? "--id-token-stdin" : ciSource != nil ? "--ci" : "--device"
+        let option = ciSource != nil ? "--ci" : "--device"
         let result: AuthDataResult
         do {
             result = try await runInterruptibly(in: env) { try await signIn.run(input, ports: ports) }
         } catch let error as LocalFlowNeedsProvider {
-            throw LocalFlowNeedsProviderHere(providerID: error.providerID, option: option)
+            throw LocalFlowNeedsProviderHere(providerID: error.providerID, option: option, remedy: error.remedy)
         }
         Self.report(result, purpose: purpose, in: env)
         return .success
