@@ -125,6 +125,12 @@ package struct SignIn: Sendable {
         return .local(try registry.provider(providerID))
     }
 
+    /// The route `providerID` would take here, so a front door refuses an unknown provider (with
+    /// its suggestion) before it asks anything of the person.
+    package func route(_ providerID: String) throws -> Route {
+        try Self.route(providerID, accounts: try runtime.accounts(), registry: runtime.registry)
+    }
+
     /// Firebase's provider ids are domains (`github.com`, `playgames.google.com`) or `oidc.`/`saml.`
     /// names, all with a dot; the rest (`password`, `phone`) are not run by a provider flow.
     static func isProjectProviderID(_ providerID: String) -> Bool {

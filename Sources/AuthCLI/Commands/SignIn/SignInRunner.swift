@@ -31,6 +31,9 @@ struct SignInRunner: Sendable {
         let customParameters = try AuthorizationRequest.parseParameters(flowOptions.parameters)
         try env.runtime.checkHome()
         let providerID = try chooseProvider(try env.auth.currentAccount())
+        let signIn = SignIn(runtime: env.runtime)
+        // An unknown provider is refused (with its suggestion) before the browser is chosen.
+        _ = try signIn.route(providerID)
         let proof: SignIn.Proof
         var browser: any BrowserOpener = NoBrowser()
         var opensBrowser = flowOptions.opensBrowser
@@ -52,7 +55,6 @@ struct SignInRunner: Sendable {
         let ports = SignIn.Ports(
             grant: env.grantContext(browser: browser, qr: flowOptions.qr), opensBrowser: opensBrowser, acceptsPaste: acceptsPaste,
             prefersPaste: flowOptions.paste, routeChosen: { env.notice(Self.explain($0)) })
-        let signIn = SignIn(runtime: env.runtime)
         let option = ciSource != nil ? "--ci" : "--device"
         let result: AuthDataResult
         do {
