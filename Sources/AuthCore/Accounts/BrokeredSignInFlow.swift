@@ -158,6 +158,12 @@ public enum BrokeredReturnRules {
         providerID != "apple.com"
     }
 
+    /// Whether `providerID`'s app, registered as the Firebase docs say, knows only the handler
+    /// page: a GitHub OAuth App has exactly one callback URL.
+    public static func returnsOnlyToHandler(_ providerID: String) -> Bool {
+        providerID == "github.com"
+    }
+
     public static func check(providerID: String, returning: BrokeredSignInFlow.Return) throws(BrokeredFlowError) {
         if !projectCanRun(providerID) { throw .appleNeedsVerifiedHTTPS }
         if providerID.hasPrefix("saml."), returning == .handler { throw .postedAnswerCannotBePasted(providerID: providerID) }

@@ -49,16 +49,18 @@ struct SignInRunner: Sendable {
             acceptsPaste = flowOptions.paste || (!chosen.opens && env.context.standardInputIsTerminal)
             proof = flowOptions.device ? .device : .browser
         }
-        let input = SignIn.Input(
+        var input = SignIn.Input(
             providerID: providerID, purpose: purpose, proof: proof, scopes: flowOptions.scopes, customParameters: customParameters,
             timeout: flowOptions.timeout, timeoutSetting: "--timeout", redirectPorts: flowOptions.redirectPorts)
+        input.appAcceptsLocalhost = flowOptions.localhost
         let ports = SignIn.Ports(
             grant: env.grantContext(browser: browser, qr: flowOptions.qr), opensBrowser: opensBrowser, acceptsPaste: acceptsPaste,
             prefersPaste: flowOptions.paste, routeChosen: { env.notice(Self.explain($0)) })
         let option = ciSource != nil ? "--ci" : "--device"
         let result: AuthDataResult
         do {
-            result = try await runInterruptibly(in: env) { try await signIn.run(input, ports: ports) }
+            let request = input
+            result = try await runInterruptibly(in: env) { try await signIn.run(request, ports: ports) }
         } catch let error as LocalFlowNeedsProvider {
             throw LocalFlowNeedsProviderHere(providerID: error.providerID, option: option, remedy: error.remedy)
         }
