@@ -79,15 +79,16 @@ install-files:
 	chmod 0644 "$(DESTDIR)$(PREFIX)/share/man/man1/authctl.1" "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/authctl" \
 		"$(DESTDIR)$(ZSH_COMPLETIONS)/_authctl" "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/authctl.fish"
 
-# make dist: a tarball (bin/, share/, README.md, LICENSE) and a .deb, both from the static
-# release binary, in .build-dist/. Tests/release/check-dist.sh unpacks each and runs it.
-VERSION  := $(shell sed -n 's/.*static let version = "\(.*\)"/\1/p' Sources/AuthCLI/AuthCommandLine.swift)
+# make dist: a tarball (bin/, share/, README.md, LICENSE) and a .deb (with README, license and
+# changelog in /usr/share/doc/authctl), both from the static release binary, in .build-dist/.
+# Tests/release/check-dist.sh unpacks each and runs it, and fails on any lintian error.
+VERSION  := $(shell sed -n 's/.*static let version = "\(.*\)"/\1/p' Sources/AuthApp/Runtime/AuthRuntime.swift)
 DEB_ARCH := $(shell dpkg --print-architecture 2>/dev/null || uname -m)
 DIST     := .build-dist
 dist: release | $(DIST_AFTER)
 	MAKEFLAGS= $(BACKGROUND) sh Tests/release/make-dist.sh $(RELEASE_BIN) $(VERSION) $(DEB_ARCH) $(DIST)
 
-dist-check: dist
+dist-check: dist system-deps
 	$(BACKGROUND) sh Tests/release/check-dist.sh $(DIST)
 
 # Every product of the package (the library too) with a plain `swift build -c release`, as a
@@ -107,8 +108,13 @@ library-check: library-example | $(AFTER_RELEASE)
 	python3 Tests/Tools/authctlkit-api.py
 
 # In this package's .build: its modules are compiled once, for the unit tests and the example.
+# SwiftPM keeps the last root package's build manifest (debug.yaml) when another root builds in
+# the same scratch path, and then builds nothing of the example: the manifest goes first, and
+# each root plans its own again (a second).
 library-example: | $(AFTER_RELEASE)
+	rm -f $(CURDIR)/.build/debug.yaml
 	$(SWIFT) build --package-path $(LIBRARY_EXAMPLE) --scratch-path $(CURDIR)/.build
+	rm -f $(CURDIR)/.build/debug.yaml
 
 # The Python venv with the pinned identity providers and test tools (Tests/e2e/requirements.txt).
 venv:
@@ -135,11 +141,12 @@ test:
 
 test-stages: unit-test $(TEST_STAGES) e2e-summary
 
-# The shells the completion tests run, the QR decoder the QR tests use, and the real Secret
+# The shells the completion tests run, the QR decoder the QR tests use, the real Secret
 # Service the keyring tests run (gnome-keyring-daemon inside dbus-run-session, libsecret loaded by
-# authctl); Debian 12's versions, installed only when missing.
+# authctl), and lintian, which make dist-check runs on the .deb; Debian 12's versions, installed
+# only when missing.
 SYSTEM_PACKAGES := zsh=5.9-4+b15 fish=3.6.0-3.1+deb12u1 zbar-tools=0.23.92-7+deb12u1 gnome-keyring=42.1-1+b2 \
-	libsecret-1-0=0.20.5-3 dbus=1.14.10-1~deb12u1
+	libsecret-1-0=0.20.5-3 dbus=1.14.10-1~deb12u1 lintian=2.116.3+deb12u1
 system-deps:
 	sh Tests/e2e/install-system-deps.sh $(SYSTEM_PACKAGES)
 

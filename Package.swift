@@ -45,17 +45,24 @@ let package = Package(
         .target(name: "AuthKeyring", dependencies: ["CSecret", "AuthStorage", "AuthPlatform"]),
         // The signal handler that holds SIGINT and SIGTERM off while a refresh is in flight (C: async-signal-safe).
         .target(name: "CSignals", linkerSettings: [.linkedLibrary("pthread", .when(platforms: [.linux]))]),
-        // argv, command specs and help, renderers, the error funnel, live wiring.
+        // The application layer under both front doors (Decisions/0028): the one live wiring
+        // (AuthRuntime, AppEffects.live), the registry of account-backend kinds, and the use cases.
+        .target(
+            name: "AuthApp",
+            dependencies: ["AuthCore", "AuthFirebase", "AuthHTTP", "AuthKeyring", "CSignals", "AuthProviders", "AuthOAuth", "AuthJOSE", "AuthStorage", "AuthPlatform", "AuthCrypto"]
+        ),
+        // argv, command specs and help, renderers, the error funnel; the terminal as the use cases' I/O.
+        // AuthFirebase only for the project's own settings commands (firebase use/show/off).
         .target(
             name: "AuthCLI",
-            dependencies: ["AuthCore", "AuthFirebase", "AuthHTTP", "AuthKeyring", "AuthProviders", "AuthOAuth", "AuthJOSE", "AuthStorage", "AuthPlatform", "CSignals"]
+            dependencies: ["AuthApp", "AuthCore", "AuthFirebase", "AuthProviders", "AuthOAuth", "AuthJOSE", "AuthStorage", "AuthPlatform"]
         ),
         .executableTarget(name: "authctl", dependencies: ["AuthCLI"], exclude: ["hot-path.order"]),
-        // The library product: FirebaseAuth's Swift API over the account core, the providers, a
-        // project and the live transports. Its imports are internal: it exports nothing of them.
+        // The library product: FirebaseAuth's Swift API over the application layer's use cases.
+        // Its imports are internal: it exports nothing of them.
         .target(
             name: "AuthctlKit",
-            dependencies: ["AuthCore", "AuthFirebase", "AuthHTTP", "AuthProviders", "AuthOAuth", "AuthStorage", "AuthPlatform", "AuthCrypto"]
+            dependencies: ["AuthApp", "AuthCore", "AuthProviders", "AuthOAuth", "AuthStorage", "AuthPlatform"]
         ),
 
         .target(
@@ -81,7 +88,8 @@ let package = Package(
         .testTarget(name: "AuthFirebaseTests", dependencies: ["AuthFirebase", "AuthTestSupport"]),
         .testTarget(name: "AuthHTTPTests", dependencies: ["AuthHTTP", "AuthTestSupport"]),
         .testTarget(name: "AuthKeyringTests", dependencies: ["AuthKeyring", "AuthStorage"]),
-        .testTarget(name: "AuthCLITests", dependencies: ["AuthCLI", "AuthHTTP", "CSignals", "AuthTestSupport"]),
+        .testTarget(name: "AuthAppTests", dependencies: ["AuthApp", "AuthTestSupport"]),
+        .testTarget(name: "AuthCLITests", dependencies: ["AuthCLI", "AuthApp", "AuthHTTP", "CSignals", "AuthTestSupport"]),
         .testTarget(name: "AuthctlKitTests", dependencies: ["AuthctlKit", "AuthCLI", "AuthCore", "AuthPlatform"]),
     ],
     swiftLanguageModes: [.v6]

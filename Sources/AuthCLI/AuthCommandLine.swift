@@ -1,3 +1,4 @@
+import AuthApp
 import AuthCore
 import AuthPlatform
 #if canImport(FoundationEssentials)
@@ -9,7 +10,8 @@ import Foundation
 /// The whole command line as a function: arguments and a context in, an exit status out.
 /// It never calls `exit()`, so every command runs in-process in tests.
 public enum AuthCommandLine {
-    public static let version = "0.1.0"
+    /// The application layer's (``AuthRuntime/version``): one number for the command and the library.
+    public static let version = AuthRuntime.version
 
     public static func run(arguments: [String], context: CommandContext) async -> ExitStatus {
         // Usage errors are reported before we know whether --json was asked for; look for it.

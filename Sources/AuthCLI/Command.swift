@@ -112,9 +112,9 @@ struct Argument<Value: Sendable>: Sendable {
 }
 
 extension Argument where Value == String {
-    /// `<name>`, which the parser requires.
-    static func required(_ name: String, help: String) -> Argument {
-        Argument(spec: ArgumentSpec(name, help: help)) { invocation throws(UsageError) in
+    /// `<name>`, which the parser requires; completion offers `choices`.
+    static func required(_ name: String, help: String, choices: [String] = []) -> Argument {
+        Argument(spec: ArgumentSpec(name, help: help, choices: choices)) { invocation throws(UsageError) in
             guard let value = invocation.argument(name) else { throw .missingArgument(name, command: invocation.commandPath) }
             return value
         }

@@ -1,3 +1,4 @@
+import AuthApp
 import AuthCore
 import AuthCrypto
 #if canImport(FoundationEssentials)
@@ -85,5 +86,12 @@ public struct CommandContext: Sendable {
         self.onInterrupt = onInterrupt
         self.interrupts = interrupts
         self.replaceProcess = replaceProcess
+    }
+}
+
+extension CommandContext {
+    /// The effects the application layer runs on, as this context holds them.
+    var effects: AppEffects {
+        AppEffects(transport: transport, clock: clock, random: random, secretVault: secretVault, interrupts: interrupts)
     }
 }

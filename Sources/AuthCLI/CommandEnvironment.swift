@@ -1,3 +1,4 @@
+import AuthApp
 import AuthCore
 import AuthFirebase
 #if canImport(FoundationEssentials)
@@ -11,180 +12,102 @@ import AuthPlatform
 import AuthProviders
 import AuthStorage
 
-/// A command's view of the world: the context plus the resolved global options.
+/// A command's view of the world: the context (the terminal, the streams) plus the resolved
+/// global options, over the application layer's runtime (AuthApp), which alone builds the live
+/// effects, resolves the home and picks the account backend.
 struct CommandEnvironment: Sendable {
-    /// `AUTHCTL_LOCK_TIMEOUT`: how long to wait for another authctl process holding the lock
-    /// (default ``KeystoreLimits/defaultLockTimeout``), in seconds, fractions allowed.
-    static let lockTimeoutVariable = "AUTHCTL_LOCK_TIMEOUT"
-    static let lockTimeoutRange: ClosedRange<Double> = 0...3600
-    /// `AUTHCTL_TIMEOUT`: the deadline, in seconds, for everything a command sends over the
-    /// network (default ``defaultNetworkBudget``); `signin`, `link` and `reauth` use `--timeout`.
-    static let networkTimeoutVariable = "AUTHCTL_TIMEOUT"
-    static let networkTimeoutRange: ClosedRange<Double> = 1...3600
-    static let defaultNetworkBudget: Duration = .seconds(30)
     /// Client secrets and ID tokens read from stdin are small.
     static let maximumStandardInputBytes = 64 * 1024
 
     let context: CommandContext
-    let home: HomeDirectory
-    /// Discovery documents and JWK sets (public data): see ``resolveCache(globals:environment:home:)``.
-    let cacheDirectory: String
+    /// The home, storage, transport with its deadline, backend registry: one wiring for both front doors.
+    private(set) var runtime: AuthRuntime
     let json: Bool
     let verbose: Bool
     let color: Bool
-    let lockTimeout: Duration
-    /// Every request the command sends, bounded by the command's deadline.
-    private(set) var transport: DeadlineTransport
-    /// Where a sign-in gets a second factor's code (`--totp`, or a prompt on a terminal).
-    var secondFactor: SecondFactorSource = .none
 
     init(context: CommandContext, globals: GlobalOptions, command: [String]) throws {
         self.context = context
-        home = HomeDirectory(path: try Self.resolveHome(globals: globals, environment: context.environment))
-        cacheDirectory = Self.resolveCache(globals: globals, environment: context.environment, home: home)
         json = globals.json
         verbose = globals.verbose
         color = !globals.noColor && context.standardErrorIsTerminal && context.environment["NO_COLOR"] == nil
-        lockTimeout = try context.environment[Self.lockTimeoutVariable].map {
-            try Self.seconds($0, variable: Self.lockTimeoutVariable, in: Self.lockTimeoutRange, command: command)
-        } ?? KeystoreLimits.defaultLockTimeout
-        let budget = try context.environment[Self.networkTimeoutVariable].map {
-            try Self.seconds($0, variable: Self.networkTimeoutVariable, in: Self.networkTimeoutRange, command: command)
+        let verbose = verbose
+        let options = AuthRuntime.Options(
+            home: globals.home(environment: context.environment), notice: { context.writeStandardError($0 + "\n") },
+            log: { if verbose { context.writeStandardError("authctl: " + $0 + "\n") } },
+            afterRefreshAnswer: Self.testHoldAfterRefreshAnswer(context))
+        do {
+            runtime = try AuthRuntime(environment: context.environment, effects: context.effects, options: options)
+        } catch let error as InvalidSetting {
+            throw error.setting == InvalidSetting.homeUnset.setting
+                ? UsageError.invalidValue(option: "--home", value: "", reason: "HOME is not set; give --home DIR or AUTHCTL_HOME")
+                : UsageError.invalidValue(option: error.setting, value: error.value, reason: error.reason, command: command)
         }
-        transport = DeadlineTransport(
-            context.transport, budget: budget ?? Self.defaultNetworkBudget,
-            setting: budget == nil ? "the default; set AUTHCTL_TIMEOUT for more" : Self.networkTimeoutVariable, clock: context.clock)
     }
 
-    /// The same environment with a deadline of `budget` from now (`signin --timeout`), set by `setting`.
+    var home: HomeDirectory { runtime.home }
+    var cacheDirectory: String { runtime.cacheDirectory }
+    var transport: DeadlineTransport { runtime.transport }
+
+    /// The same environment with a deadline of `budget` from now, set by `setting`.
     func withDeadline(_ budget: Duration, setting: String) -> CommandEnvironment {
         var copy = self
-        copy.transport = DeadlineTransport(context.transport, budget: budget, setting: setting, clock: context.clock)
+        copy.runtime = runtime.withDeadline(budget, setting: setting)
         return copy
     }
 
-    /// A number of seconds from the environment, checked against `range` before any arithmetic:
-    /// `inf`, `nan`, `1e20`, `-1`, an empty or non-numeric value is a usage error naming the
-    /// variable and the range, never a trap.
+    /// A number of seconds from the environment (``AuthRuntime/seconds(_:setting:in:)``), refused as a usage error.
     static func seconds(_ text: String, variable: String, in range: ClosedRange<Double>, command: [String]) throws(UsageError) -> Duration {
-        guard let seconds = Double(text.trimmingSpaces()), seconds.isFinite, range.contains(seconds) else {
-            throw .invalidValue(
-                option: variable, value: text,
-                reason: "expected a number of seconds from \(Int(range.lowerBound)) to \(Int(range.upperBound))", command: command)
+        do {
+            return try AuthRuntime.seconds(text, setting: variable, in: range)
+        } catch {
+            throw .invalidValue(option: variable, value: text, reason: error.reason, command: command)
         }
-        return .milliseconds(Int64((seconds * 1000).rounded()))
     }
 
-    /// `--home`, else `AUTHCTL_HOME`, else `$XDG_CONFIG_HOME/authctl`, else `~/.config/authctl`.
-    static func resolveHome(globals: GlobalOptions, environment: EnvironmentVariables) throws -> String {
-        if let home = globals.home(environment: environment), !home.isEmpty { return home }
-        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") { return config + "/authctl" }
-        guard let userHome = environment["HOME"], !userHome.isEmpty else {
-            throw UsageError.invalidValue(option: "--home", value: "", reason: "HOME is not set; give --home DIR or AUTHCTL_HOME")
-        }
-        return userHome + "/.config/authctl"
-    }
-
-    /// `<home>/cache` when the home was chosen (`--home`, `AUTHCTL_HOME`: tests, several
-    /// identities side by side), else `$XDG_CACHE_HOME/authctl`, else `~/.cache/authctl`.
-    static func resolveCache(globals: GlobalOptions, environment: EnvironmentVariables, home: HomeDirectory) -> String {
-        if let chosen = globals.home(environment: environment), !chosen.isEmpty { return home.cacheDirectory.path }
-        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") { return cache + "/authctl" }
-        if let userHome = environment["HOME"], !userHome.isEmpty { return userHome + "/.cache/authctl" }
-        return home.cacheDirectory.path
-    }
-
-    var storage: HomeDocumentStorage { HomeDocumentStorage(home: home, lockTimeout: lockTimeout, sealer: sealer) }
-
-    /// `AUTHCTL_STORAGE`: where long-lived secrets go (auto, keyring, file); overrides `config set storage`.
-    static let storageVariable = "AUTHCTL_STORAGE"
-
-    /// Moves long-lived secrets to the keyring per the storage policy (Decisions/0024). The
-    /// policy is read, and the keyring reached, only by a write that holds a secret or a read of
-    /// a document that names one: never by `token` with a valid cached token.
-    var sealer: SecretSealer {
-        let context = context
-        let home = home
-        let vault = context.secretVault?(home.path) ?? UnavailableSecretVault(reason: "this authctl has no system keyring")
-        return SecretSealer(
-            vault: vault, policy: { try Self.storagePolicy(environment: context.environment, home: home) },
-            notice: { context.writeStandardError($0 + "\n") })
-    }
-
-    /// `AUTHCTL_STORAGE`, else `config set storage`, else auto.
-    static func storagePolicy(environment: EnvironmentVariables, home: HomeDirectory) throws -> SecretPlacement {
-        if let text = environment[storageVariable] {
-            guard let placement = SecretPlacement(rawValue: text) else {
-                throw UsageError.invalidValue(option: storageVariable, value: text, reason: "expected auto, keyring or file")
-            }
-            return placement
-        }
-        let configured = try SecureFileStore<AccountPolicy>(home: home, fileName: AccountPolicy.fileName).read().storage
-        return configured.flatMap(SecretPlacement.init(rawValue:)) ?? .auto
-    }
+    /// The home's documents, secrets sealed per the storage policy.
+    var storage: HomeDocumentStorage { runtime.storage }
 
     /// The Firebase project accounts live in (`authctl firebase use`), or nil for local accounts.
     var firebaseProject: FirebaseProject? {
-        get throws { try storage.store(FirebaseDocument.fileName, of: FirebaseDocument.self).read().project }
+        get throws { try FirebaseBackendKind.project(in: runtime) }
     }
 
-    /// The account service: a configured Firebase project's, else local accounts in the keystore.
+    /// The account service of the backend the home configures.
     var auth: Auth {
-        get throws {
-            guard let project = try firebaseProject else { return localAuth }
-            let backend = try firebaseBackend(project)
-            return Auth(storage: backend.storage, backend: backend.backend, clock: context.clock)
-        }
+        get throws { try runtime.accounts() }
     }
 
-    /// The local account rules on the keystore ``auth`` reads (the project's namespace with a
-    /// Firebase project): for sessions that are no project user's, such as a client's own.
+    /// The local account rules on the keystore ``auth`` reads: for a client's own sessions.
     var keystoreBackend: LocalAccountBackend {
-        get throws {
-            let keystore: any DocumentStorage = try firebaseProject.map { try firebaseBackend($0).storage } ?? storage
-            return LocalAccountBackend(storage: keystore, clock: context.clock, random: context.random)
-        }
+        get throws { try runtime.keystoreBackend() }
     }
 
     /// Local accounts, whatever the backend: `config` edits their rules.
-    var localAuth: Auth {
-        Auth(storage: storage, backend: LocalAccountBackend(storage: storage, clock: context.clock, random: context.random), clock: context.clock)
-    }
+    var localAuth: Auth { runtime.localAccounts() }
 
     /// How each of `providers` can sign in here: configured, addable, or only through a project.
     func signInRoutes(_ providers: [String]) -> [SignInRoute] {
-        let configured = Set(((try? registry.all()) ?? []).map(\.id))
-        let hasProject = ((try? firebaseProject) ?? nil) != nil
-        return SignInRoute.routes(for: providers, configured: configured, presets: registry.presets, hasProject: hasProject)
+        ProviderRoutes(runtime: runtime).routes(for: providers)
     }
 
-    /// The project's backend, with its own keystore namespace; endpoints per `FIREBASE_AUTH_EMULATOR_HOST`.
-    func firebaseBackend(_ project: FirebaseProject) throws -> (backend: FirebaseAccountBackend, storage: NamespacedDocumentStorage) {
-        let storage = NamespacedDocumentStorage(storage, namespace: project.storageNamespace)
-        let backend = FirebaseAccountBackend(
-            project: project, endpoints: try firebaseEndpoints, storage: storage, transport: transport, clock: context.clock,
-            secondFactor: secondFactor
-        )
-        return (backend, storage)
-    }
-
-    /// The account backend as `Capability` (email and password, custom tokens): what only some
-    /// backends can do; without one that can, the error says to configure a Firebase project.
-    func backend<Capability>(as capability: Capability.Type) throws -> Capability {
-        guard let backend = try auth.backend as? Capability else { throw FirebaseError.notConfigured }
-        return backend
+    /// The backend as `Capability`; without one that can, ``CapabilityUnavailable``.
+    func backend<Capability>(as capability: Capability.Type, _ name: BackendCapability) throws -> Capability {
+        try runtime.backend(as: capability, name)
     }
 
     /// The same environment, whose sign-ins take a second factor's code from `totp`, else from
     /// the person at a terminal (no echo), else from nowhere.
-    func withSecondFactor(totp: String?) -> CommandEnvironment {
-        var copy = self
+    func withSecondFactor(totp: String?) throws -> CommandEnvironment {
         let context = context
-        copy.secondFactor = SecondFactorSource { factor in
+        var options = runtime.options
+        options.secondFactor = SecondFactorSource { factor in
             if let totp { return totp }
             guard context.standardInputIsTerminal else { return nil }
             return await context.readSecret("Code from your authenticator app (\(factor.displayName ?? "TOTP")): ")
         }
+        var copy = self
+        copy.runtime = try AuthRuntime(environment: runtime.environment, effects: runtime.effects, options: options, backends: runtime.backends)
         return copy
     }
 
@@ -192,27 +115,18 @@ struct CommandEnvironment: Sendable {
         get throws { try FirebaseEndpoints(emulatorHost: context.environment[FirebaseEndpoints.emulatorHostVariable]) }
     }
 
-    var registry: ProviderRegistry { ProviderRegistry(storage: storage) }
+    var registry: ProviderRegistry { runtime.registry }
 
     /// The effects a provider needs, with `--verbose` lines on stderr.
-    var services: ProviderServices {
-        let context = context
-        let verbose = verbose
-        return ProviderServices(
-            transport: transport, clock: context.clock, cacheDirectory: cacheDirectory,
-            log: { if verbose { context.writeStandardError("authctl: " + $0 + "\n") } },
-            interrupts: context.interrupts, afterRefreshAnswer: testHoldAfterRefreshAnswer, environment: context.environment
-        )
-    }
+    var services: ProviderServices { runtime.services }
 
     /// The test-only pause between a refresh's answer being journaled and being stored, so the
     /// end-to-end suite can kill the process there: `AUTHCTL_TEST_HOLD_REFRESH=SECONDS` (1-600).
     /// Says so on stderr; unset (always, in use), it does nothing.
-    var testHoldAfterRefreshAnswer: @Sendable () async -> Void {
+    static func testHoldAfterRefreshAnswer(_ context: CommandContext) -> @Sendable () async -> Void {
         guard let text = context.environment[Self.testHoldVariable],
             let seconds = Int(text), (1...600).contains(seconds)
         else { return {} }
-        let context = context
         return {
             context.writeStandardError("authctl: \(Self.testHoldVariable): holding the refresh answer for \(seconds) s\n")
             try? await Task.sleep(for: .seconds(seconds))

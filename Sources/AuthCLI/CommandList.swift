@@ -43,6 +43,7 @@ public enum CommandList {
         .group(configGroup, [.command(ConfigSetCommand.self), .command(ConfigGetCommand.self), .command(ConfigListCommand.self)]),
         .group(firebaseGroup, [.command(FirebaseUseCommand.self), .command(FirebaseShowCommand.self), .command(FirebaseOffCommand.self)]),
         .command(CompletionCommand.self),
+        .command(CompletionValuesCommand.self),
         .command(ManualCommand.self),
     ]
 

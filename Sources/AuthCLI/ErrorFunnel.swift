@@ -10,7 +10,8 @@ public enum ErrorFunnel {
     }
 
     /// The report for `error`; `json` selects the machine shape
-    /// `{"error": {"code": ..., "message": ..., ...details}}`.
+    /// `{"error": {"code": ..., "message": ..., "remedy": {"kind": ..., ...}, ...details}}`. The
+    /// message is the error's, with its ``Remedy`` worded as `authctl` commands after it.
     public static func report(for error: any Error, json: Bool, color: Bool = false) -> Report {
         if let usage = error as? UsageError {
             if json {
@@ -24,17 +25,22 @@ public enum ErrorFunnel {
         }
         let code: AuthErrorCode
         let message: String
-        let details: [String: ErrorDetail]
+        var details: [String: ErrorDetail]
+        var remedy: Remedy?
         switch error {
         case let error as any AuthCoreError:
-            (code, message, details) = (error.code, error.message, error.details)
+            (code, message, details, remedy) = (error.code, RemedyWording.message(error.message, remedy: error.remedy), error.details, error.remedy)
         case is CancellationError:
             (code, message, details) = (.cancelled, "cancelled", [:])
         default:
             (code, message, details) = (.internalError, "unexpected failure: \(error)", [:])
         }
         if json {
-            return Report(standardError: jsonText(code: code.rawValue, message: message, details: details), status: ExitStatus(code))
+            if let remedy, case .linkPendingCredential = remedy, let next = RemedyWording.nextCommand(remedy) {
+                details["next"] = .string(next)
+            }
+            return Report(
+                standardError: jsonText(code: code.rawValue, message: message, details: details, remedy: remedy), status: ExitStatus(code))
         }
         return Report(standardError: prefix(color: color) + message + "\n", status: ExitStatus(code))
     }
@@ -43,8 +49,9 @@ public enum ErrorFunnel {
         color ? "\u{1B}[1;31merror:\u{1B}[0m " : "error: "
     }
 
-    private static func jsonText(code: String, message: String, details: [String: ErrorDetail]) -> String {
+    private static func jsonText(code: String, message: String, details: [String: ErrorDetail], remedy: Remedy? = nil) -> String {
         var fields: [String: JSONValue] = ["code": .string(code), "message": .string(message)]
+        if let remedy { fields["remedy"] = RemedyWording.json(remedy) }
         for (key, detail) in details {
             switch detail {
             case .string(let value): fields[key] = .string(value)

@@ -1,13 +1,10 @@
-import AuthCore
-import AuthHTTP
-import AuthCrypto
+import AuthApp
 import Dispatch
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import AuthKeyring
 import AuthPlatform
 import AuthStorage
 #if canImport(Glibc)
@@ -17,20 +14,11 @@ import Darwin
 #endif
 
 extension CommandContext {
-    /// libcurl on Linux, URLSession on macOS; neither loads anything before the first request.
-    static func liveTransport(environment: EnvironmentVariables) -> any HTTPTransport {
-        let settings = NetworkSettings(environment: environment, version: AuthCommandLine.version)
-        #if canImport(Darwin)
-        return URLSessionTransport(settings: settings)
-        #else
-        return CurlTransport(settings: settings)
-        #endif
-    }
-
-    /// The real process: its environment and streams, the live transport, the system clock and
-    /// generator, real browsers, and SIGINT/SIGTERM as interrupts.
+    /// The real process: its environment and streams, the application layer's live effects
+    /// (``AppEffects/live(environment:holdsSignals:)``), real browsers, and SIGINT/SIGTERM as interrupts.
     public static func live() -> CommandContext {
         let environment = EnvironmentVariables.process
+        let effects = AppEffects.live(environment: environment, holdsSignals: true)
         var context = CommandContext(
             environment: environment,
             readStandardInput: { limit in
@@ -49,9 +37,9 @@ extension CommandContext {
                     DetachedThread.run { continuation.resume(returning: TerminalSecret.read(prompt: prompt)) }
                 }
             },
-            transport: liveTransport(environment: environment),
-            clock: .system,
-            random: SystemRandomSource(),
+            transport: effects.transport,
+            clock: effects.clock,
+            random: effects.random,
             makeBrowser: { command in
                 command.map { ProcessBrowserOpener(command: $0) } ?? ProcessBrowserOpener.systemDefault
             },
@@ -71,23 +59,13 @@ extension CommandContext {
                     signal(SIGTERM, SIG_DFL)
                 }
             },
-            interrupts: SignalInterruptShield(),
+            interrupts: effects.interrupts,
             replaceProcess: ProcessReplacement.execute,
             terminalColumns: { POSIX.terminalColumns(STDERR_FILENO) }
         )
         context.terminalSize = { POSIX.terminalSize(STDERR_FILENO) }
-        context.secretVault = { home in liveSecretVault(home: home, environment: environment) }
+        context.secretVault = effects.secretVault
         return context
-    }
-
-    /// The Keychain on macOS; elsewhere the Secret Service through libsecret, loaded at its first call.
-    static func liveSecretVault(home: String, environment: EnvironmentVariables) -> any SecretVault {
-        #if canImport(Security)
-        KeychainVault(home: home)
-        #else
-        SecretServiceVault(
-            home: home, sessionBus: environment["DBUS_SESSION_BUS_ADDRESS"], runtimeDirectory: environment["XDG_RUNTIME_DIR"])
-        #endif
     }
 }
 

@@ -8,6 +8,9 @@ import AuthPlatform
 /// Errors of the account rules, named as in the Firebase Authentication SDK.
 public enum AccountError: AuthCoreError, Equatable {
     case notSignedIn
+    /// Nobody is signed in, and the command was told (or configured, as a credential helper is)
+    /// which provider to use: the fix names it.
+    case notSignedInWith(providerID: String)
     /// The signed-in user has no session for this provider.
     case noSession(providerID: String)
     /// The access token expired and cannot be refreshed here.
@@ -19,6 +22,11 @@ public enum AccountError: AuthCoreError, Equatable {
     /// The provider refused the stored refresh token after an earlier refresh was cut off in
     /// flight: it had rotated the token, and its answer never reached the keystore.
     case refreshInterrupted(providerID: String, at: Date)
+    /// A refresh's answer carried an ID token that failed a hard check (OpenID Connect Core
+    /// §3.1.3.7, §12.2): its refresh token was kept, its other tokens were not.
+    case refreshedIDTokenRefused(providerID: String, reason: String)
+    /// The stored ID token has expired and the last refresh brought none that passed its checks.
+    case noFreshIDToken(providerID: String, reason: String)
     /// The session has no token of this kind (an ID-token-only sign-in has no access token).
     case noToken(providerID: String, kind: String)
     /// A new identity's verified email belongs to an existing user (the pending credential was saved);
@@ -46,7 +54,7 @@ public enum AccountError: AuthCoreError, Equatable {
 
     public var code: AuthErrorCode {
         switch self {
-        case .notSignedIn, .noSession, .noToken, .userSignedOut: .noCurrentUser
+        case .notSignedIn, .notSignedInWith, .noSession, .noToken, .userSignedOut: .noCurrentUser
         case .tokenExpired, .idTokenExpired, .sessionExpired, .refreshInterrupted: .userTokenExpired
         case .accountExistsWithDifferentCredential: .accountExistsWithDifferentCredential
         case .credentialAlreadyInUse: .credentialAlreadyInUse
@@ -56,6 +64,7 @@ public enum AccountError: AuthCoreError, Equatable {
         case .requiresRecentLogin: .requiresRecentLogin
         case .lastProvider: .lastSignInMethod
         case .unknownUser, .ambiguousUser, .invalidSetting, .unknownSetting: .invalidArgument
+        case .refreshedIDTokenRefused, .noFreshIDToken: .invalidCredential
         // Nothing is wrong with a credential: there is none to link, and the way on is an
         // interactive 'link --provider' (status 3, as for any sign-in a person must do).
         case .noPendingCredential, .pendingCredentialExpired: .interactiveSignInRequired
@@ -69,26 +78,40 @@ public enum AccountError: AuthCoreError, Equatable {
         return .accountExistsWithDifferentCredential(email: email, providers: providers, routes: route(providers))
     }
 
+    /// The `kind` of ``noToken(providerID:kind:)`` when a session that signed in with an ID
+    /// token is asked for an access token: it has the ID token to offer instead.
+    public static let accessTokenOfIDTokenSession = "access token (it signed in with an ID token)"
+
     public var message: String {
+        let minutes = Int(PendingCredential.lifetime / 60)
         switch self {
         case .notSignedIn:
-            return "not signed in; run 'authctl signin --provider <id>'"
+            return "not signed in"
+        case .notSignedInWith:
+            return "not signed in"
         case .noSession(let provider):
-            return "the signed-in user has no session with \(provider); run 'authctl signin --provider \(provider)'"
+            return "the signed-in user has no session with \(provider)"
         case .tokenExpired(let provider):
-            return "the access token for \(provider) has expired; run 'authctl signin --provider \(provider)'"
+            return "the access token for \(provider) has expired"
         case .idTokenExpired(let provider):
-            return "the ID token for \(provider) has expired and no refresh renewed it; run 'authctl signin --provider \(provider)'"
+            return "the ID token for \(provider) has expired and no refresh renewed it"
         case .sessionExpired(let provider):
-            return "the \(provider) session has expired (the provider refused the refresh token); sign in again with 'authctl signin --provider \(provider)'"
+            return "the \(provider) session has expired (the provider refused the refresh token)"
         case .refreshInterrupted(let provider, let date):
             return "the last refresh of the \(provider) session (\(date.ISO8601Format())) was interrupted after the provider "
-                + "rotated the refresh token, and its answer was lost; sign in again with 'authctl signin --provider \(provider)'"
+                + "rotated the refresh token, and its answer was lost"
+        case .refreshedIDTokenRefused(let provider, let reason):
+            return "the \(provider) provider answered the refresh with an ID token that failed its checks (\(reason)); "
+                + "its new refresh token is kept, so the session is not lost, but no new token was handed out; "
+                + "if this persists, sign in again"
+        case .noFreshIDToken(let provider, let reason):
+            return "no fresh ID token for \(provider): the stored one has expired, and the last refresh brought one that "
+                + "failed its checks (\(reason)); the session still refreshes"
         case .noToken(let provider, let kind):
             return "the session with \(provider) has no \(kind)"
         case .accountExistsWithDifferentCredential(let email, let providers, let routes):
-            return "an account already exists for \(email), which signs in with \(providers.joined(separator: ", ")); "
-                + SignInRoute.advice(routes, then: "'authctl link --pending' within \(Int(PendingCredential.lifetime / 60)) minutes")
+            return "an account already exists for \(email), which signs in with \(providers.joined(separator: ", "))"
+                + (SignInRoute.obstacle(routes).map { "; \($0)" } ?? "")
         case .credentialAlreadyInUse(let provider, let holder):
             return "this \(provider) identity already belongs to another user (\(holder)); nothing changed"
         case .providerAlreadyLinked(let provider):
@@ -97,23 +120,21 @@ public enum AccountError: AuthCoreError, Equatable {
             return "\(provider) is not linked to the signed-in user (linked: \(linked.joined(separator: ", ")))"
         case .userMismatch(let provider):
             return "the \(provider) sign-in was for another person than the signed-in user; the session is unchanged"
-        case .requiresRecentLogin(let operation, let provider, let age):
-            return "\(operation) needs a sign-in within the last \(age) seconds; run 'authctl reauth"
-                + (provider.map { " --provider \($0)" } ?? "") + "' first"
+        case .requiresRecentLogin(let operation, _, let age):
+            return "\(operation) needs a sign-in within the last \(age) seconds"
         case .lastProvider(let provider):
-            return "\(provider) is the user's only provider; unlinking it would lock the account (use 'authctl account delete')"
+            return "\(provider) is the user's only provider; unlinking it would lock the account"
         case .noPendingCredential:
-            return "there is no credential waiting to be linked (one is kept for \(Int(PendingCredential.lifetime / 60)) minutes after a sign-in "
-                + "stops with account-exists-with-different-credential); to add a provider now, run 'authctl link --provider <id>'"
+            return "there is no credential waiting to be linked (one is kept for \(minutes) minutes after a sign-in "
+                + "stops with account-exists-with-different-credential)"
         case .pendingCredentialExpired(let provider):
-            return "the pending \(provider) credential has expired (it is kept \(Int(PendingCredential.lifetime / 60)) minutes); "
-                + "run 'authctl link --provider \(provider)' to link it through the browser"
+            return "the pending \(provider) credential has expired (it is kept \(minutes) minutes)"
         case .pendingForAnotherAccount(let email):
             return "the pending credential is for the account of \(email), not the signed-in user; sign in as that account first"
         case .unknownUser(let query):
-            return "no user '\(query)' in this keystore; see 'authctl users'"
-        case .userSignedOut(let user, let provider):
-            return "\(user) is signed out; sign in as that user with 'authctl signin --provider \(provider ?? "<id>")'"
+            return "no user '\(query)' in this keystore"
+        case .userSignedOut(let user, _):
+            return "\(user) is signed out (sign in as that user)"
         case .ambiguousUser(let query, let uids):
             return "'\(query)' matches several users (\(uids.joined(separator: ", "))); give the uid"
         case .invalidSetting(let key, let value, let expected):
@@ -123,15 +144,36 @@ public enum AccountError: AuthCoreError, Equatable {
         }
     }
 
+    public var remedy: Remedy? {
+        switch self {
+        case .notSignedIn: .signIn(providerID: nil)
+        case .notSignedInWith(let provider): .signIn(providerID: provider)
+        case .refreshedIDTokenRefused, .noFreshIDToken: .tryAgain
+        case .noSession(let provider), .tokenExpired(let provider), .idTokenExpired(let provider): .signIn(providerID: provider)
+        case .userSignedOut(_, let provider): .signIn(providerID: provider)
+        case .sessionExpired(let provider), .refreshInterrupted(let provider, _): .signInAgain(providerID: provider)
+        case .noToken(_, let kind): kind == Self.accessTokenOfIDTokenSession ? .askForIDToken : nil
+        case .accountExistsWithDifferentCredential(_, _, let routes):
+            SignInRoute.linkPendingRemedy(routes, minutes: Int(PendingCredential.lifetime / 60))
+        case .requiresRecentLogin(_, let provider, _): .reauthenticate(providerID: provider)
+        case .lastProvider: .deleteAccount
+        case .noPendingCredential: .link(providerID: nil)
+        case .pendingCredentialExpired(let provider): .link(providerID: provider)
+        case .unknownUser: .chooseUser
+        default: nil
+        }
+    }
+
     public var details: [String: ErrorDetail] {
         switch self {
-        case .accountExistsWithDifferentCredential(let email, let providers, let routes):
+        case .accountExistsWithDifferentCredential(let email, let providers, _):
             ["email": .string(email), "providers": .strings(providers)]
-                .merging(SignInRoute.nextCommand(routes).map { ["next": .string($0)] } ?? [:]) { first, _ in first }
         case .credentialAlreadyInUse(let provider, let holder):
             ["providerId": .string(provider), "holder": .string(holder)]
         case .providerAlreadyLinked(let provider), .userMismatch(let provider), .lastProvider(let provider):
             ["providerId": .string(provider)]
+        case .refreshedIDTokenRefused(let provider, let reason), .noFreshIDToken(let provider, let reason):
+            ["providerId": .string(provider), "reason": .string(reason)]
         case .noSuchProvider(let provider, let linked):
             ["providerId": .string(provider), "providers": .strings(linked)]
         case .requiresRecentLogin(_, let provider, let age):

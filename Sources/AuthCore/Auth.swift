@@ -249,7 +249,14 @@ public struct Auth: Sendable {
         let (_, current) = try currentSession(provider)
         guard let token = current.idToken else { throw AccountError.noToken(providerID: provider, kind: "ID token") }
         let expiresAt = Self.expiry(ofJWT: token)
-        if let expiresAt, expiresAt <= clock.now() { throw AccountError.idTokenExpired(providerID: provider) }
+        if let expiresAt, expiresAt <= clock.now() {
+            // The last refresh's ID token failed a hard check, so the stored one is the one before it.
+            if let flag = current.idTokenFlag, flag.verdict == .refused {
+                throw AccountError.noFreshIDToken(providerID: provider, reason: flag.reason)
+            }
+            throw AccountError.idTokenExpired(providerID: provider)
+        }
+        if let flag = current.idTokenFlag { services.log("\(provider): \(flag.summary)") }
         return (token, expiresAt)
     }
 

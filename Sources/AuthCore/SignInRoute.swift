@@ -1,3 +1,4 @@
+import AuthPlatform
 import AuthProviders
 
 /// How the person at this machine can sign in with one provider of an existing account: what the
@@ -5,10 +6,11 @@ import AuthProviders
 /// use here.
 public struct SignInRoute: Sendable, Equatable {
     public enum Way: Sendable, Equatable {
-        /// `authctl signin --provider ID` works now.
+        /// Signing in with it works now.
         case signIn
-        /// A provider authctl knows but this machine has not configured: this command adds it.
-        case addProvider(command: String)
+        /// A provider with a known kind that this machine has not configured: adding it needs a
+        /// client id, and these.
+        case addProvider(needsIssuer: Bool, needsClientSecret: Bool)
         /// Only a Firebase project signs in with it (a password, or a provider without a preset).
         case configureProject
         /// Nothing on this machine signs in with it.
@@ -25,8 +27,6 @@ public struct SignInRoute: Sendable, Equatable {
 
     /// The provider id of a password account, as in the Firebase SDK.
     public static let passwordProviderID = "password"
-    /// How to configure a project, for the hint.
-    public static let configureProjectCommand = "authctl firebase use --api-key KEY --project-id ID"
 
     /// The way for each of `providers`: configured here, or any provider a project runs the flow of
     /// (a password too): sign in; a preset or `oidc.<name>` not configured: add it; anything else:
@@ -39,7 +39,7 @@ public struct SignInRoute: Sendable, Equatable {
             if configured.contains(id) || (hasProject && BrokeredReturnRules.projectCanRun(id)) {
                 way = .signIn
             } else if presets.kind(forID: id) != nil {
-                way = .addProvider(command: presets.addCommand(id))
+                way = .addProvider(needsIssuer: presets.takesIssuer(id), needsClientSecret: presets.preset(id)?.requiresClientSecret != nil)
             } else {
                 way = hasProject ? .unavailable : .configureProject
             }
@@ -47,34 +47,37 @@ public struct SignInRoute: Sendable, Equatable {
         }
     }
 
-    /// What to do before `then` (linking the pending credential): sign in with a provider that
-    /// works here, else add one, else configure a project; never a command that cannot work.
-    static func advice(_ routes: [SignInRoute], then: String) -> String {
-        if let usable = routes.first(where: { $0.way == .signIn }) {
-            return "to add this provider to it, run 'authctl signin --provider \(usable.providerID)' and then \(then)"
-        }
-        for route in routes {
-            if case .addProvider(let command) = route.way {
-                return "none of them is set up on this machine: add \(route.providerID) with '\(command)', "
-                    + "run 'authctl signin --provider \(route.providerID)', and then \(then)"
-            }
+    /// What keeps the person from linking here, to say before the remedy: no provider of the
+    /// account is set up, or only a project can sign in with them, or nothing here can (nil: one works).
+    static func obstacle(_ routes: [SignInRoute]) -> String? {
+        if routes.isEmpty || routes.contains(where: { $0.way == .signIn }) { return nil }
+        if routes.contains(where: { if case .addProvider = $0.way { true } else { false } }) {
+            return "none of them is set up on this machine"
         }
         let needProject = routes.filter { $0.way == .configureProject }.map(\.providerID)
         if !needProject.isEmpty {
-            return "\(needProject.joined(separator: ", ")) can only be used through a Firebase project: configure one with "
-                + "'\(configureProjectCommand)', sign in with one of them, and then \(then)"
+            return "\(needProject.joined(separator: ", ")) can only be used through a Firebase project"
         }
-        if routes.isEmpty {
-            return "to add this provider to it, sign in with one of those and then \(then)"
-        }
-        return "authctl cannot sign in with \(routes.map(\.providerID).joined(separator: ", ")) on this machine, "
+        return "none of \(routes.map(\.providerID).joined(separator: ", ")) can sign in on this machine, "
             + "so this provider cannot be linked to that account here"
     }
 
-    /// The command the hint suggests first, for `--json` (nil when there is none).
-    static func nextCommand(_ routes: [SignInRoute]) -> String? {
-        if let usable = routes.first(where: { $0.way == .signIn }) { return "authctl signin --provider \(usable.providerID)" }
-        for route in routes { if case .addProvider(let command) = route.way { return command } }
-        return routes.contains { $0.way == .configureProject } ? configureProjectCommand : nil
+    /// Link the pending credential after signing in with a provider that works here, else after
+    /// adding one, else after configuring a project; never a step that cannot work (nil: none can).
+    static func linkPendingRemedy(_ routes: [SignInRoute], minutes: Int) -> Remedy? {
+        if routes.isEmpty { return .linkPendingCredential(after: nil, minutes: minutes) }
+        if let usable = routes.first(where: { $0.way == .signIn }) {
+            return .linkPendingCredential(after: .signIn(providerID: usable.providerID), minutes: minutes)
+        }
+        for route in routes {
+            if case .addProvider(let needsIssuer, let needsClientSecret) = route.way {
+                let add = Remedy.addProvider(providerID: route.providerID, needsIssuer: needsIssuer, needsClientSecret: needsClientSecret)
+                return .linkPendingCredential(after: add, minutes: minutes)
+            }
+        }
+        if routes.contains(where: { $0.way == .configureProject }) {
+            return .linkPendingCredential(after: .configureProject(.project), minutes: minutes)
+        }
+        return nil
     }
 }

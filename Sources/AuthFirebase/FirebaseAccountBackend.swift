@@ -23,7 +23,7 @@ public struct FirebaseAccountBackend: AccountBackend {
     public let endpoints: FirebaseEndpoints
     let toolkit: IdentityToolkit
     let store: any DocumentStore<KeystoreDocument>
-    let pendingStore: any DocumentStore<PendingDocument>
+    let pending: PendingCredentials
     let clock: Clock
     /// Where a sign-in gets a second factor's code (`--totp`, a prompt), when the account has one.
     let secondFactor: SecondFactorSource
@@ -37,7 +37,7 @@ public struct FirebaseAccountBackend: AccountBackend {
         self.endpoints = endpoints
         toolkit = IdentityToolkit(project: project, endpoints: endpoints, transport: transport)
         store = storage.store(KeystoreDocument.fileName, of: KeystoreDocument.self)
-        pendingStore = storage.store(PendingDocument.fileName, of: PendingDocument.self)
+        pending = PendingCredentials(storage: storage, clock: clock)
         self.clock = clock
     }
 
@@ -60,18 +60,14 @@ public struct FirebaseAccountBackend: AccountBackend {
     }
 
     public func linkPending() async throws -> AuthDataResult {
-        guard let pending = try pendingStore.read().pending else { throw AccountError.noPendingCredential }
-        guard pending.expiresAt > clock.now() else {
-            try pendingStore.update { $0.pending = nil }
-            throw AccountError.pendingCredentialExpired(providerID: pending.credential.providerID)
-        }
+        let pending = try self.pending.current()
         let account = try currentAccount()
         guard account.user.email?.lowercased() == pending.email.lowercased() else { throw AccountError.pendingForAnotherAccount(email: pending.email) }
         let idToken = try await freshSession().idToken
         let proof: SignInWithIdpRequest.Proof = pending.pendingToken.map { .pendingToken($0) } ?? .postBody(Self.assertion(pending.credential))
         let answer = try await send(SignInWithIdpRequest(proof: proof, idToken: idToken), during: .link)
         let result = try await record(answer, credential: pending.credential, profile: pending.profile, authenticated: false)
-        try pendingStore.update { $0.pending = nil }
+        try self.pending.forget()
         return result
     }
 

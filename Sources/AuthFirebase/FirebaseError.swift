@@ -1,5 +1,6 @@
 import AuthCore
 import AuthPlatform
+import AuthProviders
 
 /// Why a Firebase project refused, named as the Firebase SDKs name it.
 ///
@@ -15,8 +16,9 @@ public enum FirebaseError: AuthCoreError, Equatable {
     case operationNotAllowed(method: String?)
     /// The project does not know this provider id (not configured in the console).
     case invalidProviderID(String?)
-    /// The address a provider flow returns to is not one of the project's authorized domains.
-    case unauthorizedDomain(detail: String?)
+    /// The address a provider flow returns to is not one of the project's authorized domains;
+    /// `domain` is that address's host, when the call that was refused named one.
+    case unauthorizedDomain(detail: String?, domain: String? = nil)
     /// The Auth emulator answers a provider flow (createAuthUri with a providerId) 501 NOT_IMPLEMENTED.
     case providerFlowsNotEmulated(providerID: String)
     /// The project's provider-flow session (`sessionId`) is older than it accepts.
@@ -65,14 +67,15 @@ public enum FirebaseError: AuthCoreError, Equatable {
         detail.contains(" ") || detail.isEmpty ? nil : detail
     }
 
-    /// The multi-factor refusal: what to do about each kind of enrolled factor.
+    /// The multi-factor refusal: the enrolled factors, and why SMS ones cannot be used here.
     static func secondFactorMessage(_ factors: [MultiFactorInfo]) -> String {
         let names = factors.map { ($0.displayName.map { "\($0) " } ?? "") + "(\($0.factorID))" }.joined(separator: ", ")
-        let hasTOTP = factors.contains { $0.factorID == MultiFactorInfo.totp }
-        return "the account has a second factor: \(names). "
-            + (hasTOTP
-                ? "Sign in again with --totp CODE (the code from your authenticator app), or at a terminal to be asked for it"
-                : "SMS second factors need a reCAPTCHA only a browser can solve: enrol an authenticator app (TOTP) in your app, then sign in with --totp CODE")
+        return "the account has a second factor: \(names)"
+            + (hasTOTP(factors) ? "" : " (SMS second factors need a reCAPTCHA only a browser can solve)")
+    }
+
+    static func hasTOTP(_ factors: [MultiFactorInfo]) -> Bool {
+        factors.contains { $0.factorID == MultiFactorInfo.totp }
     }
 
     /// What the client was doing, where the same server string means different things.
@@ -128,7 +131,7 @@ public enum FirebaseError: AuthCoreError, Equatable {
     public var message: String {
         switch self {
         case .emailAlreadyInUse(let email):
-            "another account already uses \(email ?? "this email"); sign in to it (authctl signin --provider password --email ...) instead"
+            "another account already uses \(email ?? "this email") (sign in to it instead)"
         case .invalidCredential(let code, let detail):
             "the Firebase project refused the provider's credential (\(code)\(detail.map { ": \($0)" } ?? "")); nothing was stored"
         case .operationNotAllowed(let method):
@@ -138,16 +141,17 @@ public enum FirebaseError: AuthCoreError, Equatable {
             "the Firebase project does not know the provider\(detail.map { Self.providerName($0).map { " \($0)" } ?? " (\($0))" } ?? ""); "
                 + "add and enable it in the console under Authentication > Sign-in method (for a provider added here with "
                 + "'providers add', with the same client id)"
-        case .unauthorizedDomain(let detail):
+        case .unauthorizedDomain(let detail, let domain?):
+            "the Firebase project does not allow sign-ins to return to \(domain)\(detail.map { " (\($0))" } ?? ""); add \(domain) "
+                + "in the console under Authentication > Settings > Authorized domains, or set the project's auth domain"
+        case .unauthorizedDomain(let detail, nil):
             "the Firebase project does not allow sign-ins to return to this address\(detail.map { " (\($0))" } ?? ""); add its domain "
-                + "in the console under Authentication > Settings > Authorized domains, or set the project's auth domain with "
-                + "'authctl firebase use --auth-domain DOMAIN'"
+                + "in the console under Authentication > Settings > Authorized domains, or set the project's auth domain"
         case .providerFlowsNotEmulated(let providerID):
-            "the Firebase Auth emulator does not run provider sign-in flows (createAuthUri answered NOT_IMPLEMENTED); add \(providerID) "
-                + "on this machine ('authctl providers add \(providerID) ...') and sign in again: authctl then runs the flow itself "
-                + "and hands the credential to the emulator"
+            "the Firebase Auth emulator does not run provider sign-in flows (createAuthUri answered NOT_IMPLEMENTED); "
+                + "with \(providerID) configured on this machine, the flow runs here and its credential goes to the emulator"
         case .providerFlowExpired(let code):
-            "the project's sign-in session has expired (\(code)): the browser took longer than the project allows; sign in again"
+            "the project's sign-in session has expired (\(code)): the browser took longer than the project allows"
         case .invalidEmail:
             "that is not an email address the project accepts; check it and try again"
         case .passwordRequirements(let requirements):
@@ -161,22 +165,20 @@ public enum FirebaseError: AuthCoreError, Equatable {
             "the project enforces App Check for Authentication, which a command-line tool cannot pass; "
                 + "unenforce it for Authentication in the console (App Check > APIs), or use a key of a project without it"
         case .apiKeyRestricted(let reason):
-            "the API key is restricted (\(reason)); give what it is restricted to with 'authctl firebase use ... --ios-bundle-id ID', "
-                + "'--android-package NAME --android-cert SHA1' or '--referrer URL', or use an unrestricted key"
+            "the API key is restricted (\(reason)); give the project what it is restricted to, or use an unrestricted key"
         case .blockingFunction(let message):
             "a blocking function of the project refused: \(message)"
         case .tenant(let code, let tenantID):
             "the tenant \(tenantID.map { "'\($0)'" } ?? "given") is not usable (\(code)); check the tenant id in the console "
-                + "(Identity Platform > Tenants) and run 'authctl firebase use ... --tenant-id ID'"
+                + "(Identity Platform > Tenants)"
         case .multiFactorRequired(let factors):
             Self.secondFactorMessage(factors)
         case .secondFactorRefused(let code):
             code == "INVALID_MFA_PENDING_CREDENTIAL"
-                ? "the second-factor session expired or was refused (\(code)); sign in again"
-                : "the second factor's code was refused (\(code)); sign in again with the current code from your authenticator app"
+                ? "the second-factor session expired or was refused (\(code))"
+                : "the second factor's code was refused (\(code))"
         case .invalidAPIKey:
-            "the Firebase project refused the API key; copy it again from the console (Project settings > General > Web API key) "
-                + "and run 'authctl firebase use --api-key KEY --project-id ID'"
+            "the Firebase project refused the API key; copy it again from the console (Project settings > General > Web API key)"
         case .userDisabled:
             "this account is disabled in the Firebase project; an administrator can enable it in the console"
         case .wrongPassword:
@@ -188,7 +190,7 @@ public enum FirebaseError: AuthCoreError, Equatable {
         case .tooManyAttempts:
             "the Firebase project blocks requests from this client for now (too many attempts); try again later"
         case .sessionEnded(let code):
-            "the Firebase session has ended (\(code)); you are signed out of the project: sign in again"
+            "the Firebase session has ended (\(code)); you are signed out of the project"
         case .invalidProject(let reason):
             "the Firebase project settings are not usable: \(reason)"
         case .invalidEmulatorHost(let host, let reason):
@@ -198,7 +200,23 @@ public enum FirebaseError: AuthCoreError, Equatable {
         case .invalidResponse(let method, let reason):
             "the Firebase project's answer to \(method) is unusable: \(reason)"
         case .notConfigured:
-            "no Firebase project is configured; run 'authctl firebase use --api-key KEY --project-id ID'"
+            "no Firebase project is configured"
+        }
+    }
+
+    public var remedy: Remedy? {
+        switch self {
+        case .emailAlreadyInUse: .signIn(providerID: SignInRoute.passwordProviderID)
+        case .unauthorizedDomain: .configureProject(.authDomain)
+        case .providerFlowsNotEmulated(let providerID): ProviderPresets.builtIn.addRemedy(providerID)
+        case .providerFlowExpired, .sessionEnded: .signInAgain(providerID: nil)
+        case .apiKeyRestricted: .configureProject(.appRestriction)
+        case .tenant: .configureProject(.tenantID)
+        case .multiFactorRequired(let factors): .giveSecondFactorCode(enrollAuthenticatorFirst: !Self.hasTOTP(factors))
+        case .secondFactorRefused(let code):
+            code == "INVALID_MFA_PENDING_CREDENTIAL" ? .signInAgain(providerID: nil) : .giveSecondFactorCode(enrollAuthenticatorFirst: false)
+        case .invalidAPIKey, .notConfigured: .configureProject(.project)
+        default: nil
         }
     }
 

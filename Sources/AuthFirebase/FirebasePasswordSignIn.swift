@@ -45,11 +45,11 @@ extension FirebaseAccountBackend: PasswordAccounts, CustomTokenAccounts {
     }
 
     public func updateEmail(_ email: String) async throws -> User {
-        try await update(.email(email), operation: "account update --email")
+        try await update(.email(email), operation: "changing the email")
     }
 
     public func updatePassword(_ password: String) async throws -> User {
-        try await update(.password(password), operation: "account update --password")
+        try await update(.password(password), operation: "changing the password")
     }
 
     /// `accounts:update` with the user's ID token: the project answers a new session (the change

@@ -14,10 +14,20 @@ import Foundation
 extension FirebaseAccountBackend: ProviderFlowBroker {
     public var handlerURI: String { project.handlerURI }
 
+    /// The console's GitHub app accepts localhost only when `firebase use --github-localhost` says so.
+    public func acceptsLocalhost(_ providerID: String) -> Bool {
+        BrokeredReturnRules.returnsOnlyToHandler(providerID) ? project.githubAcceptsLocalhost == true : true
+    }
+
     public func beginProviderFlow(_ request: BrokeredFlowRequest) async throws -> BrokeredAuthorization {
         let call = CreateAuthURIRequest(
             providerID: request.providerID, continueURI: request.continueURI, scopes: request.scopes, customParameters: request.customParameters)
-        let answer = try await send(call, during: .startProviderFlow(providerID: request.providerID))
+        let answer: JSONValue
+        do {
+            answer = try await send(call, during: .startProviderFlow(providerID: request.providerID))
+        } catch FirebaseError.unauthorizedDomain(let detail, _) {
+            throw FirebaseError.unauthorizedDomain(detail: detail, domain: URLComponents(string: request.continueURI)?.host)
+        }
         let response = try CreateAuthURIResponse(answer)
         return BrokeredAuthorization(
             providerID: request.providerID, authorizationURL: response.authorizationURL, sessionID: response.sessionID,
@@ -48,6 +58,8 @@ extension FirebaseAccountBackend: ProviderFlowBroker {
             reply = try await send(request, during: Self.operation(purpose))
         } catch let failure as IdentityToolkitFailure where failure.code == "USER_NOT_FOUND" {
             throw AccountError.userMismatch(providerID: providerID)
+        } catch FirebaseError.unauthorizedDomain(let detail, _) {
+            throw FirebaseError.unauthorizedDomain(detail: detail, domain: URLComponents(string: answer.requestURI)?.host)
         }
         let (credential, profile) = Self.identity(in: reply, providerID: providerID, now: clock.now())
         if purpose == .signIn, reply["needConfirmation"]?.boolValue == true {

@@ -20,16 +20,21 @@ extension FirebaseAccountBackend {
     /// held across the refresh, so concurrent processes refresh exactly once; a refresh the project
     /// refuses (expired, revoked, deleted or disabled user) signs the user out, as the SDKs do.
     func freshSession(minimumValidity: TimeInterval = 60) async throws -> BackendSession {
-        let document = try store.read()
-        let index = try document.requireCurrentAccountIndex()
-        guard let session = document.accounts[index].backendSession else { throw AccountError.notSignedIn }
-        if Self.isFresh(session, for: minimumValidity, at: clock.now()) { return session }
-        enum Outcome { case session(BackendSession), ended(FirebaseError) }
-        let outcome = try await store.update { (document: inout KeystoreDocument) async throws -> Outcome in
+        enum Outcome: Sendable { case session(BackendSession), ended(FirebaseError) }
+        let clock = clock
+        // The ID token of the unlocked read: under the lock, another one means another process
+        // renewed the session while this one waited, which is as fresh as a renewal gets.
+        var seen: String?
+        let outcome = try await LockedRefresh.value(in: store, fresh: { (document: KeystoreDocument) throws -> Outcome? in
+            let index = try document.requireCurrentAccountIndex()
+            guard let session = document.accounts[index].backendSession else { throw AccountError.notSignedIn }
+            if Self.isFresh(session, for: minimumValidity, at: clock.now()) { return .session(session) }
+            if let seen, session.idToken != seen { return .session(session) }
+            seen = session.idToken
+            return nil
+        }) { (document: inout KeystoreDocument) async throws -> Outcome in
             let index = try document.requireCurrentAccountIndex()
             guard let current = document.accounts[index].backendSession else { throw AccountError.notSignedIn }
-            // Refreshed by another process while we waited for the lock.
-            if current.idToken != session.idToken || Self.isFresh(current, for: minimumValidity, at: clock.now()) { return .session(current) }
             let grant: SecureTokenGrant
             do {
                 grant = try await toolkit.refresh(current.refreshToken)
@@ -53,13 +58,9 @@ extension FirebaseAccountBackend {
         }
     }
 
-    /// Valid for `seconds` more, or as fresh as a refresh gets (90% of its lifetime left).
+    /// Valid for `seconds` more, by the one freshness rule (``FreshnessPolicy/refreshed``).
     static func isFresh(_ session: BackendSession, for seconds: TimeInterval, at now: Date) -> Bool {
-        // An infinite validity is a forced refresh (the SDKs' `getIDToken(forcingRefresh: true)`).
-        guard seconds.isFinite else { return false }
-        let lifetime = session.expiresAt.timeIntervalSince(session.obtainedAt)
-        let required = min(seconds, lifetime * 0.9)
-        return session.expiresAt > now && session.expiresAt.timeIntervalSince(now) >= max(required, 0)
+        FreshnessPolicy.refreshed.isFresh(expiresAt: session.expiresAt, obtainedAt: session.obtainedAt, minimumValidity: seconds, at: now)
     }
 
     /// The session in a sign-in answer (`idToken`, `refreshToken`, `expiresIn`).
@@ -139,11 +140,7 @@ extension FirebaseAccountBackend {
         let email = answer["email"]?.stringValue ?? profile.email ?? "this email"
         var providers = (answer["verifiedProvider"]?.arrayValue ?? []).compactMap(\.stringValue)
         if providers.isEmpty { providers = (try? await signInMethods(forEmail: email)) ?? [] }
-        let pending = PendingCredential(
-            credential: credential, profile: profile, accountUID: nil, email: email,
-            expiresAt: clock.now().addingTimeInterval(PendingCredential.lifetime), pendingToken: answer["pendingToken"]?.stringValue
-        )
-        try pendingStore.update { $0.pending = pending }
+        try pending.keep(credential, profile: profile, accountUID: nil, email: email, pendingToken: answer["pendingToken"]?.stringValue)
         return .accountExistsWithDifferentCredential(email: email, providers: providers)
     }
 }

@@ -28,6 +28,29 @@ public struct ValidatedIDToken: Sendable, Equatable {
     public let emailVerified: Bool?
     public let name: String?
     public let picture: String?
+    /// Checks that failed without refusing the token: only a mismatched `at_hash` in a token
+    /// endpoint's answer (§3.1.3.8, ``IDTokenDelivery``). Empty for a token that passed everything.
+    public let warnings: [JOSEError]
+
+    /// Whether the provider sent it inconsistent with its access token (a warning, not a refusal).
+    public var isInconsistent: Bool { !warnings.isEmpty }
+}
+
+/// How an ID token reached authctl, which decides how binding its `at_hash` is and whether its
+/// `sub` must equal an earlier one.
+public enum IDTokenDelivery: Sendable, Equatable {
+    /// Through the browser (the authorization endpoint, implicit and hybrid flows, §3.2.2.9,
+    /// §3.3.2.11), or from anywhere else: `at_hash`, when present, MUST match.
+    case frontChannel
+    /// In a token endpoint's answer to a code exchange (a direct connection, TLS or loopback;
+    /// §3.1.3.8): `at_hash` is a MAY there, so a mismatch is a warning, not a refusal.
+    case codeExchange
+    /// In a token endpoint's answer to a refresh (§12.2): `at_hash` as for a code exchange, and
+    /// `sub` MUST be `subject`, the session's (nil: the session names none, so any `sub` fails).
+    case refresh(subject: String?)
+
+    /// §3.1.3.8: only a token from the authorization endpoint is bound to its access token.
+    public var accessTokenHashBinds: Bool { self == .frontChannel }
 }
 
 /// Validates an ID token as OpenID Connect Core 1.0 §3.1.3.7 lists the steps, in that order.
@@ -70,10 +93,15 @@ public struct IDTokenValidator: Sendable {
     }
 
     /// Validates `compactToken`. `expectedNonce` is the nonce sent in the authorization request
-    /// (nil if none was sent); `accessToken`, when known, is checked against `at_hash`;
-    /// `audience` replaces the client id as the expected audience (`verify --audience`).
+    /// (nil if none was sent); `accessToken`, when known, is checked against `at_hash` (a refusal
+    /// or, for a token endpoint's answer, a warning: `delivery`); `audience` replaces the client
+    /// id as the expected audience (`verify --audience`).
+    ///
+    /// The hard checks (iss, aud, azp, signature, exp, iat, nonce, sub, and §12.2's unchanged
+    /// `sub` after a refresh) throw wherever the token came from.
     public func validate(
-        _ compactToken: String, expectedNonce: String?, accessToken: String?, audience: String? = nil
+        _ compactToken: String, expectedNonce: String?, accessToken: String?, audience: String? = nil,
+        delivery: IDTokenDelivery = .frontChannel
     ) async throws -> ValidatedIDToken {
         // (1) Encrypted ID tokens (JWE) are not supported: CompactJWS refuses five segments.
         // (7) The alg is one we accept (never none) — checked while parsing the header.
@@ -88,14 +116,17 @@ public struct IDTokenValidator: Sendable {
         let nonce = try Self.checkNonce(claims, expected: expectedNonce)  // (11)
         // (12) acr and (13) auth_time are not requested by authctl; auth_time is only read.
         let authTime = claims["auth_time"] == nil ? nil : try Self.numericDate(claims, "auth_time")
-        if let accessToken { try Self.checkAccessTokenHash(claims, accessToken: accessToken) }  // §3.1.3.8
+        let warnings = try accessToken.map { try Self.checkAccessTokenHash(claims, accessToken: $0, delivery: delivery) } ?? []
         let subject = try Self.checkSubject(claims)  // §2
+        if case .refresh(let previous) = delivery, subject != previous {  // §12.2
+            throw JOSEError.subjectChanged(expected: previous, received: subject)
+        }
         return ValidatedIDToken(
             header: jws.header, claims: claims, algorithm: jws.algorithm, keyID: key?.keyID ?? jws.keyID,
             issuer: issuer, subject: subject, audiences: audience.audiences, authorizedParty: audience.authorizedParty,
             expiresAt: times.expiresAt, issuedAt: times.issuedAt, nonce: nonce, authTime: authTime,
             email: claims["email"]?.stringValue, emailVerified: Self.emailVerified(claims),
-            name: claims["name"]?.stringValue, picture: claims["picture"]?.stringValue
+            name: claims["name"]?.stringValue, picture: claims["picture"]?.stringValue, warnings: warnings
         )
     }
 
@@ -147,13 +178,22 @@ public struct IDTokenValidator: Sendable {
         return nonce
     }
 
-    /// §3.1.3.8 / §3.2.2.9: `at_hash`, when present, is the left half of SHA-256 of the access token.
-    static func checkAccessTokenHash(_ claims: JSONValue, accessToken: String) throws(JOSEError) {
-        guard let received = try optionalString(claims, "at_hash") else { return }
+    /// §3.2.2.9: `at_hash`, when present, is the left half of SHA-256 of the access token; a
+    /// mismatch refuses a front-channel token. §3.1.3.8: from the token endpoint the client MAY
+    /// check it, so there a mismatch is returned as a warning (a provider that answers a retried
+    /// refresh with the earlier tokens and a newly minted ID token sends exactly that). A
+    /// malformed `at_hash` is refused either way.
+    static func checkAccessTokenHash(
+        _ claims: JSONValue, accessToken: String, delivery: IDTokenDelivery = .frontChannel
+    ) throws(JOSEError) -> [JOSEError] {
+        guard let received = try optionalString(claims, "at_hash") else { return [] }
         let expected = OIDCTokenHash.leftHalfSHA256(accessToken)
         guard ConstantTime.equals(Array(received.utf8), Array(expected.utf8)) else {
-            throw .accessTokenHashMismatch(expected: expected, received: received)
+            let mismatch = JOSEError.accessTokenHashMismatch(expected: expected, received: received)
+            guard delivery.accessTokenHashBinds else { return [mismatch] }
+            throw mismatch
         }
+        return []
     }
 
     /// §2: `sub` is a locally unique identifier of at most 255 ASCII characters.

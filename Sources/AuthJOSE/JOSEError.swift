@@ -83,6 +83,8 @@ public enum JOSEError: AuthCoreError, Equatable {
     case accessTokenHashMismatch(expected: String, received: String)
     /// §2: `sub` is empty, too long, or not ASCII.
     case invalidSubject(reason: String)
+    /// §12.2: a refreshed ID token's `sub` is not the session's (nil: the session names none).
+    case subjectChanged(expected: String?, received: String)
 
     public var code: AuthErrorCode {
         switch self {
@@ -92,7 +94,7 @@ public enum JOSEError: AuthCoreError, Equatable {
             .unsupportedAlgorithm, .hmacNotConfigured, .noMatchingKey, .ambiguousKey, .keyAlgorithmMismatch, .invalidSignature,
             .unusableKey, .missingClaim, .invalidClaim, .issuerMismatch, .tenantMismatch, .audienceMismatch, .missingAuthorizedParty,
             .authorizedPartyMismatch, .expired, .notYetValid, .issuedInFuture, .missingNonce, .nonceMismatch,
-            .accessTokenHashMismatch, .invalidSubject:
+            .accessTokenHashMismatch, .invalidSubject, .subjectChanged:
             .invalidCredential
         }
     }
@@ -162,6 +164,9 @@ public enum JOSEError: AuthCoreError, Equatable {
             "the ID token's at_hash is '\(JOSEError.short(received, 64))', but the access token hashes to '\(expected)'"
         case .invalidSubject(let reason):
             "the ID token's sub is invalid: \(reason)"
+        case .subjectChanged(let expected, let received):
+            "the refreshed ID token is for sub '\(JOSEError.short(received, 100))', but the session's is "
+                + (expected.map { "'\(JOSEError.short($0, 100))'" } ?? "unknown") + " (OpenID Connect Core §12.2: it must not change)"
         }
     }
 

@@ -101,7 +101,7 @@ public struct SecretServiceVault: SecretVault {
             return "no Secret Service on the session bus (\(message)); start gnome-keyring or KeePassXC's Secret Service"
         }
         if message.lowercased().contains("locked") || message.contains("prompt") {
-            return "the keyring is locked (\(message)); unlock it (log in to the desktop, or gnome-keyring-daemon --unlock)"
+            return "the keyring is locked (\(message))"
         }
         return message.isEmpty ? "the Secret Service refused the call" : message
     }

@@ -24,11 +24,14 @@ public struct OAuthCredential: Codable, Sendable, Equatable {
     public var clientCredentials: ClientCredentialsRequest?
     /// For a CI job's session (`signin --ci`): where a new ID token comes from when this one expires.
     public var ciSource: CITokenSource?
+    /// What was wrong with the ID token of the latest answer, when something was: an
+    /// inconsistent one is ``idToken``; a refused one is not, ``idToken`` is the one before it.
+    public var idTokenFlag: IDTokenFlag?
 
     public init(
         providerID: String, accessToken: String?, tokenType: String = "Bearer", idToken: String? = nil,
         refreshToken: String? = nil, expiresAt: Date? = nil, obtainedAt: Date? = nil, scope: String? = nil, rawNonce: String? = nil,
-        clientCredentials: ClientCredentialsRequest? = nil, ciSource: CITokenSource? = nil
+        clientCredentials: ClientCredentialsRequest? = nil, ciSource: CITokenSource? = nil, idTokenFlag: IDTokenFlag? = nil
     ) {
         self.providerID = providerID
         self.accessToken = accessToken
@@ -41,6 +44,49 @@ public struct OAuthCredential: Codable, Sendable, Equatable {
         self.rawNonce = rawNonce
         self.clientCredentials = clientCredentials
         self.ciSource = ciSource
+        self.idTokenFlag = idTokenFlag
+    }
+}
+
+/// What the checks found wrong with an ID token a token endpoint sent, kept with the session
+/// so that `status`, `--verbose` and `token --id-token` can say it (Docs/Decisions/0031).
+public struct IDTokenFlag: Codable, Sendable, Equatable {
+    public enum Verdict: String, Codable, Sendable {
+        /// It passed every hard check and is kept, but its `at_hash` does not match the access
+        /// token of the same answer: a MAY on the back channel (OpenID Connect Core §3.1.3.8).
+        case inconsistent
+        /// It failed a hard check (iss, aud, signature, exp; sub unchanged, §12.2) and was not
+        /// kept: the session keeps its refresh token and its previous ID token.
+        case refused
+    }
+
+    public var verdict: Verdict
+    /// The failed check, as the validator words it (never a token).
+    public var reason: String
+    /// When the answer carrying it arrived.
+    public var receivedAt: Date
+
+    public init(verdict: Verdict, reason: String, receivedAt: Date) {
+        self.verdict = verdict
+        self.reason = reason
+        self.receivedAt = receivedAt
+    }
+
+    /// One phrase for `status` and the logs.
+    public var summary: String {
+        switch verdict {
+        case .inconsistent: "the provider sent an inconsistent ID token (\(reason)); kept, it is valid otherwise"
+        case .refused: "the provider sent an ID token that failed its checks (\(reason)); the previous one is kept"
+        }
+    }
+}
+
+extension IDTokenFlag: JSONObjectDecodable {
+    public init(reading object: JSONObjectReader) throws {
+        guard let verdict = Verdict(rawValue: try object.string("verdict")) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "unknown ID token verdict"))
+        }
+        self.init(verdict: verdict, reason: try object.string("reason"), receivedAt: try object.date("receivedAt"))
     }
 }
 
@@ -53,6 +99,6 @@ extension OAuthCredential: JSONObjectDecodable {
             refreshToken: try object.string(ifPresent: "refreshToken"), expiresAt: try object.date(ifPresent: "expiresAt"),
             obtainedAt: try object.date(ifPresent: "obtainedAt"), scope: try object.string(ifPresent: "scope"),
             rawNonce: try object.string(ifPresent: "rawNonce"), clientCredentials: try object.object(ifPresent: "clientCredentials"),
-            ciSource: try object.object(ifPresent: "ciSource"))
+            ciSource: try object.object(ifPresent: "ciSource"), idTokenFlag: try object.object(ifPresent: "idTokenFlag"))
     }
 }

@@ -54,12 +54,17 @@ public enum OAuthError: AuthCoreError, Equatable {
         }
     }
 
+    public var remedy: Remedy? {
+        if case .noDeviceEndpoint = self { return .signInAnotherWay([.browser, .paste]) }
+        return nil
+    }
+
     public var message: String {
         switch self {
         case .reservedParameter(let name):
-            "'\(name)' is set by authctl itself and cannot be given with --param (reserved: \(AuthorizationRequest.reservedParameters.sorted().joined(separator: ", ")))"
+            "'\(name)' is set by the sign-in itself and cannot be given as an extra parameter (reserved: \(AuthorizationRequest.reservedParameters.sorted().joined(separator: ", ")))"
         case .malformedParameter(let text):
-            "'\(text)' is not a parameter: use --param NAME=VALUE"
+            "'\(text)' is not a parameter: expected NAME=VALUE"
         case .authorizationFailed(let error, let description):
             "the provider refused the sign-in: \(error)" + (description.map { " (\($0))" } ?? "")
         case .accessDenied(let description):
@@ -90,7 +95,7 @@ public enum OAuthError: AuthCoreError, Equatable {
         case .deviceCodeExpired:
             "the device code expired before the sign-in was approved; run the command again for a new code"
         case .noDeviceEndpoint(let provider):
-            "\(provider) offers no device authorization endpoint (RFC 8628); sign in with the browser, or with --no-browser --paste"
+            "\(provider) offers no device authorization endpoint (RFC 8628)"
         case .unreadablePastedRedirect(let reason):
             "the pasted text is not a redirect URL, a query string or an authorization code: \(reason)"
         case .pastedCodeWithoutAddress(let continueURI):

@@ -87,14 +87,19 @@ public enum AuthErrorCode: String, Sendable, CaseIterable, Codable {
 public protocol AuthCoreError: Error, Sendable, CustomStringConvertible {
     /// The stable code, used for the exit status and `--json` error output.
     var code: AuthErrorCode { get }
-    /// One or two lines for a person; names what went wrong and, where there is one, the fix.
+    /// One or two lines for a person: what went wrong, in words that hold for every front door
+    /// (no command, no option); what to do about it is ``remedy``.
     var message: String { get }
+    /// What to do about it, as a value each front door words for its reader; nil when there is
+    /// nothing to name beyond the message.
+    var remedy: Remedy? { get }
     /// Extra machine-readable fields for `--json` errors (for example `email`, `providers`).
     var details: [String: ErrorDetail] { get }
 }
 
 extension AuthCoreError {
     public var details: [String: ErrorDetail] { [:] }
+    public var remedy: Remedy? { nil }
     public var description: String { message }
 }
 

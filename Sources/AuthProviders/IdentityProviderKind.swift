@@ -44,9 +44,13 @@ public protocol IdentityProviderKind: Sendable {
     /// Proves who signed in from the tokens a grant returned, or throws why not.
     func identity(of tokens: GrantedTokens, services: ProviderServices) async throws -> ProvenIdentity
 
-    /// Checks a refresh's answer before it is stored: a new ID token must pass the same checks as
-    /// the first, for the same subject (OpenID Connect Core §12.2).
-    func checkRefreshed(_ response: TokenResponse, subject: String?, services: ProviderServices) async throws
+    /// Checks a refresh's answer, which is journaled already and is stored whatever this says
+    /// (Docs/Decisions/0031): a new ID token must pass the same checks as the first, for the same
+    /// subject (OpenID Connect Core §12.2). Nil: nothing to say. An ``IDTokenFlag`` says what was
+    /// wrong: `inconsistent` (its at_hash, a MAY on the back channel: the answer is kept whole) or
+    /// `refused` (a hard check: only the answer's refresh token is kept). Throws only when the
+    /// checks could not be made (the provider's keys out of reach); the answer then stays journaled.
+    func checkRefreshed(_ response: TokenResponse, subject: String?, services: ProviderServices) async throws -> IDTokenFlag?
 
     /// How this provider revokes tokens (`signout --revoke`).
     func revocation(services: ProviderServices) async -> any TokenRevocation
@@ -68,6 +72,12 @@ public struct ProvenIdentity: Sendable {
     public init(profile: FederatedProfile, idToken: ValidatedIDToken? = nil) {
         self.profile = profile
         self.idToken = idToken
+    }
+
+    /// What to keep with the session about its ID token: an inconsistent one (a warning of the
+    /// validator) is flagged; nil for one that passed everything.
+    public func idTokenFlag(receivedAt: Date) -> IDTokenFlag? {
+        idToken?.warnings.first.map { IDTokenFlag(verdict: .inconsistent, reason: $0.message, receivedAt: receivedAt) }
     }
 }
 

@@ -70,11 +70,11 @@ public struct ProviderConfiguration: Codable, Sendable, Equatable {
         let kind = try presets.requireKind(forID: id)
         try kind.validate(self)
         let preset = presets.preset(id)
-        if tenant != nil, preset?.tenancy == nil { throw ProviderError.notApplicable(option: "--tenant", provider: id) }
+        if tenant != nil, preset?.tenancy == nil { throw ProviderError.notApplicable(option: "a tenant", provider: id) }
         if let reason = preset?.requiresClientSecret, clientSecret == nil { throw ProviderError.clientSecretRequired(provider: id, reason: reason) }
         if let redirectURI { try URLPolicy.check(redirectURI, field: "redirect URI", allowQuery: true) }
         if acceptsHS256IDTokens == true, clientSecret == nil {
-            throw ProviderError.missingClientSecret(source: "the configuration: --hs256-id-tokens needs a client secret, the HMAC key")
+            throw ProviderError.missingClientSecret(source: "the configuration: accepting HS256 ID tokens needs a client secret, the HMAC key")
         }
         return self
     }

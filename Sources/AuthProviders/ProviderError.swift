@@ -5,7 +5,7 @@ public enum ProviderError: AuthCoreError, Equatable {
     /// The provider id is neither a preset's (`presets`) nor `oidc.<name>`; `suggestion` is a
     /// valid id it probably meant (`github` → `github.com`), never one `providers add` refuses.
     case invalidProviderID(String, presets: [String], suggestion: String? = nil)
-    /// No provider with this (valid) id is configured; `takesIssuer` when adding it needs `--issuer`.
+    /// No provider with this (valid) id is configured; `takesIssuer` when adding it needs an issuer.
     case unknownProvider(String, configured: [String], takesIssuer: Bool = true, takesSecret: Bool = false)
     case alreadyConfigured(String)
     /// The discovery document names another issuer than the one configured (OpenID Discovery §4.3).
@@ -16,7 +16,7 @@ public enum ProviderError: AuthCoreError, Equatable {
     case httpStatus(url: String, status: Int, detail: String?)
     /// A client secret came from an empty or missing source.
     case missingClientSecret(source: String)
-    /// An option that this kind of provider does not take.
+    /// A setting (`option`: "an issuer", "a tenant") that this kind of provider does not take.
     case notApplicable(option: String, provider: String)
     /// The issuer only issues ID tokens (its discovery has a `jwks_uri` but no `missing`
     /// endpoint, as GitHub Actions' `token.actions.githubusercontent.com`): no browser sign-in.
@@ -48,9 +48,8 @@ public enum ProviderError: AuthCoreError, Equatable {
         case .unknownProvider(let id, let configured, let takesIssuer, let takesSecret):
             "no provider '\(id)' is configured"
                 + (configured.isEmpty ? "" : " (configured: \(configured.joined(separator: ", ")))")
-                + "; add it with '\(ProviderPresets.addCommand(id, takesIssuer: takesIssuer, takesSecret: takesSecret))'"
         case .alreadyConfigured(let id):
-            "provider '\(id)' is already configured; remove it first with 'authctl providers remove \(id)'"
+            "provider '\(id)' is already configured"
         case .issuerMismatch(let expected, let received):
             "the provider's discovery document names issuer '\(received)', expected exactly '\(expected)'"
         case .invalidDiscoveryDocument(let url, let reason):
@@ -63,13 +62,24 @@ public enum ProviderError: AuthCoreError, Equatable {
             "\(option) does not apply to \(provider)"
         case .idTokenOnly(let provider, let missing):
             "\(provider) only issues ID tokens (its discovery document has no \(missing)): browser, device and "
-                + "client-credentials sign-in are not possible with it; sign in with --ci or --id-token-stdin"
+                + "client-credentials sign-in are not possible with it"
         case .clientSecretRequired(let provider, let reason):
-            "\(provider) needs the client secret: \(reason); pass it with --client-secret-stdin or --client-secret-env NAME"
+            "\(provider) needs the client secret: \(reason)"
         case .invalidTenant(let tenant, let provider):
             "'\(tenant)' is not a \(provider) tenant: use common, organizations, consumers, a tenant id (GUID) or a domain name"
         case .tenantNotInIssuer(let issuer, let tenant):
             "the issuer \(issuer) does not name the tenant '\(tenant)' as exactly one path segment"
+        }
+    }
+
+    public var remedy: Remedy? {
+        switch self {
+        case .unknownProvider(let id, _, let takesIssuer, let takesSecret):
+            .addProvider(providerID: id, needsIssuer: takesIssuer, needsClientSecret: takesSecret)
+        case .alreadyConfigured(let id): .removeProvider(providerID: id)
+        case .idTokenOnly: .signInAnotherWay([.ciIdentity, .idToken])
+        case .clientSecretRequired(let provider, _): .giveClientSecret(providerID: provider)
+        default: nil
         }
     }
 }

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import AuthPlatform
 
 /// A built-in provider: what authctl knows about it without configuration, short of the client id
 /// and secret, which the person registers with the provider. Adding an OpenID provider that
@@ -147,16 +148,10 @@ public struct ProviderPresets: Sendable {
         (kind(forID: id)?.usesIssuer ?? true) && preset(id)?.defaultIssuer == nil
     }
 
-    /// `authctl providers add ID ...` with what `id` needs: `--issuer URL` for an OpenID provider
-    /// without a preset issuer, a client secret where the preset requires one.
-    public static func addCommand(_ id: String, takesIssuer: Bool, takesSecret: Bool) -> String {
-        "authctl providers add \(id)" + (takesIssuer ? " --issuer URL" : "") + " --client-id ID"
-            + (takesSecret ? " --client-secret-stdin" : "")
-    }
-
-    /// ``addCommand(_:takesIssuer:takesSecret:)`` for `id` as this registry knows it.
-    public func addCommand(_ id: String) -> String {
-        Self.addCommand(id, takesIssuer: takesIssuer(id), takesSecret: preset(id)?.requiresClientSecret != nil)
+    /// Adding `id` as this registry knows it: an issuer for an OpenID provider without a preset
+    /// issuer, a client secret where the preset requires one.
+    public func addRemedy(_ id: String) -> Remedy {
+        .addProvider(providerID: id, needsIssuer: takesIssuer(id), needsClientSecret: preset(id)?.requiresClientSecret != nil)
     }
 
     /// `github.com, yahoo.com, google.com, microsoft.com`: the presets' ids, for help text.

@@ -104,7 +104,8 @@ public struct SignInFlow: Sendable {
             let identity = try await resolved.identity(of: granted.tokens, services: services)
 
             // 5. The credential, through the account rules.
-            let credential = OAuthCredential(providerID: provider.id, tokens: granted.tokens, idTokenExpiresAt: identity.idToken?.expiresAt)
+            var credential = OAuthCredential(providerID: provider.id, tokens: granted.tokens, idTokenExpiresAt: identity.idToken?.expiresAt)
+            credential.idTokenFlag = identity.idTokenFlag(receivedAt: granted.tokens.receivedAt)
             let (result, who) = try await complete(credential, identity.profile)
             await granted.reply.finish(.signedIn(who: who))
             return result

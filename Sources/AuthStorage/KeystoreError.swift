@@ -44,9 +44,9 @@ public enum KeystoreError: AuthCoreError, Equatable {
         case .insecurePermissions(_, let mode, let fix):
             return "\(quoted) can be accessed by other users (mode \(Self.octal(mode))); authctl refuses to keep credentials there. Fix: \(fix)"
         case .wrongOwner(_, let owner, let expected):
-            return "\(quoted) is owned by uid \(owner), not by you (uid \(expected)); authctl only uses files you own. Fix: chown \(expected) \(quoted), or choose another home with --home."
+            return "\(quoted) is owned by uid \(owner), not by you (uid \(expected)); authctl only uses files you own. Fix: chown \(expected) \(quoted)."
         case .symbolicLink:
-            return "\(quoted) is a symbolic link; authctl does not follow links inside its home. Fix: replace the link with the file itself, or point --home at the directory that holds it."
+            return "\(quoted) is a symbolic link; authctl does not follow links inside its home. Fix: replace the link with the file itself."
         case .wrongFileType(_, let expected):
             return "\(quoted) is not a \(expected). Move it aside and try again."
         case .locked:
@@ -60,7 +60,15 @@ public enum KeystoreError: AuthCoreError, Equatable {
         case .io(_, let call, let errno):
             return "\(call) failed for \(quoted): \(SystemCallError(call: call, errno: errno).reason) (errno \(errno))."
         case .keyring(_, let reason):
-            return "The system keyring could not be used for \(quoted): \(reason). Nothing was changed. Fix: start or unlock the keyring, or keep secrets in the file with: authctl config set storage file"
+            return "The system keyring could not be used for \(quoted): \(reason). Nothing was changed."
+        }
+    }
+
+    public var remedy: Remedy? {
+        switch self {
+        case .wrongOwner, .symbolicLink: .chooseHome
+        case .keyring: .unlockKeyringOrKeepSecretsInFiles
+        default: nil
         }
     }
 

@@ -72,11 +72,11 @@ struct StorageChoice: VersionedDocument, Equatable {
         do {
             try sealer.vault.probe()
             choice.chosen = SecretPlacement.keyring.rawValue
-            sealer.notice("authctl: storage auto: long-lived secrets (refresh tokens, client secrets) are kept in \(sealer.vault.name); `authctl status` shows where each user's are.")
+            sealer.notice("authctl: storage auto: long-lived secrets (refresh tokens, client secrets) are kept in \(sealer.vault.name) (each user's status says where theirs are).")
         } catch {
             choice.chosen = SecretPlacement.file.rawValue
             choice.reason = error.reason
-            sealer.notice("authctl: storage auto: \(sealer.vault.name) did not answer (\(error.reason)); long-lived secrets stay in the 0600 files of \(home.path). To require the keyring: authctl config set storage keyring; to choose the files explicitly: authctl config set storage file")
+            sealer.notice("authctl: storage auto: \(sealer.vault.name) did not answer (\(error.reason)); long-lived secrets stay in the 0600 files of \(home.path). The storage setting keyring requires the keyring; the setting file chooses the files explicitly.")
         }
         try store.replaceWhileLocked(choice)
         return choice.chosen == SecretPlacement.keyring.rawValue

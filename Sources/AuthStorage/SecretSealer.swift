@@ -32,6 +32,19 @@ public struct SecretSealer: Sendable {
 
     public static func isReference(_ text: String?) -> Bool { text?.hasPrefix(referencePrefix) ?? false }
 
+    /// Under `storage keyring`, whether the keyring can keep secrets now (a session bus, a
+    /// service, an unlocked collection), asked before a sign-in involves a person: a locked
+    /// keyring then fails at once with its fix (exit 11), not after the person signed in in the
+    /// browser. `auto` and `file` need nothing: auto falls back to the file.
+    public func preflight(path: String) throws {
+        guard try policy() == .keyring else { return }
+        do {
+            try vault.probe()
+        } catch {
+            throw KeystoreError.keyring(path: path, reason: "\(vault.name): \(error.reason)")
+        }
+    }
+
     /// What a walk found: references (to resolve) and inline secrets (to seal).
     static func census(_ value: JSONValue) -> (references: Int, inline: Int) {
         var found = (references: 0, inline: 0)

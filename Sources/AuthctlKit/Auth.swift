@@ -1,3 +1,4 @@
+internal import AuthApp
 internal import AuthCore
 internal import AuthPlatform
 import Foundation
@@ -31,32 +32,38 @@ public final class Auth: Sendable {
     let environment: LibraryEnvironment
 
     /// The accounts in `home` kept by `backend`. `environment` supplies what the `authctl`
-    /// command reads from its own: `HTTPS_PROXY`/`NO_PROXY`, `SSL_CERT_FILE`,
-    /// `FIREBASE_AUTH_EMULATOR_HOST` (the Auth emulator, as the SDKs' `useEmulator`).
-    public init(home: String, backend: Backend = .configured, environment: [String: String] = ProcessInfo.processInfo.environment) {
-        self.home = home
+    /// command reads from its own: `HTTPS_PROXY`/`NO_PROXY`, `SSL_CERT_FILE`, `AUTHCTL_STORAGE`,
+    /// `AUTHCTL_TIMEOUT`, `FIREBASE_AUTH_EMULATOR_HOST` (the Auth emulator, as the SDKs' `useEmulator`).
+    public convenience init(home: String, backend: Backend = .configured, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.init(chosenHome: home, backend: backend, environment: environment)
+    }
+
+    /// The home chosen (nil: the user's default, as `authctl` resolves it, cache included).
+    init(chosenHome: String?, backend: Backend, environment: [String: String]) {
         self.backend = backend
-        self.environment = LibraryEnvironment(home: home, backend: backend, environment: environment)
+        self.environment = LibraryEnvironment(chosenHome: chosenHome, backend: backend, environment: environment)
+        home = (try? self.environment.get().home.path) ?? chosenHome ?? Self.defaultHome(environment)
     }
 
     /// The default home's instance: `AUTHCTL_HOME`, else `$XDG_CONFIG_HOME/authctl`, else
     /// `~/.config/authctl`, as the `authctl` command chooses it.
     public static func auth() -> Auth {
-        Auth(home: defaultHome(ProcessInfo.processInfo.environment))
+        let environment = ProcessInfo.processInfo.environment
+        return Auth(chosenHome: environment[AuthRuntime.homeVariable].flatMap { $0.isEmpty ? nil : $0 }, backend: .configured, environment: environment)
     }
 
     /// The home `authctl` uses with `environment` and no `--home`.
     public static func defaultHome(_ environment: [String: String]) -> String {
-        if let home = environment["AUTHCTL_HOME"], !home.isEmpty { return home }
-        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") { return config + "/authctl" }
-        return (environment["HOME"] ?? NSHomeDirectory()) + "/.config/authctl"
+        let chosen = environment[AuthRuntime.homeVariable].flatMap { $0.isEmpty ? nil : $0 }
+        return (try? AuthRuntime.resolveHome(chosen: chosen, environment: EnvironmentVariables(environment)))
+            ?? NSHomeDirectory() + "/.config/authctl"
     }
 
     var engine: Engine { Engine(env: environment, auth: self) }
 
     /// The signed-in user, or nil (also when the home cannot be read).
     public var currentUser: User? {
-        guard let core = try? environment.core(), let user = try? core.currentUser() else { return nil }
+        guard let user = try? engine.currentUser() else { return nil }
         return User(user, auth: self)
     }
 
@@ -83,7 +90,7 @@ public final class Auth: Sendable {
 
     private func passwordSignIn(email: String, password: String, create: Bool) async throws -> AuthDataResult {
         try await AuthError.translating {
-            guard let backend = try environment.core().backend as? any PasswordAccounts else { throw Self.needsProject("email and password") }
+            let backend = try engine.backend(as: (any PasswordAccounts).self, .passwordAccounts)
             return AuthDataResult(try await backend.signIn(email: email, password: password, create: create), auth: self)
         }
     }
@@ -91,7 +98,7 @@ public final class Auth: Sendable {
     /// Signs in with a custom token minted by the project's own server (a Firebase project).
     public func signIn(withCustomToken token: String) async throws -> AuthDataResult {
         try await AuthError.translating {
-            guard let backend = try environment.core().backend as? any CustomTokenAccounts else { throw Self.needsProject("custom tokens") }
+            let backend = try engine.backend(as: (any CustomTokenAccounts).self, .customTokens)
             return AuthDataResult(try await backend.signIn(customToken: token), auth: self)
         }
     }
@@ -99,19 +106,24 @@ public final class Auth: Sendable {
     /// The provider ids an account with `email` signs in with. A Firebase project with
     /// email-enumeration protection (the default for new ones) always answers none.
     public func fetchSignInMethods(forEmail email: String) async throws -> [String] {
-        try await AuthError.translating { try await environment.core().signInMethods(forEmail: email) }
+        try await AuthError.translating { try await engine.runtime().accounts().signInMethods(forEmail: email) }
+    }
+
+    /// Signs out as ``signOut()`` does and, with `revokingTokens`, revokes the session's tokens at
+    /// their providers too (RFC 7009, or GitHub's token deletion), as `authctl signout --revoke`
+    /// does: not in FirebaseAuth, whose tokens a project revokes. The local sign-out happens even
+    /// when a revocation fails; the error then says which tokens stay valid.
+    public func signOut(revokingTokens: Bool) async throws {
+        guard revokingTokens else { return try signOut() }
+        try await AuthError.translating { try await engine.signOutRevoking() }
     }
 
     /// Forgets the signed-in user's session and tokens in the home; the account stays.
     public func signOut() throws {
         do {
-            try environment.core().signOut()
+            try engine.signOut()
         } catch let error as any AuthCoreError {
             throw AuthError(error, providerID: nil)
         }
-    }
-
-    static func needsProject(_ what: String) -> AuthError {
-        AuthError(.operationNotAllowed, "\(what) need a Firebase project: configure one with 'authctl firebase use' or Auth.Backend.firebase")
     }
 }

@@ -28,7 +28,9 @@ public struct AuthError: Error, Sendable, CustomStringConvertible {
 
     init(_ error: any AuthCoreError, providerID: String?) {
         code = AuthErrorCode.from(error.code)
-        var info: [String: any Sendable] = [AuthErrorUserInfoDescriptionKey: error.message, AuthErrorUserInfoNameKey: error.code.rawValue]
+        var info: [String: any Sendable] = [
+            AuthErrorUserInfoDescriptionKey: Self.describe(error.message, remedy: error.remedy), AuthErrorUserInfoNameKey: error.code.rawValue,
+        ]
         if case .string(let email)? = error.details["email"] { info[AuthErrorUserInfoEmailKey] = email }
         if error.code == .accountExistsWithDifferentCredential, let providerID {
             info[AuthErrorUserInfoUpdatedCredentialKey] = OAuthCredential(provider: providerID, kind: .pending)
@@ -39,6 +41,97 @@ public struct AuthError: Error, Sendable, CustomStringConvertible {
     init(_ code: AuthErrorCode, _ message: String) {
         self.code = code
         userInfo = [AuthErrorUserInfoDescriptionKey: message, AuthErrorUserInfoNameKey: "\(code)"]
+    }
+
+    /// `message` with the remedy in this API's words after it: a new sentence after a full
+    /// stop, else a clause after a semicolon (as the command line words it in `authctl` commands).
+    static func describe(_ message: String, remedy: Remedy?) -> String {
+        guard let remedy else { return message }
+        let text = wording(remedy)
+        if message.hasSuffix(".") { return message + " " + text.prefix(1).uppercased() + text.dropFirst() + "." }
+        return message + "; " + text
+    }
+
+    /// What to do, in the SDK's vocabulary: its types and methods, never a command or an option.
+    static func wording(_ remedy: Remedy) -> String {
+        let pendingKey = "error.userInfo[AuthErrorUserInfoUpdatedCredentialKey]"
+        switch remedy {
+        case .signIn(let provider):
+            return "sign in with " + signInCall(provider)
+        case .signInAgain(let provider?):
+            return "sign in again with " + signInCall(provider)
+        case .signInAgain(nil):
+            return "sign in again"
+        case .reauthenticate(let provider):
+            return "reauthenticate first with user.reauthenticate(with: " + (provider.map(providerValue) ?? "credential") + ")"
+        case .addProvider(let provider, _, _):
+            return "add \(provider) to the providers of the home (the authctl command's 'providers add' does)"
+        case .removeProvider(let provider):
+            return "remove \(provider) from the providers of the home first"
+        case .giveClientSecret(let provider):
+            return "give \(provider)'s client secret to its configuration in the home"
+        case .configureProject(.project):
+            return "configure a project with Auth.Backend.firebase(apiKey:projectID:) or in the home"
+        case .configureProject(.authDomain):
+            return "set the project's auth domain in the home"
+        case .configureProject(.tenantID):
+            return "set the project's tenant id in the home"
+        case .configureProject(.appRestriction):
+            return "give the project's settings in the home the app or referrer the key is restricted to"
+        case .linkPendingCredential(let first, let minutes):
+            let link = "link \(pendingKey) with user.link(with:) within \(minutes) minutes"
+            switch first {
+            case .signIn(let provider?)?: return "sign in with \(signInCall(provider)), then \(link)"
+            case let step?: return "\(wording(step)), sign in with one of them, then \(link)"
+            case nil: return "sign in with one of them, then \(link)"
+            }
+        case .link(let provider?):
+            return "link it with user.link(with: \(providerValue(provider)), uiDelegate:)"
+        case .link(nil):
+            return "link a provider with user.link(with:uiDelegate:)"
+        case .deleteAccount:
+            return "delete the account with user.delete() instead"
+        case .chooseUser:
+            return "choose one of the users of the home"
+        case .unlockKeyringOrKeepSecretsInFiles:
+            return "start or unlock the system keyring, or keep the home's secrets in its files (storage: file)"
+        case .chooseHome:
+            return "or use another home with Auth(home:)"
+        case .signInAnotherWay(let ways):
+            return "sign in with " + ways.map(wayWording).joined(separator: ", or with ")
+        case .askForIDToken:
+            return "use user.getIDToken()"
+        case .giveSecondFactorCode(let enroll):
+            return enroll
+                ? "enrol an authenticator app (TOTP) in your app, then sign in with its current code"
+                : "sign in again with the current code from your authenticator app"
+        case .chooseRedirectPorts:
+            return "register more redirect ports with the provider and list them in its configuration"
+        case .registerRedirectURI(let uri):
+            return "register \(uri) with the client, then try again"
+        case .tryAgain:
+            return "try again"
+        }
+    }
+
+    private static func providerValue(_ provider: String) -> String {
+        "OAuthProvider(providerID: \"\(provider)\")"
+    }
+
+    private static func signInCall(_ provider: String?) -> String {
+        guard let provider else { return "Auth.signIn(with:)" }
+        return provider == "password" ? "Auth.signIn(withEmail:password:)" : providerValue(provider)
+    }
+
+    private static func wayWording(_ way: Remedy.SignInWay) -> String {
+        switch way {
+        case .browser: "a BrowserPresenter"
+        case .paste: "a BrowserPresenter that shows the URL to open on another device"
+        case .listener: "a BrowserPresenter on this machine, so the answer comes to its listener"
+        case .deviceCode: "a device code"
+        case .ciIdentity: "the CI job's ID token"
+        case .idToken: "OAuthProvider.credential(providerID:idToken:rawNonce:accessToken:)"
+        }
     }
 
     /// Runs `body`, turning the engine's errors into ``AuthError``s; the provider of an

@@ -16,20 +16,35 @@ public struct BrowserPresenter: Sendable {
     let opensBrowser: Bool
     /// Where the flow's messages for the person go (the URL to open, what to paste).
     let notify: @Sendable (String) -> Void
+    /// Reads the address the browser ended on, pasted by the person (nil: no paste here). With
+    /// one, a browser on another machine works too: the provider's page, or a Firebase project's
+    /// handler page, shows the address to paste.
+    let readPastedURL: (@Sendable () async -> String?)?
 
     /// A presenter that calls `present` with the URL to open. `present` must not wait for the
     /// person: the sign-in waits for the provider's answer itself. `notify` receives the flow's
     /// messages for the person (default: standard error).
     public init(notify: @escaping @Sendable (String) -> Void = BrowserPresenter.standardError, present: @escaping @Sendable (URL) -> Bool) {
-        open = present
-        opensBrowser = true
-        self.notify = notify
+        self.init(open: present, opensBrowser: true, notify: notify)
     }
 
-    init(open: @escaping @Sendable (URL) -> Bool, opensBrowser: Bool, notify: @escaping @Sendable (String) -> Void) {
+    /// A presenter that calls `present` with the URL to open and also takes the address the
+    /// browser ended on from `readPastedURL` (a line the person pastes), whichever comes first.
+    public init(
+        notify: @escaping @Sendable (String) -> Void = BrowserPresenter.standardError, present: @escaping @Sendable (URL) -> Bool,
+        readPastedURL: @escaping @Sendable () async -> String?
+    ) {
+        self.init(open: present, opensBrowser: true, notify: notify, readPastedURL: readPastedURL)
+    }
+
+    init(
+        open: @escaping @Sendable (URL) -> Bool, opensBrowser: Bool, notify: @escaping @Sendable (String) -> Void,
+        readPastedURL: (@Sendable () async -> String?)? = nil
+    ) {
         self.open = open
         self.opensBrowser = opensBrowser
         self.notify = notify
+        self.readPastedURL = readPastedURL
     }
 
     /// The system's browser: `xdg-open` on Linux, `open` on macOS.
@@ -48,6 +63,13 @@ public struct BrowserPresenter: Sendable {
     /// on this machine (the answer comes back to the loopback listener).
     public static var printURL: BrowserPresenter {
         BrowserPresenter(open: { _ in false }, opensBrowser: false, notify: standardError)
+    }
+
+    /// Opens nothing: the URL is written to standard error for the person to open in a browser on
+    /// any machine, and the address the browser ends on is read from `readPastedURL` (with a
+    /// Firebase project, the project's handler page shows it).
+    public static func printURL(readingPastedURL readPastedURL: @escaping @Sendable () async -> String?) -> BrowserPresenter {
+        BrowserPresenter(open: { _ in false }, opensBrowser: false, notify: standardError, readPastedURL: readPastedURL)
     }
 
     /// Writes a message for the person to standard error; standard output stays the program's.

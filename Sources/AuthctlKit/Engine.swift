@@ -1,89 +1,90 @@
+internal import AuthApp
 internal import AuthCore
 internal import AuthOAuth
 internal import AuthProviders
 import Foundation
 
-/// The library's operations over the internal modules, for one ``Auth``: which flow runs, the
-/// account rules applied, results turned into the library's types. Errors come out as they are;
-/// the public methods translate them (``AuthError/translating(providerID:_:)``).
+/// The library's operations, for one ``Auth``: each is a use case of the application layer
+/// (AuthApp), the same the command runs, with results turned into the library's types. Errors
+/// come out as they are; the public methods translate them (``AuthError/translating(providerID:_:)``).
 struct Engine: Sendable {
     let env: LibraryEnvironment
     let auth: Auth
 
-    /// How long before its expiry a token is renewed; with `forcingRefresh`, any token is.
-    static let minimumValidity: TimeInterval = 300
-    /// An infinite validity: the stores renew whatever token they hold.
-    static let forcedValidity: TimeInterval = .infinity
+    /// How long before its expiry a token is renewed (the SDK's five minutes).
+    static let minimumValidity: TimeInterval = TokenRefresher.defaultMinimumValidity
+
+    func runtime() throws -> AuthRuntime { try env.get() }
 
     // MARK: Provider flows
+
+    /// What `provider` asks of a sign-in for `purpose`.
+    static func input(_ provider: OAuthProvider, purpose: FederatedPurpose, proof: SignIn.Proof) -> SignIn.Input {
+        SignIn.Input(
+            providerID: provider.providerID, purpose: purpose, proof: proof, scopes: provider.scopes, customParameters: provider.customParameters,
+            timeout: provider.timeout, timeoutSetting: "OAuthProvider.timeout")
+    }
 
     /// The local flow's verified credential, or, for a provider the project runs, a credential
     /// that runs it when used.
     func credential(for provider: OAuthProvider, presenter: BrowserPresenter) async throws -> OAuthCredential {
-        try env.checkHome()
-        let core = try env.core()
-        if try brokers(provider.providerID, core) != nil { return OAuthCredential(provider: provider.providerID, kind: .deferred(provider, presenter)) }
-        let flow = try localFlow(provider.providerID, presenter: presenter)
-        let (credential, profile) = try await flow.run(options(provider, presenter: presenter, purpose: .signIn))
-        return OAuthCredential(verified: credential, profile: profile)
+        let runtime = try runtime()
+        try runtime.checkHome()
+        let signIn = SignIn(runtime: runtime)
+        switch try await signIn.credential(Self.input(provider, purpose: .signIn, proof: .browser), ports: LibraryEnvironment.ports(presenter, runtime: runtime)) {
+        case .runByProject: return OAuthCredential(provider: provider.providerID, kind: .deferred(provider, presenter))
+        case .verified(let credential, let profile): return OAuthCredential(verified: credential, profile: profile)
+        }
     }
 
-    /// `provider`'s flow for `purpose`, then the account rules: on this machine when the provider
-    /// is added in the home, else by the Firebase project.
+    /// `provider`'s flow for `purpose`, then the account rules, on the route ``SignIn`` chooses.
     func run(_ provider: OAuthProvider, presenter: BrowserPresenter?, for purpose: FederatedPurpose, as uid: String?) async throws -> AuthDataResult {
-        let presenter = presenter ?? .systemBrowser
-        try env.checkHome()
-        let core = try env.core()
-        try check(uid, core)
-        return try await AuthError.translating(providerID: provider.providerID) {
-            if let broker = try brokers(provider.providerID, core) {
-                let request = BrokeredSignInFlow.Request(
-                    providerID: provider.providerID, purpose: purpose, returning: .loopback(ports: [], acceptsPaste: false),
-                    scopes: provider.scopes, customParameters: provider.customParameters, timeout: provider.timeout,
-                    opensBrowser: presenter.opensBrowser)
-                let result = try await BrokeredSignInFlow(broker: broker, context: env.grantContext(presenter)).run(request)
-                return AuthDataResult(result, auth: auth)
-            }
-            let flow = try localFlow(provider.providerID, presenter: presenter)
-            let result = try await flow.run(options(provider, presenter: presenter, purpose: purpose)) { credential, profile in
-                let result = try await Self.apply(purpose, credential, profile, core)
-                return (result, result.user.email ?? result.user.displayName ?? result.user.uid)
-            }
-            return AuthDataResult(result, auth: auth)
+        try await signIn(Self.input(provider, purpose: purpose, proof: .browser), presenter: presenter ?? .systemBrowser, as: uid)
+    }
+
+    /// A sign-in through ``SignIn`` as the user `uid` (when given), with `presenter`'s I/O.
+    func signIn(_ input: SignIn.Input, presenter: BrowserPresenter, as uid: String?) async throws -> AuthDataResult {
+        let runtime = try runtime()
+        try runtime.checkHome()
+        _ = try AccountOperations(runtime: runtime).checked(uid)
+        return try await AuthError.translating(providerID: input.providerID) {
+            AuthDataResult(try await SignIn(runtime: runtime).run(input, ports: LibraryEnvironment.ports(presenter, runtime: runtime)), auth: auth)
         }
     }
 
-    /// The project's flow for `providerID`: a project is the backend and the provider is not added here.
-    func brokers(_ providerID: String, _ core: AuthCore.Auth) throws -> (any ProviderFlowBroker)? {
-        guard let broker = core.backend as? any ProviderFlowBroker else { return nil }
-        return try env.registry.all().contains { $0.id == providerID } ? nil : broker
+    // MARK: The signed-in user
+
+    func currentUser() throws -> AuthCore.User? {
+        try runtime().accounts().currentUser()
     }
 
-    func localFlow(_ providerID: String, presenter: BrowserPresenter) throws -> SignInFlow {
-        SignInFlow(provider: try env.registry.provider(providerID), registry: env.registry, services: env.services, context: env.grantContext(presenter))
+    func idToken(of uid: String, forcingRefresh: Bool) async throws -> String {
+        let runtime = try runtime()
+        _ = try AccountOperations(runtime: runtime).checked(uid)
+        let input = GetToken.Input(providerID: nil, kind: .id, minimumValidity: forcingRefresh ? GetToken.forced : Self.minimumValidity)
+        return try await GetToken(runtime: runtime).run(input).value
     }
 
-    func options(_ provider: OAuthProvider, presenter: BrowserPresenter, purpose: FederatedPurpose) throws -> SignInOptions {
-        try AuthorizationRequest.checkCustomParameters(provider.customParameters)
-        return SignInOptions(
-            extraScopes: provider.scopes, customParameters: provider.customParameters, timeout: provider.timeout,
-            opensBrowser: presenter.opensBrowser, preferredPrompt: purpose == .reauthenticate ? "login" : nil)
+    func unlink(_ providerID: String, as uid: String) async throws -> User {
+        User(try await AccountOperations(runtime: try runtime()).unlink(providerID, expectedUID: uid), auth: auth)
     }
 
-    static func apply(
-        _ purpose: FederatedPurpose, _ credential: AuthOAuth.OAuthCredential, _ profile: FederatedProfile, _ core: AuthCore.Auth
-    ) async throws -> AuthCore.AuthDataResult {
-        switch purpose {
-        case .signIn: try await core.signIn(with: credential, profile: profile)
-        case .link: try await core.link(with: credential, profile: profile)
-        case .reauthenticate: try await core.reauthenticate(with: credential, profile: profile)
-        }
+    func delete(as uid: String) async throws {
+        _ = try await AccountOperations(runtime: try runtime()).delete(expectedUID: uid)
     }
 
-    /// The operations of a ``User`` act on the signed-in user, who must still be that user.
-    func check(_ uid: String?, _ core: AuthCore.Auth) throws {
-        guard let uid else { return }
-        guard let current = try core.currentUser() else { throw AuthError(.nullUser, "nobody is signed in any more") }
-        guard current.uid == uid else { throw AuthError(.userMismatch, "another user (\(current.uid)) is signed in now") }
+    func signOut() throws {
+        _ = try SignOut(runtime: try runtime()).signOut(all: false)
+    }
+
+    /// Signs out, then revokes the removed sessions' tokens at their providers.
+    func signOutRevoking() async throws {
+        let signOut = SignOut(runtime: try runtime())
+        if let failed = RevocationFailed(await signOut.revoke(try signOut.signOut(all: false))) { throw failed }
+    }
+
+    /// The backend as `Capability`, or the error that names it.
+    func backend<Capability>(as capability: Capability.Type, _ name: BackendCapability) throws -> Capability {
+        try runtime().backend(as: capability, name)
     }
 }

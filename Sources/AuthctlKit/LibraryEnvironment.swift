@@ -1,83 +1,49 @@
-internal import AuthCore
-internal import AuthCrypto
-internal import AuthFirebase
-internal import AuthHTTP
+internal import AuthApp
 internal import AuthOAuth
 internal import AuthPlatform
-internal import AuthProviders
-internal import AuthStorage
 import Foundation
 
-/// The live effects of one ``Auth``: its home, the environment it was given (proxies, CAs,
-/// `FIREBASE_AUTH_EMULATOR_HOST`), libcurl or URLSession, the system clock and generator. The
-/// library's edge, as `LiveContext` is the CLI's: nothing below it reads the process.
+/// The library's edge, as `LiveContext` is the command's: the runtime of one ``Auth`` (built by
+/// the application layer from the environment it was given, its home and backend) and the
+/// presenter as the sign-in's I/O. Nothing else here builds an effect or reads the process.
 struct LibraryEnvironment: Sendable {
-    /// The version the transport's User-Agent names: authctl's (`AuthCommandLine.version`, which
-    /// this target cannot import without the CLI).
-    static let version = "0.1.0"
+    /// The runtime, or why it could not be built (a setting in the environment that cannot be
+    /// used), thrown by the first operation.
+    let runtime: Result<AuthRuntime, AuthError>
 
-    let home: HomeDirectory
-    let backend: Auth.Backend
-    let environment: EnvironmentVariables
-    let transport: any HTTPTransport
-    let clock: AuthPlatform.Clock
-    let random: any RandomSource
-
-    init(home: String, backend: Auth.Backend, environment: [String: String]) {
-        self.home = HomeDirectory(path: home)
-        self.backend = backend
+    init(chosenHome: String?, backend: Auth.Backend, environment: [String: String]) {
         let variables = EnvironmentVariables(environment)
-        self.environment = variables
-        let settings = NetworkSettings(environment: variables, version: Self.version)
-        #if canImport(Darwin)
-        transport = URLSessionTransport(settings: settings)
-        #else
-        transport = CurlTransport(settings: settings)
-        #endif
-        clock = .system
-        random = SystemRandomSource()
-    }
-
-    var storage: HomeDocumentStorage { HomeDocumentStorage(home: home) }
-    var registry: ProviderRegistry { ProviderRegistry(storage: storage) }
-
-    /// The project the backend names, or the one `authctl firebase use` stored (``Auth/Backend/configured``).
-    var project: FirebaseProject? {
-        get throws {
-            switch backend {
-            case .local: return nil
-            case .firebase(let apiKey, let projectID): return FirebaseProject(apiKey: apiKey, projectID: projectID)
-            case .configured: return try storage.store(FirebaseDocument.fileName, of: FirebaseDocument.self).read().project
-            }
+        let options = AuthRuntime.Options(home: chosenHome, backend: backend.choice, notice: BrowserPresenter.standardError)
+        do {
+            // A library lives in someone else's process: it never takes over its signals.
+            runtime = .success(try AuthRuntime.live(environment: variables, options: options, holdsSignals: false))
+        } catch let error as any AuthCoreError {
+            runtime = .failure(AuthError(error, providerID: nil))
+        } catch {
+            runtime = .failure(AuthError(.internalError, "\(error)"))
         }
     }
 
-    /// The account service: the project's, with its own keystore namespace, or local accounts.
-    func core() throws -> AuthCore.Auth {
-        guard let project = try project else {
-            return AuthCore.Auth(storage: storage, backend: LocalAccountBackend(storage: storage, clock: clock, random: random), clock: clock)
+    func get() throws -> AuthRuntime { try runtime.get() }
+
+    /// The sign-in's I/O through `presenter`: its browser, its messages, its paste.
+    static func ports(_ presenter: BrowserPresenter, runtime: AuthRuntime) -> SignIn.Ports {
+        let grant = GrantContext(
+            transport: runtime.transport, clock: runtime.clock, random: runtime.effects.random, browser: PresenterBrowser(presenter: presenter),
+            notify: presenter.notify, log: runtime.options.log, readPastedLine: presenter.readPastedURL ?? { nil })
+        return SignIn.Ports(
+            grant: grant, opensBrowser: presenter.opensBrowser, acceptsPaste: presenter.readPastedURL != nil,
+            prefersPaste: presenter.readPastedURL != nil && !presenter.opensBrowser)
+    }
+}
+
+extension Auth.Backend {
+    /// The application layer's name for it.
+    var choice: BackendChoice {
+        switch self {
+        case .configured: .configured
+        case .local: .kind("local", settings: [:])
+        case .firebase(let apiKey, let projectID): .kind("firebase", settings: ["apiKey": apiKey, "projectId": projectID])
         }
-        let namespaced = NamespacedDocumentStorage(storage, namespace: project.storageNamespace)
-        let endpoints = try FirebaseEndpoints(emulatorHost: environment[FirebaseEndpoints.emulatorHostVariable])
-        let backend = FirebaseAccountBackend(project: project, endpoints: endpoints, storage: namespaced, transport: transport, clock: clock)
-        return AuthCore.Auth(storage: namespaced, backend: backend, clock: clock)
-    }
-
-    /// The effects a provider needs; discovery and JWK sets cached in the home.
-    var services: ProviderServices {
-        ProviderServices(transport: transport, clock: clock, cacheDirectory: home.cacheDirectory.path, environment: environment)
-    }
-
-    /// The effects a grant needs, with the presenter as the browser and its messages.
-    func grantContext(_ presenter: BrowserPresenter) -> GrantContext {
-        GrantContext(
-            transport: transport, clock: clock, random: random, browser: PresenterBrowser(presenter: presenter),
-            notify: presenter.notify, log: { _ in })
-    }
-
-    /// The home exists and is private, before anyone is sent to a browser.
-    func checkHome() throws {
-        try home.ensureExists()
-        try home.checkSecure()
     }
 }

@@ -64,7 +64,7 @@ import AuthTestSupport
         await #expect(throws: AccountError.noPendingCredential) { try await auth.linkPending() }
         // Nothing to link is not a bad credential: the way on is an interactive 'link --provider' (3).
         #expect(AccountError.noPendingCredential.code == .interactiveSignInRequired)
-        #expect(AccountError.noPendingCredential.message.contains("authctl link --provider <id>"))
+        #expect(AccountError.noPendingCredential.remedy == .link(providerID: nil))
         // Either provider now lands on the same uid.
         try auth.signOut()
         #expect(try await auth.signIn(with: credential("oidc.lab"), profile: profile("oidc.lab", "alice", email: "alice@example.com")).user.uid == alice.user.uid)
@@ -209,5 +209,33 @@ import AuthTestSupport
         let unknownLifetime = OAuthCredential(providerID: "p", accessToken: "at", expiresAt: Self.now.addingTimeInterval(100))
         #expect(TokenRefresher.accessToken(unknownLifetime, validFor: 300, at: Self.now) == nil)
         #expect(TokenRefresher.accessToken(unknownLifetime, validFor: 60, at: Self.now) == "at")
+    }
+}
+
+/// The one freshness rule (``FreshnessPolicy``), as a table: what it says for each token.
+@Suite struct FreshnessPolicyTests {
+    static let now = Date(timeIntervalSince1970: 1_800_000_000)
+
+    @Test(arguments: [
+        // (share, expires in, lifetime, asked, fresh)
+        (0.9, 3600.0, 3600.0, 300.0, true),  // plenty left
+        (0.9, 200.0, 3600.0, 300.0, false),  // less than asked
+        (0.9, 3300.0, 3600.0, 86_400.0, true),  // more asked than a lifetime: 90% left is as fresh as it gets
+        (0.9, 3000.0, 3600.0, 86_400.0, false),
+        (0.5, 1900.0, 3600.0, 86_400.0, true),  // a CI source's token: half its life
+        (0.5, 1700.0, 3600.0, 86_400.0, false),
+        (0.9, 3600.0, 3600.0, Double.infinity, false),  // forced
+        (0.9, -1.0, 3600.0, 0.0, false),  // expired
+        (0.5, 0.5, 3600.0, 0.0, true),  // unexpired, nothing asked
+    ])
+    func theRule(share: Double, expiresIn: Double, lifetime: Double, asked: Double, fresh: Bool) {
+        let expiresAt = Self.now.addingTimeInterval(expiresIn)
+        let policy = FreshnessPolicy(shareOfLifetime: share)
+        #expect(policy.isFresh(expiresAt: expiresAt, obtainedAt: expiresAt.addingTimeInterval(-lifetime), minimumValidity: asked, at: Self.now) == fresh)
+    }
+
+    @Test func aTokenWithoutExpiryAlwaysLastsUnlessForced() {
+        #expect(FreshnessPolicy.refreshed.isFresh(expiresAt: nil, obtainedAt: nil, minimumValidity: 86_400, at: Self.now))
+        #expect(!FreshnessPolicy.refreshed.isFresh(expiresAt: nil, obtainedAt: nil, minimumValidity: .infinity, at: Self.now))
     }
 }

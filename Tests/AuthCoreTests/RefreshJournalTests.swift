@@ -73,6 +73,85 @@ extension TokenRefresherTests {
         #expect(try test.journal.read().entries.isEmpty)
     }
 
+    /// A journaled answer whose ID token fails a hard check still holds the only live refresh
+    /// token: it is applied (that token only), and the refresh that follows sends it.
+    @Test func aJournaledAnswerWithARefusedIDTokenKeepsItsRefreshToken() async throws {
+        var test = self
+        let sentTokens = LockedValue<[String]>([])
+        try await test.signIn(lifetime: 120)
+        let foreign = TestTokenFactory.idToken(claims: ["sub": "someone-else", "at_hash": nil])
+        let lost = HTTPResponse.json([
+            "access_token": "journaled", "token_type": "Bearer", "expires_in": 3600, "refresh_token": "rt-rotated", "id_token": .string(foreign),
+        ])
+        try test.leaveInJournal(test.journalEntry(answer: lost))
+        let answer = test.answer
+        let grants = test.grants
+        let server = FakeOpenIDServer(authorization: { [:] })
+        let transport = FakeTransport { request in
+            guard request.url.path == "/token" else { return server.respond(request) }
+            sentTokens.withLock { $0.append(String(decoding: request.body ?? [], as: UTF8.self)) }
+            return answer(grants.withLock { $0 += 1; return $0 })
+        }
+        let (refresher, _) = test.refresher(transport: transport)
+        #expect(try await refresher.freshAccessToken(providerID: nil, minimumValidity: 300) == "refreshed-1")
+        #expect(sentTokens.withLock { $0 }.count == 1 && sentTokens.withLock { $0 }[0].contains("refresh_token=rt-rotated"))
+        let session = try test.keystore.read().accounts[0].sessions[0]
+        #expect(session.refreshToken == "rt-2")
+        #expect(session.idTokenFlag?.verdict == .refused, "the answer after it had no ID token: the flag stays")
+        #expect(try test.journal.read().entries.isEmpty)
+    }
+
+    /// A marker alone: the stored token is sent once more. A provider with a reuse interval
+    /// answers it with the lost answer's tokens and a newly minted ID token whose at_hash does not
+    /// match (django-oauth-toolkit): that answer is stored, flagged, and no loss is named.
+    @Test func aMarkerAloneRetriesTheOldTokenOnceAndKeepsWhatComesBack() async throws {
+        var test = self
+        let reminted = TestTokenFactory.idToken(claims: ["at_hash": "AAAAAAAAAAAAAAAAAAAAAA"])
+        test.answer = { _ in
+            .json(["access_token": "lost-access", "token_type": "Bearer", "expires_in": 3600, "refresh_token": "lost-refresh", "id_token": .string(reminted)])
+        }
+        try await test.signIn(lifetime: 120)
+        try test.leaveInJournal(test.journalEntry())
+        let (refresher, _) = test.refresher()
+        #expect(try await refresher.freshAccessToken(providerID: nil, minimumValidity: 300) == "lost-access")
+        #expect(test.grants.withLock { $0 } == 1)
+        let session = try test.keystore.read().accounts[0].sessions[0]
+        #expect(session.refreshToken == "lost-refresh" && session.idToken == reminted && session.idTokenFlag?.verdict == .inconsistent)
+        #expect(try test.journal.read().entries.isEmpty)
+    }
+
+    /// `token --id-token` when the last refresh's ID token was refused and the previous one has
+    /// expired: it says why there is no fresh ID token.
+    @Test func noFreshIDTokenSaysWhy() async throws {
+        let expired = TestTokenFactory.idToken(claims: ["exp": .number(TestTokenFactory.now.timeIntervalSince1970 - 10)])
+        try await signIn(lifetime: 3600, refreshToken: nil, idToken: expired)
+        let flag = IDTokenFlag(verdict: .refused, reason: "the ID token's iss is 'x'", receivedAt: TestTokenFactory.now)
+        try keystore.update { $0.accounts[0].sessions[0].idTokenFlag = flag }
+        let (refresher, _) = refresher()
+        await #expect(throws: AccountError.noFreshIDToken(providerID: "oidc.corp", reason: flag.reason)) {
+            try await auth.freshIDToken(providerID: nil, minimumValidity: 300, providers: ProviderRegistry(storage: storage), services: refresher.services)
+        }
+        #expect(AccountError.noFreshIDToken(providerID: "oidc.corp", reason: flag.reason).message.contains("no fresh ID token"))
+        // An inconsistent ID token that has not expired is handed out, and --verbose says what it is.
+        let inconsistent = TestTokenFactory.idToken(claims: ["at_hash": "AAAAAAAAAAAAAAAAAAAAAA"])
+        try keystore.update {
+            $0.accounts[0].sessions[0].idToken = inconsistent
+            $0.accounts[0].sessions[0].idTokenFlag = IDTokenFlag(verdict: .inconsistent, reason: "at_hash", receivedAt: TestTokenFactory.now)
+        }
+        let logged = LockedValue<[String]>([])
+        let (verbose, _) = self.refresher(log: { line in logged.withLock { $0.append(line) } })
+        let handed = try await auth.freshIDToken(
+            providerID: nil, minimumValidity: 300, providers: ProviderRegistry(storage: storage), services: verbose.services)
+        #expect(handed.token == inconsistent)
+        #expect(logged.withLock { $0 } == ["oidc.corp: the provider sent an inconsistent ID token (at_hash); kept, it is valid otherwise"])
+        try keystore.update { $0.accounts[0].sessions[0].idToken = expired }
+        // Without the flag, the plain expiry error.
+        try keystore.update { $0.accounts[0].sessions[0].idTokenFlag = nil }
+        await #expect(throws: AccountError.idTokenExpired(providerID: "oidc.corp")) {
+            try await auth.freshIDToken(providerID: nil, minimumValidity: 300, providers: ProviderRegistry(storage: storage), services: refresher.services)
+        }
+    }
+
     @Test func anEntryForAnotherRefreshTokenIsStaleAndIgnored() async throws {
         try await signIn(lifetime: 120)
         var stale = try journalEntry(answer: .json(["access_token": "old", "token_type": "Bearer"]))

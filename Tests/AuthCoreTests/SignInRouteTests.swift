@@ -13,11 +13,11 @@ import AuthProviders
 
     @Test(arguments: [
         (["google.com"], ["google.com"], false, [SignInRoute.Way.signIn]),
-        (["google.com"], [], false, [.addProvider(command: "authctl providers add google.com --client-id ID --client-secret-stdin")]),
+        (["google.com"], [], false, [.addProvider(needsIssuer: false, needsClientSecret: true)]),
         // With a project, the project runs the flow of any provider but Apple (Decisions/0018).
         (["microsoft.com"], [], true, [.signIn]),
         (["apple.com"], [], true, [.unavailable]),
-        (["oidc.corp"], [], false, [.addProvider(command: "authctl providers add oidc.corp --issuer URL --client-id ID")]),
+        (["oidc.corp"], [], false, [.addProvider(needsIssuer: true, needsClientSecret: false)]),
         (["facebook.com"], [], false, [.configureProject]),
         (["facebook.com"], [], true, [.signIn]),
         (["password"], [], false, [.configureProject]),
@@ -28,42 +28,40 @@ import AuthProviders
         #expect(Self.ways(providers, configured: configured, project: project) == expected)
     }
 
-    static func message(_ providers: [String], configured: Set<String> = [], project: Bool = false) -> (String, String?) {
-        let error = AccountError.accountExistsWithDifferentCredential(email: "a@example.com", providers: providers)
+    static func error(_ providers: [String], configured: Set<String> = [], project: Bool = false) -> AccountError {
+        AccountError.accountExistsWithDifferentCredential(email: "a@example.com", providers: providers)
             .withSignInRoutes { SignInRoute.routes(for: $0, configured: configured, presets: presets, hasProject: project) }
-        guard case .string(let next)? = error.details["next"] else { return (error.message, nil) }
-        return (error.message, next)
     }
+
+    static let minutes = Int(PendingCredential.lifetime / 60)
 
     @Test(arguments: [
         // A configured provider comes first even when listed second.
-        (["facebook.com", "github.com"], Set(["github.com"]), false,
-         "run 'authctl signin --provider github.com' and then 'authctl link --pending'", "authctl signin --provider github.com"),
-        // Not configured here and no project: how to add it, never 'signin --provider google.com' alone.
-        (["google.com"], [], false,
-         "none of them is set up on this machine: add google.com with 'authctl providers add google.com --client-id ID "
-            + "--client-secret-stdin', run 'authctl signin --provider google.com', and then 'authctl link --pending'",
-         "authctl providers add google.com --client-id ID --client-secret-stdin"),
-        (["facebook.com"], [], false,
-         "facebook.com can only be used through a Firebase project: configure one with 'authctl firebase use", "authctl firebase use --api-key KEY --project-id ID"),
-        (["facebook.com"], [], true, "run 'authctl signin --provider facebook.com' and then", "authctl signin --provider facebook.com"),
-        (["apple.com"], [], true, "authctl cannot sign in with apple.com on this machine", nil),
-        (["password"], [], true, "run 'authctl signin --provider password' and then", "authctl signin --provider password"),
-    ] as [([String], Set<String>, Bool, String, String?)])
-    func hint(providers: [String], configured: Set<String>, project: Bool, says: String, next: String?) {
-        let (message, command) = Self.message(providers, configured: configured, project: project)
-        #expect(message.contains(says), "\(message)")
-        #expect(command == next)
-        if !configured.contains("facebook.com") && !project {
-            #expect(!message.contains("signin --provider facebook.com"), "\(message)")
-        }
+        (["facebook.com", "github.com"], Set(["github.com"]), false, "", Remedy?.some(.signIn(providerID: "github.com"))),
+        // Not configured here and no project: add it first, never 'sign in with google.com' alone.
+        (["google.com"], [], false, "none of them is set up on this machine",
+         .addProvider(providerID: "google.com", needsIssuer: false, needsClientSecret: true)),
+        (["facebook.com"], [], false, "facebook.com can only be used through a Firebase project", .configureProject(.project)),
+        (["facebook.com"], [], true, "", .signIn(providerID: "facebook.com")),
+        (["password"], [], true, "", .signIn(providerID: "password")),
+    ] as [([String], Set<String>, Bool, String, Remedy?)])
+    func hint(providers: [String], configured: Set<String>, project: Bool, obstacle: String, first: Remedy?) {
+        let error = Self.error(providers, configured: configured, project: project)
+        #expect(error.message.hasSuffix("which signs in with \(providers.joined(separator: ", "))" + (obstacle.isEmpty ? "" : "; \(obstacle)")))
+        #expect(error.remedy == .linkPendingCredential(after: first, minutes: Self.minutes))
     }
 
-    /// Without routes (a library caller that does not know this machine) no provider is named in a command.
-    @Test func unexplainedErrorNamesNoCommandForAProvider() {
+    /// Where nothing on this machine signs in with the account's providers, nothing to do is named.
+    @Test func nothingWorksHereSaysSoAndNamesNoRemedy() {
+        let error = Self.error(["apple.com"], project: true)
+        #expect(error.message.contains("none of apple.com can sign in on this machine"))
+        #expect(error.remedy == nil)
+    }
+
+    /// Without routes (a library caller that does not know this machine) the remedy names no provider.
+    @Test func unexplainedErrorNamesNoProviderToSignInWith() {
         let error = AccountError.accountExistsWithDifferentCredential(email: "a@example.com", providers: ["facebook.com"])
-        #expect(!error.message.contains("--provider"))
-        #expect(error.message.contains("'authctl link --pending'"))
+        #expect(error.remedy == .linkPendingCredential(after: nil, minutes: Self.minutes))
         #expect(error.details["next"] == nil)
     }
 }

@@ -24,7 +24,7 @@ import AuthTestSupport
 
     func refresher(
         transport: FakeTransport? = nil, interrupts: any InterruptShield = NoInterruptShield(),
-        afterRefreshAnswer: @escaping @Sendable () async -> Void = {}
+        afterRefreshAnswer: @escaping @Sendable () async -> Void = {}, log: @escaping @Sendable (String) -> Void = { _ in }
     ) -> (TokenRefresher, FakeTransport) {
         let answer = answer
         let grants = grants
@@ -35,16 +35,17 @@ import AuthTestSupport
         }
         let registry = ProviderRegistry(storage: storage)
         let services = ProviderServices(
-            transport: transport, clock: clock, cacheDirectory: "/nonexistent", interrupts: interrupts, afterRefreshAnswer: afterRefreshAnswer)
+            transport: transport, clock: clock, cacheDirectory: "/nonexistent", log: log, interrupts: interrupts,
+            afterRefreshAnswer: afterRefreshAnswer)
         return (TokenRefresher(store: keystore, journal: journal, providers: registry, services: services), transport)
     }
 
     /// Alice signed in with oidc.corp an hour ago; her token lives `lifetime` seconds.
-    func signIn(lifetime: TimeInterval, refreshToken: String? = "rt-1") async throws {
+    func signIn(lifetime: TimeInterval, refreshToken: String? = "rt-1", idToken: String? = nil) async throws {
         try ProviderRegistry(storage: storage).add(ProviderConfiguration(id: "oidc.corp", issuer: TestTokenFactory.issuer, clientID: TestTokenFactory.clientID))
         let obtainedAt = now.withLock { $0 }.addingTimeInterval(-60)
         let credential = OAuthCredential(
-            providerID: "oidc.corp", accessToken: "at-1", refreshToken: refreshToken,
+            providerID: "oidc.corp", accessToken: "at-1", idToken: idToken, refreshToken: refreshToken,
             expiresAt: obtainedAt.addingTimeInterval(lifetime), obtainedAt: obtainedAt
         )
         let backend = LocalAccountBackend(storage: storage, clock: clock, random: SeededRandomSource(seed: 1))
@@ -85,17 +86,58 @@ import AuthTestSupport
         #expect(account.sessions.isEmpty && account.user.providerData.count == 1)
     }
 
-    @Test func aRefreshedIDTokenForAnotherPersonIsRefusedAndNothingStored() async throws {
+    /// A refreshed ID token that fails a hard check (§12.2 sub, iss): the answer's refresh token
+    /// is kept (it is the only live one), the previous access and ID tokens stay, nothing is
+    /// handed out, and the error and the flag say why. The next refresh sends the kept token.
+    @Test(arguments: [
+        ("§12.2 sub changed", ["sub": "someone-else", "at_hash": nil], "sub 'someone-else'"),
+        ("(2) iss differs", ["iss": "https://evil.example.com", "at_hash": nil], "iss is 'https://evil.example.com'"),
+    ] as [(String, [String: JSONValue?], String)])
+    func aRefreshedIDTokenFailingAHardCheckKeepsOnlyTheRefreshToken(name: String, claims: [String: JSONValue?], reason: String) async throws {
         var test = self
-        let foreign = TestTokenFactory.idToken(claims: ["sub": "someone-else", "at_hash": nil])
-        test.answer = { _ in .json(["access_token": "stolen", "token_type": "Bearer", "expires_in": 3600, "id_token": .string(foreign)]) }
-        try await test.signIn(lifetime: 120)
-        let before = try test.keystore.read()
-        let (refresher, _) = test.refresher()
-        await #expect(throws: OAuthError.userinfoSubjectMismatch(expected: TestTokenFactory.subject, received: "someone-else")) {
-            try await refresher.freshAccessToken(providerID: nil, minimumValidity: 300)
+        let bad = TestTokenFactory.idToken(claims: claims)
+        let good = TestTokenFactory.idToken(claims: ["at_hash": nil])
+        test.answer = { count in
+            .json(["access_token": .string("refreshed-\(count)"), "token_type": "Bearer", "expires_in": 3600,
+                   "refresh_token": .string("rt-\(count + 1)"), "id_token": .string(count == 1 ? bad : good)])
         }
-        #expect(try test.keystore.read() == before)
+        let previous = TestTokenFactory.idToken(claims: ["nonce": "n-previous"])
+        try await test.signIn(lifetime: 120, idToken: previous)
+        let (refresher, _) = test.refresher()
+        do {
+            _ = try await refresher.freshAccessToken(providerID: nil, minimumValidity: 300)
+            Issue.record("a refused ID token was handed out")
+        } catch let AccountError.refreshedIDTokenRefused(provider, message) {
+            #expect(provider == "oidc.corp" && message.contains(reason))
+            #expect(AccountError.refreshedIDTokenRefused(providerID: provider, reason: message).code == .invalidCredential)
+        }
+        var session = try test.keystore.read().accounts[0].sessions[0]
+        #expect(session.refreshToken == "rt-2", "the rotated refresh token is kept")
+        #expect(session.accessToken == "at-1" && session.idToken == previous)
+        #expect(session.idTokenFlag?.verdict == .refused && session.idTokenFlag?.reason.contains(reason) == true)
+        #expect(try test.journal.read().entries.isEmpty)
+        // The session survives: the next refresh sends rt-2 and brings a good ID token.
+        #expect(try await refresher.freshAccessToken(providerID: nil, minimumValidity: 300) == "refreshed-2")
+        session = try test.keystore.read().accounts[0].sessions[0]
+        #expect(session.refreshToken == "rt-3" && session.idToken == good && session.idTokenFlag == nil)
+    }
+
+    /// The provider bug of issue 31: a refresh answer whose ID token's at_hash does not match its
+    /// access token. On the back channel at_hash is a MAY (§3.1.3.8): stored whole, and flagged.
+    @Test func anInconsistentRefreshedIDTokenIsStoredAndFlagged() async throws {
+        var test = self
+        let inconsistent = TestTokenFactory.idToken(claims: ["at_hash": "AAAAAAAAAAAAAAAAAAAAAA"])
+        test.answer = { _ in
+            .json(["access_token": "refreshed-1", "token_type": "Bearer", "expires_in": 3600, "refresh_token": "rt-2", "id_token": .string(inconsistent)])
+        }
+        try await test.signIn(lifetime: 120)
+        let logged = LockedValue<[String]>([])
+        let (refresher, _) = test.refresher(log: { line in logged.withLock { $0.append(line) } })
+        #expect(try await refresher.freshAccessToken(providerID: nil, minimumValidity: 300) == "refreshed-1")
+        let session = try test.keystore.read().accounts[0].sessions[0]
+        #expect(session.refreshToken == "rt-2" && session.idToken == inconsistent)
+        #expect(session.idTokenFlag?.verdict == .inconsistent && session.idTokenFlag?.reason.contains("at_hash") == true)
+        #expect(logged.withLock { $0 }.contains { $0.contains("the provider sent an inconsistent ID token") })
     }
 
     @Test func withoutARefreshTokenTheTokenServesUntilItExpires() async throws {

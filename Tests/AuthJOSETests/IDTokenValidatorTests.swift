@@ -141,6 +141,77 @@ struct IDTokenValidatorTests {
         await #expect(throws: JOSEError.invalidSignature(kid: "rsa-1", algorithm: "RS256")) { try await Self.validate(badSignatureAndExpired) }
     }
 
+    // MARK: Where the token came from (§3.1.3.8, §3.2.2.9, §12.2)
+
+    static let mismatchedHash = JOSEError.accessTokenHashMismatch(expected: Factory.accessTokenHash, received: "AAAAAAAAAAAAAAAAAAAAAA")
+
+    /// at_hash binds a front-channel token only; from the token endpoint a mismatch is a warning.
+    @Test(arguments: [
+        ("front channel: a mismatch refuses", IDTokenDelivery.frontChannel, false),
+        ("code exchange: a mismatch warns", .codeExchange, true),
+        ("refresh: a mismatch warns", .refresh(subject: Factory.subject), true),
+    ] as [(String, IDTokenDelivery, Bool)])
+    func accessTokenHashByDelivery(name: String, delivery: IDTokenDelivery, accepted: Bool) async throws {
+        let validator = JOSETest.validator()
+        let mismatched = Factory.idToken(claims: ["at_hash": "AAAAAAAAAAAAAAAAAAAAAA"])
+        if accepted {
+            let token = try await validator.validate(mismatched, expectedNonce: Factory.nonce, accessToken: Factory.accessToken, delivery: delivery)
+            #expect(token.warnings == [Self.mismatchedHash])
+            #expect(token.isInconsistent)
+        } else {
+            await #expect(throws: Self.mismatchedHash) {
+                try await validator.validate(mismatched, expectedNonce: Factory.nonce, accessToken: Factory.accessToken, delivery: delivery)
+            }
+        }
+        // A matching at_hash, or none, warns of nothing on any channel.
+        for claims in [[:], ["at_hash": nil]] as [[String: JSONValue?]] {
+            let token = try await validator.validate(
+                Factory.idToken(claims: claims), expectedNonce: Factory.nonce, accessToken: Factory.accessToken, delivery: delivery)
+            #expect(token.warnings.isEmpty)
+        }
+        // A malformed at_hash is refused wherever the token came from.
+        await #expect(throws: JOSEError.invalidClaim(name: "at_hash", reason: "it is not a string")) {
+            try await validator.validate(
+                Factory.idToken(claims: ["at_hash": 1]), expectedNonce: Factory.nonce, accessToken: Factory.accessToken, delivery: delivery)
+        }
+    }
+
+    /// The hard checks stay hard on the back channel: a refreshed token with a bad iss, aud,
+    /// signature, exp or a changed sub is refused even though its at_hash would only warn.
+    @Test(arguments: [
+        ("(2) iss", ["iss": "https://evil.example.com"], JOSEError.issuerMismatch(expected: Factory.issuer, received: "https://evil.example.com")),
+        ("(3) aud", ["aud": "someone-else"], .audienceMismatch(expected: Factory.clientID, received: ["someone-else"])),
+        ("(9) exp", ["exp": .number(now - 61)], .expired(expiresAt: Date(timeIntervalSince1970: now - 61), now: Factory.now, leeway: 60)),
+        ("§12.2 sub changed", ["sub": "someone-else"], .subjectChanged(expected: Factory.subject, received: "someone-else")),
+    ] as [(String, [String: JSONValue?], JOSEError)])
+    func hardChecksStayHardOnRefresh(name: String, claims: [String: JSONValue?], expected: JOSEError) async {
+        var withBadHash = claims
+        withBadHash["at_hash"] = "AAAAAAAAAAAAAAAAAAAAAA"
+        await #expect(throws: expected) {
+            try await JOSETest.validator().validate(
+                Factory.idToken(claims: withBadHash), expectedNonce: nil, accessToken: Factory.accessToken,
+                delivery: .refresh(subject: Factory.subject))
+        }
+    }
+
+    @Test func refreshedSignatureByAnotherKeyIsRefused() async {
+        let token = Factory.idToken(.rs256(.secondary), kid: "rsa-1")
+        await #expect(throws: JOSEError.invalidSignature(kid: "rsa-1", algorithm: "RS256")) {
+            try await JOSETest.validator().validate(token, expectedNonce: nil, accessToken: Factory.accessToken, delivery: .refresh(subject: Factory.subject))
+        }
+    }
+
+    /// §12.2: a session that names no subject accepts no refreshed ID token; elsewhere sub is free.
+    @Test func subjectRuleAppliesToRefreshesOnly() async throws {
+        let token = Factory.idToken()
+        await #expect(throws: JOSEError.subjectChanged(expected: nil, received: Factory.subject)) {
+            try await JOSETest.validator().validate(token, expectedNonce: nil, accessToken: nil, delivery: .refresh(subject: nil))
+        }
+        _ = try await JOSETest.validator().validate(token, expectedNonce: nil, accessToken: nil, delivery: .codeExchange)
+        #expect(JOSEError.subjectChanged(expected: "a", received: "b").code == .invalidCredential)
+        #expect(JOSEError.subjectChanged(expected: "a", received: "b").message.contains("§12.2"))
+    }
+
     // MARK: (6) Signature and algorithm policy
 
     @Test func signatureByAnotherKeyFails() async {

@@ -82,6 +82,7 @@ extension JOSEError {
         case .nonceMismatch: "nonceMismatch"
         case .accessTokenHashMismatch: "accessTokenHashMismatch"
         case .invalidSubject: "invalidSubject"
+        case .subjectChanged: "subjectChanged"
         }
     }
 }

@@ -271,7 +271,7 @@ import AuthTestSupport
         }
     }
 
-    /// Without a browser, the person is told of --device only when the provider has the device flow.
+    /// Without a browser, the person is told of the device flow only when the provider has one.
     @Test(arguments: [(false, false, false), (false, true, true), (true, true, false)])
     func thePrintedURLNamesTheDeviceFlowWhereThereIsOne(opensBrowser: Bool, device: Bool, named: Bool) async throws {
         let redirect = FakeRedirect(.code("code-123", iss: issuer))
@@ -281,7 +281,7 @@ import AuthTestSupport
         context.notify = { text in notices.withLock { $0 += text + "\n" } }
         let grant = LoopbackCodeGrant(ports: [8123], acceptsPaste: false, opensBrowser: opensBrowser)
         _ = try? await grant.tokens(from: server(provider.transport, device: device), request: request, context: context)
-        #expect(notices.withLock { $0 }.contains("--device") == named)
+        #expect(notices.withLock { $0 }.contains("a device-code sign-in") == named)
     }
 
     @Test func deviceGrantNeedsAnEndpoint() async throws {

@@ -113,6 +113,7 @@ import AuthTestSupport
         var timedOut: SignInTimedOut
         var says: [String]
         var never: [String]
+        var remedy: Remedy?
         var testDescription: String { name }
     }
 
@@ -123,25 +124,28 @@ import AuthTestSupport
         MessageCase(name: "nobody acted at the paste prompt",
                     timedOut: SignInTimedOut(after: .seconds(30), returning: .loopback, pasteOffered: true, browser: .notOpened, listener: listenerNothing),
                     says: ["nothing was pasted and no redirect reached http://127.0.0.1:5/callback within 30 seconds", "paste the whole address"],
-                    never: ["register", "--device"]),
+                    never: ["register", "--device"], remedy: .tryAgain),
         MessageCase(name: "the browser failed",
                     timedOut: SignInTimedOut(after: .seconds(30), returning: .loopback, pasteOffered: true,
                                              browser: .failed(reason: "firefox exited with status 1"), listener: listenerNothing),
-                    says: ["the browser did not open (firefox exited with status 1)", "--browser COMMAND"], never: ["register"]),
+                    says: ["the browser did not open (firefox exited with status 1)", "paste the whole address"], never: ["register"],
+                    remedy: .signInAnotherWay([.paste])),
         MessageCase(name: "something connected, but not this sign-in's redirect",
                     timedOut: SignInTimedOut(after: .seconds(30), returning: .loopback, pasteOffered: false, browser: .opened,
                                              listener: .init(redirectURI: "http://127.0.0.1:5/callback", nothingArrived: false, ignoredCallbacks: 2)),
-                    says: ["none was this sign-in's redirect", "2 carried another sign-in's state"], never: ["register"]),
+                    says: ["none was this sign-in's redirect", "2 carried another sign-in's state"], never: ["register"], remedy: .tryAgain),
         MessageCase(name: "a project's provider that would not return to localhost",
                     timedOut: SignInTimedOut(after: .seconds(30), returning: .projectLoopback(handler: handler), pasteOffered: false,
                                              browser: .opened, listener: .init(redirectURI: "http://localhost:5/callback", nothingArrived: true, ignoredCallbacks: 0)),
-                    says: ["--paste", handler, "http://localhost"], never: ["register http://127.0.0.1", "--device"]),
+                    says: [handler, "does not accept http://localhost"], never: ["register http://127.0.0.1", "--device"],
+                    remedy: .signInAnotherWay([.paste])),
         MessageCase(name: "a project's handler page, nothing pasted",
                     timedOut: SignInTimedOut(after: .seconds(30), returning: .projectHandler(handler: handler), pasteOffered: true, browser: .notOpened),
-                    says: ["nothing was pasted within 30 seconds", handler], never: ["register", "--device"]),
+                    says: ["nothing was pasted within 30 seconds", handler], never: ["register", "--device"], remedy: .tryAgain),
         MessageCase(name: "a local browser, nothing came back",
                     timedOut: SignInTimedOut(after: .seconds(30), returning: .loopback, pasteOffered: false, browser: .opened, listener: listenerNothing),
-                    says: ["nothing at all connected to it", "register http://127.0.0.1/callback"], never: []),
+                    says: ["nothing at all connected to it", "may not accept this redirect URI"], never: [],
+                    remedy: .registerRedirectURI("http://127.0.0.1/callback")),
     ]
 
     @Test(arguments: messages)
@@ -149,5 +153,6 @@ import AuthTestSupport
         let message = testCase.timedOut.message
         for text in testCase.says { #expect(message.contains(text), "\(message)") }
         for text in testCase.never { #expect(!message.contains(text), "\(message)") }
+        #expect(testCase.timedOut.remedy == testCase.remedy)
     }
 }

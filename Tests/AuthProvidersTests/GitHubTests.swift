@@ -34,12 +34,12 @@ import AuthTestSupport
     }
 
     @Test(arguments: [
-        ("http://ghe.example", URLPolicyError.insecureURL(field: "--api-base", url: "http://ghe.example")),
-        ("ftp://ghe.example", .malformedURL(field: "--api-base", url: "ftp://ghe.example")),
-        ("https://ghe.example?x=1", .malformedURL(field: "--api-base", url: "https://ghe.example?x=1")),
-        ("https://ghe.example#f", .malformedURL(field: "--api-base", url: "https://ghe.example#f")),
-        ("https://user:pw@ghe.example", .malformedURL(field: "--api-base", url: "https://user:pw@ghe.example")),
-        ("ghe.example", .malformedURL(field: "--api-base", url: "ghe.example")),
+        ("http://ghe.example", URLPolicyError.insecureURL(field: "the API base URL", url: "http://ghe.example")),
+        ("ftp://ghe.example", .malformedURL(field: "the API base URL", url: "ftp://ghe.example")),
+        ("https://ghe.example?x=1", .malformedURL(field: "the API base URL", url: "https://ghe.example?x=1")),
+        ("https://ghe.example#f", .malformedURL(field: "the API base URL", url: "https://ghe.example#f")),
+        ("https://user:pw@ghe.example", .malformedURL(field: "the API base URL", url: "https://user:pw@ghe.example")),
+        ("ghe.example", .malformedURL(field: "the API base URL", url: "ghe.example")),
     ])
     func refusesUnsafeAPIBases(apiBase: String, expected: URLPolicyError) {
         #expect(throws: expected) { try GitHubEndpoints(apiBase: URL(string: apiBase)) }

@@ -47,7 +47,7 @@ import AuthTestSupport
         let error = #expect(throws: ProviderError.self) { try provider.authorizationServer(services: services) }
         #expect(error == .idTokenOnly(provider: "oidc.actions", missing: missing))
         #expect(error?.code == .configurationError)
-        #expect(error?.message.contains("--ci or --id-token-stdin") == true)
+        #expect(error?.remedy == .signInAnotherWay([.ciIdentity, .idToken]))
     }
 
     @Test func anEndpointGivenMustStillObeyThePolicy() {

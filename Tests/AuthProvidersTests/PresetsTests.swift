@@ -56,12 +56,12 @@ import AuthTestSupport
     }
 
     @Test(arguments: [
-        ("google.com", "authctl providers add google.com --client-id ID --client-secret-stdin"),
-        ("microsoft.com", "authctl providers add microsoft.com --client-id ID"),
-        ("oidc.corp", "authctl providers add oidc.corp --issuer URL --client-id ID"),
+        ("google.com", false, true),
+        ("microsoft.com", false, false),
+        ("oidc.corp", true, false),
     ])
-    func addCommandSaysWhatThePresetNeeds(id: String, command: String) {
-        #expect(ProviderPresets.builtIn.addCommand(id) == command)
+    func addRemedySaysWhatThePresetNeeds(id: String, issuer: Bool, secret: Bool) {
+        #expect(ProviderPresets.builtIn.addRemedy(id) == .addProvider(providerID: id, needsIssuer: issuer, needsClientSecret: secret))
     }
 }
 
@@ -93,8 +93,8 @@ import AuthTestSupport
         ("google.com", nil, "desktop-secret", .success(["https://accounts.google.com", "-"])),
         ("google.com", nil, nil, .failure(.clientSecretRequired(
             provider: "google.com", reason: "Google issues one with every Desktop app client and its token endpoint requires it"))),
-        ("google.com", "common", "s", .failure(.notApplicable(option: "--tenant", provider: "google.com"))),
-        ("oidc.corp", "common", nil, .failure(.notApplicable(option: "--tenant", provider: "oidc.corp"))),
+        ("google.com", "common", "s", .failure(.notApplicable(option: "a tenant", provider: "google.com"))),
+        ("oidc.corp", "common", nil, .failure(.notApplicable(option: "a tenant", provider: "oidc.corp"))),
     ] as [(String, String?, String?, Result<[String], ProviderError>)])
     func providersAddStores(id: String, tenant: String?, secret: String?, expected: Result<[String], ProviderError>) {
         let issuer = id == "oidc.corp" ? "https://corp.example" : ""

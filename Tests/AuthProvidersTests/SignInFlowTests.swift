@@ -45,6 +45,22 @@ import AuthTestSupport
         #expect(provider.received.map(\.url.path) == ["/.well-known/openid-configuration", "/authorize", "/token", "/jwks", "/userinfo"])
     }
 
+    /// A code exchange's ID token comes from the token endpoint: a mismatched at_hash is a MAY
+    /// there (OpenID Connect Core §3.1.3.8), so the sign-in succeeds with the ID token flagged.
+    @Test func anInconsistentIDTokenFromTheCodeExchangeSignsInFlagged() async throws {
+        try registry.add(ProviderConfiguration(id: "example.com", issuer: "", clientID: TestTokenFactory.clientID))
+        let redirect = FakeRedirect(.code("code-123", iss: "https://id.example"))
+        let provider = FakeOpenIDServer(
+            issuer: "https://id.example", extraClaims: ["at_hash": "AAAAAAAAAAAAAAAAAAAAAA"], authorization: { redirect.lastAuthorization })
+        let (credential, _) = try await flow("example.com", redirect: redirect, provider: provider).run(SignInOptions())
+        #expect(credential.refreshToken == "rt-1")
+        #expect(credential.idTokenFlag?.verdict == .inconsistent && credential.idTokenFlag?.receivedAt == TestTokenFactory.now)
+        #expect(credential.idTokenFlag?.reason.contains("at_hash is 'AAAAAAAAAAAAAAAAAAAAAA'") == true)
+        // A consistent one carries no flag.
+        let consistent = FakeOpenIDServer(issuer: "https://id.example", authorization: { redirect.lastAuthorization })
+        #expect(try await flow("example.com", redirect: redirect, provider: consistent).run(SignInOptions()).0.idTokenFlag == nil)
+    }
+
     @Test func anIDTokenFromElsewhereIsVerifiedLikeAnyOther() async throws {
         try registry.add(ProviderConfiguration(id: "oidc.ci", issuer: TestTokenFactory.issuer, clientID: TestTokenFactory.clientID))
         let redirect = FakeRedirect(.never)

@@ -13,12 +13,15 @@ public final class FakeOpenIDServer: Sendable {
     public let code: String
     /// The query of the authorization request the person's browser sent (e.g. ``FakeRedirect/lastAuthorization``).
     private let authorization: @Sendable () -> [String: String]
+    /// Claims the token endpoint's ID token carries besides the usual ones (nil removes one).
+    private let extraClaims: [String: JSONValue?]
     private let requests = LockedValue<[HTTPRequest]>([])
 
     public init(
         issuer: String = TestTokenFactory.issuer, clientID: String = TestTokenFactory.clientID, code: String = "code-123",
-        authorization: @escaping @Sendable () -> [String: String]
+        extraClaims: [String: JSONValue?] = [:], authorization: @escaping @Sendable () -> [String: String]
     ) {
+        self.extraClaims = extraClaims
         self.issuer = issuer
         self.clientID = clientID
         self.code = code
@@ -66,7 +69,7 @@ public final class FakeOpenIDServer: Sendable {
         else { return .json(["error": "invalid_grant"], status: 400) }
         let idToken = TestTokenFactory.idToken(claims: [
             "iss": .string(issuer), "aud": .string(clientID), "nonce": authorization["nonce"].map { .string($0) },
-        ])
+        ].merging(extraClaims) { _, extra in extra })
         return .json([
             "access_token": .string(TestTokenFactory.accessToken), "token_type": "Bearer", "expires_in": 3600,
             "id_token": .string(idToken), "refresh_token": "rt-1",

@@ -63,11 +63,6 @@ struct AuthctlKitTests {
         #expect(Auth.defaultHome(environment) == home)
     }
 
-    /// The library's User-Agent names the release it ships in.
-    @Test func versionIsAuthctls() {
-        #expect(LibraryEnvironment.version == AuthCommandLine.version)
-    }
-
     @Test func profileValuesLeaveNullsOut() throws {
         let info = AdditionalUserInfo(AuthCore.AdditionalUserInfo(
             providerID: "github.com", profile: .object(["login": .string("alice"), "id": .number(7), "site_admin": .bool(false), "bio": .null]),

@@ -30,8 +30,9 @@ def dump(modules: Path) -> dict:
     with tempfile.TemporaryDirectory() as scratch:
         out = Path(scratch) / "api.json"
         command = ["swift", "api-digester", "-dump-sdk", "-module", MODULE, "-I", str(modules),
-                   # CCurl's module map, which the transport's module needs to load.
-                   "-I", str(modules.parent / "CCurl.build"), "-o", str(out),
+                   # The C targets' module maps, which the live effects' modules need to load.
+                   *[arg for target in ("CCurl", "CSecret", "CSignals") for arg in ("-I", str(modules.parent / f"{target}.build"))],
+                   "-o", str(out),
                    "-abort-on-module-fail"]
         done = subprocess.run(command, capture_output=True, text=True)
         if done.returncode != 0 or not out.exists():

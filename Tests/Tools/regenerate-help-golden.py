@@ -33,7 +33,9 @@ def walk(path):
                 yield from walk(path + [name])
 
 
-entries = list(walk([])) + [(["help"], help_text(["help"]))]
+# Hidden commands are not listed under "Commands:" but have help (and a golden text) all the same.
+HIDDEN = [["provider-ids"]]
+entries = list(walk([])) + [(path, help_text(path)) for path in HIDDEN] + [(["help"], help_text(["help"]))]
 header = golden.read_text().split("    static let texts")[0]
 body = "".join(f'        "{" ".join(p)}": #"""\n{t.rstrip(chr(10))}\n"""#,\n' for p, t in entries)
 golden.write_text(header + "    static let texts: [String: String] = [\n" + body + "    ]\n}\n")

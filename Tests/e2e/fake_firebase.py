@@ -6,6 +6,7 @@ authctl talks to it exactly as the Firebase SDKs talk to the Auth emulator, with
 FIREBASE_AUTH_EMULATOR_HOST=127.0.0.1:PORT:
 
     POST http://HOST/identitytoolkit.googleapis.com/v1/accounts:<method>?key=API_KEY   (JSON)
+    GET  http://HOST/identitytoolkit.googleapis.com/v1/projects?key=API_KEY            (getProjectConfig)
     POST http://HOST/securetoken.googleapis.com/v1/token?key=API_KEY                   (form or JSON)
     GET  http://HOST/www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com
 
@@ -124,7 +125,7 @@ class FakeFirebase(ProjectRules, ProviderFlows, FakeProvider):
         "flow_session_lifetime": 600,
         **ProjectRules.RULE_DEFAULTS,
     }
-    COUNTERS = METHODS + ("token", "refresh_grants", "sign_ins", "public_keys", "mfaSignIn:finalize")
+    COUNTERS = METHODS + ("token", "refresh_grants", "sign_ins", "public_keys", "mfaSignIn:finalize", "projects")
 
     def __init__(self, base_url, idle_timeout, max_lifetime, overrides):
         super().__init__(base_url, idle_timeout, max_lifetime, overrides)
@@ -147,6 +148,7 @@ class FakeFirebase(ProjectRules, ProviderFlows, FakeProvider):
     def rules(self):
         return [
             Rule(IDENTITY_TOOLKIT + "/accounts:<method>", endpoint="accounts", methods=["POST"]),
+            Rule(IDENTITY_TOOLKIT + "/projects", endpoint="projects", methods=["GET"]),
             Rule(SECURE_TOKEN, endpoint="token", methods=["POST"]),
             Rule(PUBLIC_KEYS, endpoint="public_keys", methods=["GET"]),
             Rule("/_saml/<provider>/sso", endpoint="saml_sso", methods=["GET"]),
@@ -160,6 +162,17 @@ class FakeFirebase(ProjectRules, ProviderFlows, FakeProvider):
             return envelope("INVALID_ARGUMENT", f"unknown method accounts:{method}", status=404)
         body = request.get_json(silent=True)
         return self.answer(request, method, body if isinstance(body, dict) else {})
+
+    def on_projects(self, request: Request) -> Response:
+        """GET v1/projects?key= (getProjectConfig): the project the key belongs to; a wrong key gets
+        Google's answer, as every call does (API_KEY_INVALID, 400 'API key not valid')."""
+        return self.answer(request, "projects", {})
+
+    def do_projects(self, body: dict) -> dict:
+        project = self.config["project_id"]
+        return {"projectId": project,
+                "authorizedDomains": ["localhost", f"{project}.firebaseapp.com", f"{project}.web.app",
+                                      *self.config["authorized_domains"]]}
 
     def on_mfa_finalize(self, request: Request) -> Response:
         body = request.get_json(silent=True)

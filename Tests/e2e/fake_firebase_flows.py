@@ -67,6 +67,9 @@ class ProviderFlows:
         if host not in {"localhost", f"{project}.firebaseapp.com", f"{project}.web.app", *self.config["authorized_domains"]}:
             raise self.Refused("UNAUTHORIZED_DOMAIN", "Domain not allowlisted by project")
         custom = body.get("customParameter") or {}
+        # What the project was asked for, as its audit log would show it (control/auth_uri_requests).
+        self.auth_uri_requests = getattr(self, "auth_uri_requests", []) + [
+            {"providerId": provider_id, "customParameter": custom, "oauthScope": body.get("oauthScope") or ""}]
         if RESERVED_PARAMETERS & set(custom):
             raise self.Refused("INVALID_ARGUMENT", f"reserved customParameter: {sorted(RESERVED_PARAMETERS & set(custom))}")
         extra = (body.get("oauthScope") or "").split()
@@ -93,6 +96,11 @@ class ProviderFlows:
             auth_uri = self.discovery(settings["issuer"])["authorization_endpoint"] + "?" + urlencode(params)
         return {"kind": "identitytoolkit#CreateAuthUriResponse", "authUri": auth_uri, "sessionId": session_id,
                 "providerId": provider_id}
+
+    def control_auth_uri_requests(self, request, body):
+        """Every createAuthUri request's provider, customParameter and scope, oldest first."""
+        with self.lock:
+            return self.json_answer(list(getattr(self, "auth_uri_requests", [])))
 
     def flow_identity(self, body: dict) -> dict:
         """The identity a provider's answer proves, for signInWithIdp with `sessionId`."""

@@ -102,6 +102,9 @@ def main() -> int:
     parser.add_argument("--slow-refresh", default=None, metavar="DIR",
                         help="answer refresh grants late: DIR/delay holds the seconds (read per request), "
                              "DIR/refreshes.log gets one line per refresh: monotonic arrival, answer, status")
+    parser.add_argument("--refresh-grace-seconds", type=int, default=None,
+                        help="REFRESH_TOKEN_GRACE_PERIOD_SECONDS: how long a rotated refresh token is still "
+                             "answered (default 0: dead at once)")
     args = parser.parse_args()
 
     import werkzeug.serving
@@ -126,6 +129,8 @@ def main() -> int:
     os.environ.setdefault("DOT_E2E_SECRET_KEY", secrets.token_urlsafe(32))
     if args.access_token_seconds is not None:
         os.environ["DOT_E2E_ACCESS_TOKEN_SECONDS"] = str(args.access_token_seconds)
+    if args.refresh_grace_seconds is not None:
+        os.environ["DOT_E2E_REFRESH_GRACE_SECONDS"] = str(args.refresh_grace_seconds)
 
     import django
 

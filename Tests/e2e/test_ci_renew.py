@@ -14,7 +14,7 @@ import time
 import pytest
 import requests
 
-from e2e_helpers import CONFIGURATION_ERROR, OK, jwt_claims
+from e2e_helpers import CONFIGURATION_ERROR, NOT_SIGNED_IN, OK, jwt_claims
 from fakes import actions_fake, actions_job_env, actions_token_claims, firebase_fake  # noqa: F401 (fixtures)
 
 PROVIDER = "oidc.actions"
@@ -139,6 +139,29 @@ def test_env_source_reads_the_named_variable(cli, actions_fake):
     assert id_token(cli, actions_fake, env={}) == token
     assert '"JOB_ID_TOKEN"' in (cli.home / "keystore.json").read_text()
     assert token not in (cli.home / "keystore.json").read_text().split('"ciSource"')[1][:200]
+
+
+def test_an_expired_token_in_the_jobs_variable_is_refused_as_expired(cli, actions_fake):
+    """The freshness rule holds for every source (issue 27, finding 3): a job variable's token that
+    has expired is never handed out, not even inside the verification leeway, and `token` and
+    `status --check` agree that no token can be had (exit 3), with what to do."""
+    actions_fake.configure(token_lifetime=3)
+    add_actions(cli, actions_fake)
+    token = requests.get(actions_fake.info["request_url"] + "&audience=" + AUDIENCE, timeout=10,
+                         headers={"Authorization": "Bearer " + actions_fake.info["request_token"]}).json()["value"]
+    job = {"JOB_ID_TOKEN": token}
+    assert cli.run("signin", "--provider", PROVIDER, "--ci", "env:JOB_ID_TOKEN", env=job).returncode == OK
+    assert cli.run("status", "--check", env=job).returncode == OK
+    wait_until_expired(token)  # 1.1 s past exp: inside the 60-second leeway the check once allowed
+    for command in (["token", "--provider", PROVIDER, "--id-token"], ["token", "--id-token"]):
+        result = cli.run(*command, env=job)
+        assert result.returncode == NOT_SIGNED_IN and result.stdout == "", str(result)
+        assert "expired" in result.stderr and "fresh one" in result.stderr, str(result)
+    assert cli.run("status", "--check", env=job).returncode == NOT_SIGNED_IN
+    fresh = requests.get(actions_fake.info["request_url"] + "&audience=" + AUDIENCE, timeout=10,
+                         headers={"Authorization": "Bearer " + actions_fake.info["request_token"]}).json()["value"]
+    assert cli.run("status", "--check", env={"JOB_ID_TOKEN": fresh}).returncode == OK
+    assert id_token(cli, actions_fake, env={"JOB_ID_TOKEN": fresh}) == fresh, "a new token in the variable is taken"
 
 
 @pytest.mark.slow

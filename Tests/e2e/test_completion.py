@@ -75,6 +75,49 @@ def test_fish_completes_a_typed_line(cli, tmp_path):
     assert [line.split("\t")[0] for line in second.splitlines()] == ["--provider"], answer
 
 
+def _with_a_provider(cli) -> dict:
+    """The home holds oidc.team; the completion scripts run `authctl provider-ids` from PATH."""
+    added = cli.run("providers", "add", "oidc.team", "--issuer", "https://login.team.example", "--client-id", "cli",
+                    "--no-check")
+    assert added.returncode == 0, str(added)
+    return {**cli.env, "AUTHCTL_HOME": str(cli.home), "PATH": f"{Path(cli.binary).parent}:{cli.env.get('PATH', '')}"}
+
+
+@pytest.mark.parametrize(("words", "expected"), [
+    ("authctl signin --provider ", ["oidc.team", "github.com", "yahoo.com", "google.com", "microsoft.com"]),
+    ("authctl token --provider oidc.", ["oidc.team"]),
+    ("authctl git-credential ", ["get", "store", "erase", "capability"]),
+    ("authctl docker-credential e", ["erase"]),
+    ("authctl completion z", ["zsh"]),
+])
+def test_bash_completes_provider_ids_and_helper_operations(cli, tmp_path, words, expected):
+    env = _with_a_provider(cli)
+    script = _script(cli, "bash", tmp_path)
+    typed = words.split(" ")
+    program = (f"source {script}; COMP_WORDS=({' '.join(repr(word) for word in typed)}); COMP_CWORD={len(typed) - 1}; "
+               '_authctl; printf "%s\\n" "${COMPREPLY[@]}"')
+    answer = subprocess.run(["bash", "--norc", "-c", program], capture_output=True, text=True, env=env)
+    assert answer.returncode == 0, answer.stderr
+    assert sorted(answer.stdout.split()) == sorted(expected), answer
+
+
+def test_fish_and_zsh_complete_provider_ids_and_helper_operations(cli, tmp_path):
+    env = _with_a_provider(cli)
+    if shutil.which("fish") is not None:
+        script = _script(cli, "fish", tmp_path)
+        answer = subprocess.run(["fish", "--no-config", "-c", f"source {script}; complete -C 'authctl link --provider oidc.'; "
+                                 "echo ---; complete -C 'authctl docker-credential '"], capture_output=True, text=True, env=env)
+        first, second = answer.stdout.split("---\n")
+        assert [line.split("\t")[0] for line in first.splitlines()] == ["oidc.team"], answer
+        assert sorted(line.split("\t")[0] for line in second.splitlines()) == ["erase", "get", "list", "store"], answer
+    need(shutil.which("zsh") is not None, "zsh is not installed (make test installs it)")
+    _script(cli, "zsh", tmp_path)
+    screen = subprocess.run(["zsh", "-f", str(E2E / "zsh_complete.zsh"), str(tmp_path), "authctl reauth --provider oidc.t"],
+                            capture_output=True, text=True, timeout=30, env=env).stdout
+    visible = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]|[\r\x08]", "", screen)
+    assert "authctl reauth --provider oidc.team " in visible, repr(screen[-400:])
+
+
 def test_man_renders_the_manual_page(cli, tmp_path):
     need(shutil.which("man") is not None, "man is not installed")
     page = tmp_path / "authctl.1"
@@ -86,3 +129,10 @@ def test_man_renders_the_manual_page(cli, tmp_path):
     for heading in ["NAME", "SYNOPSIS", "COMMANDS", "GLOBAL OPTIONS", "EXIT STATUS", "ENVIRONMENT", "FILES"]:
         assert f"\n{heading}\n" in text
     assert "authctl git-credential" in text and "--client-secret-stdin" in text
+    files = text.split("\nFILES\n")[1]
+    for name in ["pending.json", "keystore.json", "providers.json", "firebase.json", "config.json", "refresh-journal.json"]:
+        assert name in files, name
+    assert "pending-credential" not in text
+    environment = text.split("\nENVIRONMENT\n")[1].split("\nFILES\n")[0]
+    for name in ["AUTHCTL_STORAGE", "BROWSER", "SSH_CONNECTION", "GITLAB_OIDC_TOKEN", "AUTHCTL_LIBCURL"]:
+        assert name in environment, name

@@ -26,9 +26,9 @@ ACCOUNT_EXISTS, CONFLICT, REAUTH, PROVIDER_ERROR, INVALID, CONFIG, NOT_SIGNED_IN
 EMULATOR = "FIREBASE_AUTH_EMULATOR_HOST"
 
 
-def use_project(cli: Authctl, fake, api_key: str | None = None) -> None:
+def use_project(cli: Authctl, fake, api_key: str | None = None, *extra: str) -> None:
     cli.env[EMULATOR] = fake.info["host"]
-    result = cli.run("firebase", "use", "--api-key", api_key or fake.info["api_key"], "--project-id", fake.info["project_id"])
+    result = cli.run("firebase", "use", "--api-key", api_key or fake.info["api_key"], "--project-id", fake.info["project_id"], *extra)
     assert result.returncode == OK, str(result)
 
 
@@ -316,10 +316,23 @@ def test_a_disabled_provider_and_an_unknown_one_say_which_console_switch(project
     assert "does not know the provider" in error["message"]
 
 
+def test_firebase_use_checks_the_api_key_and_stores_nothing_when_it_is_wrong(cli, firebase_fake):
+    cli.env[EMULATOR] = firebase_fake.info["host"]
+    wrong = cli.run("firebase", "use", "--api-key", "AIzaSyNotTheProjectsKey000000000000", "--project-id",
+                    firebase_fake.info["project_id"], "--json")
+    assert wrong.returncode == CONFIG and json_error(wrong)["code"] == "invalid-api-key", str(wrong)
+    assert "Web API key" in json_error(wrong)["message"]
+    assert not (cli.home / "firebase.json").exists(), "a refused key was stored"
+    assert firebase_fake.counts()["projects"] == 1
+    use_project(cli, firebase_fake)
+    assert firebase_fake.counts()["projects"] == 2 and (cli.home / "firebase.json").exists()
+
+
 def test_an_invalid_api_key_is_a_configuration_error(cli, firebase_fake, dot_idp, mock_idp):
     two_providers(cli, dot_idp, mock_idp)
     configure_idps(firebase_fake, dot_idp, mock_idp)
-    use_project(cli, firebase_fake, api_key="AIzaSyNotTheProjectsKey000000000000")
+    use_project(cli, firebase_fake, "AIzaSyNotTheProjectsKey000000000000", "--no-check")  # stored unchecked
+    assert firebase_fake.counts()["projects"] == 0
     before = home_snapshot(cli)
     error = refused(cli, password_signin(cli, "alice@example.com", "whatever"), CONFIG, "invalid-api-key", before)
     assert "Web API key" in error["message"]

@@ -13,11 +13,14 @@ browser stops, as a person's would, and the test pastes the address into authctl
 
 from __future__ import annotations
 
+import hashlib
 import json
+import secrets
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
+import pkce_client
 from accounts_helpers import FLOW_TIMEOUT, as_user, browser_flow, json_error
 from e2e_constants import FIREBASE_HANDLER_URI
 from e2e_helpers import OK
@@ -48,8 +51,8 @@ def console(firebase_fake, github_fake, dot_idp):
 
 @pytest.fixture
 def project(cli, firebase_fake, github_fake, dot_idp, console):
-    """A fresh home with only `firebase use`."""
-    use_project(cli, firebase_fake)
+    """A fresh home with only `firebase use` (the console's GitHub app has a localhost callback too)."""
+    use_project(cli, firebase_fake, None, "--github-localhost")
     cli.providers += [firebase_fake, github_fake, dot_idp]
     return cli
 
@@ -98,6 +101,13 @@ def test_link_and_reauth_run_through_the_project(project, console, firebase_fake
     assert reauth["user"]["uid"] == linked["user"]["uid"]
     bob = browser_flow(project, "reauth", provider=CORP, user="bob")
     assert bob.returncode == REAUTH and json_error(bob)["code"] == "user-mismatch", str(bob)
+    # status --json carries what status shows: the project's ID-token expiry, and provider tokens
+    # the project handed back without an expiry are "unknown", never "no expiry".
+    text = project.run("status")
+    assert text.returncode == OK and "no expiry" not in text.stdout and "ID token expires in" in text.stdout, str(text)
+    user = project.run("status", "--json").json()["users"][0]
+    assert user["projectSession"]["idTokenExpiresInSeconds"] > 0 and user["projectSession"]["refreshable"] is True, user
+    assert {p["expiry"] for p in user["providers"]} <= {"unknown", "expires"}, user
     assert_no_secret(project, console)
 
 
@@ -138,6 +148,26 @@ def test_an_oauth_app_with_only_the_handler_works_through_the_paste(project, con
     github_fake.configure(callback_urls=[FIREBASE_HANDLER_URI])
     running = paste_flow(project, running_list, GITHUB_ID)
     assert running.finish() == OK, running.describe()
+
+
+def test_a_github_oauth_app_as_the_docs_set_it_up_signs_in_with_plain_signin_and_a_paste(
+        cli, firebase_fake, github_fake, dot_idp, console, running_list):
+    """Issue 27, finding 5: an OAuth App has one callback URL, the project's handler. Without being
+    told the app knows localhost, plain `signin --provider github.com` returns to the handler and
+    takes the pasted address (it once returned to localhost, which GitHub refused, and waited out
+    the timeout)."""
+    github_fake.configure(callback_urls=[FIREBASE_HANDLER_URI])
+    use_project(cli, firebase_fake)
+    saved = cli.tmp / "handler-github.txt"
+    running = Running(cli, "signin", "--provider", GITHUB_ID, "--timeout", str(FLOW_TIMEOUT), "--json",
+                      "--browser", cli.browser(*as_user("alice"), "--no-deliver", "--save-callback", str(saved)))
+    running_list.append(running)
+    url = running.wait_for(URL_LINE).group(1)
+    assert parse_qs(urlsplit(url).query)["redirect_uri"] == [FIREBASE_HANDLER_URI], url
+    assert "done status=0" in cli.wait_for_browser(30), cli.browser_text()
+    running.paste(saved.read_text().strip())
+    assert running.finish() == OK, running.describe()
+    assert "a GitHub OAuth App has one callback URL" in running.stderr and "--localhost" in running.stderr
 
 
 def test_a_pasted_address_of_another_page_is_refused(project, console, running_list, firebase_fake):
@@ -184,6 +214,7 @@ def test_a_return_address_outside_the_authorized_domains(cli, firebase_fake, con
     result = cli.run("signin", "--provider", CORP, "--paste", "--no-browser", "--json", input="")
     error = refused(cli, result, CONFIG, "unauthorized-domain", before)
     assert "Authorized domains" in error["message"]
+    assert "return to auth.example.org" in error["message"], error  # the refused domain, named
 
 
 def test_access_denied_at_the_provider(project):
@@ -242,6 +273,38 @@ def test_device_flow_needs_the_provider_on_this_machine(project):
     result = project.run("signin", "--provider", GITHUB_ID, "--device", "--json", input="")
     error = refused(project, result, CONFIG, "configuration-error", before)
     assert "providers add github.com" in error["message"]
+
+
+def test_an_id_token_from_stdin_signs_in_to_the_project_with_nothing_added(project, firebase_fake, dot_idp, tmp_path):
+    """The Firebase docs' manual OpenID flow (issue 27, finding 6): an ID token obtained elsewhere
+    (here, by another app of the same provider, which the project's console names) goes to
+    signInWithIdp as it is; the project verifies it. Nothing of the provider is added here."""
+    firebase_fake.configure(providers={CORP: {"enabled": True, "issuer": dot_idp.issuer, "client_id": dot_idp.client_id}})
+    raw = secrets.token_hex(16)
+    flow = pkce_client.authorize(dot_idp.issuer, dot_idp.client_id, browser_args=["--log", str(tmp_path / "mint.log")],
+                                 extra={"nonce": hashlib.sha256(raw.encode()).hexdigest()})
+    token = flow.exchange(dot_idp.client_secret)["id_token"]
+    forged = token[:-4] + ("AAAA" if not token.endswith("AAAA") else "BBBB")
+    before = home_snapshot(project)
+    refused_result = project.run("signin", "--provider", CORP, "--id-token-stdin", "--raw-nonce", raw, "--json", input=forged + "\n")
+    assert refused_result.returncode == 10 and home_snapshot(project) == before, str(refused_result)
+    result = project.run("signin", "--provider", CORP, "--id-token-stdin", "--raw-nonce", raw, "--json", input=token + "\n")
+    assert result.returncode == OK, str(result)
+    assert result.json()["additionalUserInfo"]["providerId"] == CORP
+    assert not (project.home / "providers.json").exists(), "nothing of the provider was added"
+    assert project.run("token").stdout.count(".") == 2, "the project's ID token"
+
+
+def test_a_typo_with_a_project_is_told_what_it_meant_before_any_notice(project, firebase_fake):
+    """Issue 27, finding 4: 'github' is no Firebase provider id: it is looked up here and gets the
+    suggestion, as without a project; the project is not asked, and no route notice comes first."""
+    result = project.run("signin", "--provider", "github", "--browser", project.browser(), "--json")
+    assert result.returncode != OK and "github.com" in result.stderr and "did you mean" in result.stderr.lower(), str(result)
+    assert "is not added on this machine" not in result.stderr, str(result)
+    assert firebase_fake.counts().get("createAuthUri", 0) == 0
+    apple = project.run("signin", "--provider", "apple.com", "--browser", project.browser(), "--json")
+    assert apple.returncode == CONFIG and "is not added on this machine" not in apple.stderr, str(apple)
+    assert not project.browser_ran()
 
 
 def test_account_exists_then_link_pending_through_the_project(project, console, firebase_fake):

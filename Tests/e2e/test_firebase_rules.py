@@ -139,7 +139,13 @@ def test_an_invalid_email_is_a_usage_error(project):
 
 def test_a_restricted_key_works_once_its_app_is_named(cli, firebase_fake):
     firebase_fake.configure(restricted_key={"ios": "com.example.app"}, providers={"password": {"enabled": True}})
-    use_project(cli, firebase_fake)
+    cli.env[EMULATOR] = firebase_fake.info["host"]
+    # firebase use checks the key: refused at once, naming what the key is restricted to; nothing stored
+    refused_use = cli.run("firebase", "use", "--api-key", firebase_fake.info["api_key"], "--project-id",
+                          firebase_fake.info["project_id"])
+    assert refused_use.returncode == CONFIG and "--ios-bundle-id" in refused_use.stderr, str(refused_use)
+    assert not (cli.home / "firebase.json").exists()
+    use_project(cli, firebase_fake, None, "--no-check")
     assert password_signin(cli, ALICE, PASSWORD, "--create").returncode == CONFIG
     assert cli.run("firebase", "use", "--api-key", firebase_fake.info["api_key"], "--project-id", firebase_fake.info["project_id"],
                    "--ios-bundle-id", "com.example.app").returncode == OK

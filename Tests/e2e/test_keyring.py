@@ -172,6 +172,20 @@ def test_a_killed_daemon_mid_command_and_a_locked_collection_lose_nothing(cli, s
     assert _token(cli) != recovered, "the session did not survive the locked keyring"
 
 
+def test_a_locked_keyring_stops_signin_before_any_browser_opens(cli, short_dot_idp, own_service):
+    """Under `storage keyring` a locked collection is found before the browser: exit 11 with the
+    fix, the browser never started, nothing stored (not after the person signed in)."""
+    _use(cli, own_service)
+    cli.add_provider(short_dot_idp)
+    own_service.lock_all()
+    for command in (["signin", "--provider", "oidc.e2e"], ["link", "--provider", "oidc.e2e"], ["reauth"]):
+        result = cli.run(*command, "--browser", cli.browser(), "--timeout", "30", timeout=60)
+        assert result.returncode == KEYSTORE_ERROR, str(result)
+        assert "keyring" in result.stderr and "authctl config set storage file" in result.stderr, str(result)
+        assert not cli.browser_ran(), "the browser opened before the keyring was checked"
+        assert not cli.keystore().exists()
+
+
 def test_twenty_processes_refresh_once_under_keyring(cli, contention_dot, secret_service):
     _use(cli, secret_service)
     cli.add_provider(contention_dot)

@@ -1,7 +1,8 @@
 #!/bin/sh
 # Unpacks each package of make dist into a temporary root and runs authctl from there: the
 # binary, the docker helper link, the manual page and the completion scripts must all be in place
-# and work with nothing else installed from this tree.
+# and work with nothing else installed from this tree. The .deb also carries its README, license
+# and changelog, and lintian reports no error in it.
 #   sh Tests/release/check-dist.sh OUTDIR
 set -eu
 out=$1
@@ -37,6 +38,11 @@ echo "check-dist: $(basename "$tarball") ok"
 deb=$(ls "$out"/*.deb)
 dpkg-deb --info "$deb" | grep -q "Package: authctl" || fail "no control file in $deb"
 dpkg-deb -x "$deb" "$root/deb"
-[ -f "$root/deb/usr/share/doc/authctl/copyright" ] || fail "the .deb lacks its copyright file"
+for doc in copyright README.md.gz changelog.gz; do
+    [ -f "$root/deb/usr/share/doc/authctl/$doc" ] || fail "the .deb lacks /usr/share/doc/authctl/$doc"
+done
+# Debian's own checks: any error fails (warnings are printed; --fail-on error is lintian's default).
+command -v lintian >/dev/null || fail "lintian is not installed (make system-deps installs it)"
+lintian --fail-on error --tag-display-limit 0 "$deb" || fail "lintian reports errors in $deb"
 check_root "$root/deb" /usr /usr/share/man/man1/authctl.1.gz /usr/share/zsh/vendor-completions
 echo "check-dist: $(basename "$deb") ok"

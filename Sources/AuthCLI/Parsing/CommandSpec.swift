@@ -98,12 +98,15 @@ public struct ArgumentSpec: Sendable, Equatable {
     public var isOptional: Bool
     /// Takes every remaining positional; only allowed on the last argument.
     public var isRepeatable: Bool
+    /// The values completion offers (`get`, `store`, `erase`); the command checks what it accepts.
+    public var choices: [String]
 
-    public init(_ name: String, help: String, isOptional: Bool = false, isRepeatable: Bool = false) {
+    public init(_ name: String, help: String, isOptional: Bool = false, isRepeatable: Bool = false, choices: [String] = []) {
         self.name = name
         self.help = help
         self.isOptional = isOptional
         self.isRepeatable = isRepeatable
+        self.choices = choices
     }
 }
 

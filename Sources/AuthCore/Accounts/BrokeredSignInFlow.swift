@@ -189,6 +189,12 @@ public enum BrokeredReturnRules {
         providerID != "apple.com"
     }
 
+    /// Whether `providerID`'s app, registered as the Firebase docs say, knows only the handler
+    /// page: a GitHub OAuth App has exactly one callback URL.
+    public static func returnsOnlyToHandler(_ providerID: String) -> Bool {
+        providerID == "github.com"
+    }
+
     public static func check(providerID: String, returning: BrokeredSignInFlow.Return) throws(BrokeredFlowError) {
         if !projectCanRun(providerID) { throw .appleNeedsVerifiedHTTPS }
         if providerID.hasPrefix("saml."), returning == .handler { throw .postedAnswerCannotBePasted(providerID: providerID) }
@@ -202,6 +208,11 @@ public enum BrokeredFlowError: AuthCoreError, Equatable {
     /// A SAML provider posts its answer to the handler page: nothing there can be copied.
     case postedAnswerCannotBePasted(providerID: String)
 
+    public var remedy: Remedy? {
+        if case .postedAnswerCannotBePasted = self { return .signInAnotherWay([.listener]) }
+        return nil
+    }
+
     public var code: AuthErrorCode { .configurationError }
 
     public var message: String {
@@ -211,9 +222,9 @@ public enum BrokeredFlowError: AuthCoreError, Equatable {
                 + "receive or paste; sign in with Apple in your app (it links Apple to the project's user), then sign in "
                 + "here with another provider linked to that user"
         case .postedAnswerCannotBePasted(let providerID):
-            "\(providerID) posts its answer to the project's handler page as a form, which cannot be copied into the terminal; "
-                + "sign in without --paste or --no-browser, so the answer comes to this machine's listener "
-                + "(the identity provider must accept http://localhost as an assertion consumer service)"
+            "\(providerID) posts its answer to the project's handler page as a form, which cannot be copied into the terminal "
+                + "(for the answer to come to this machine's listener, the identity provider must accept http://localhost "
+                + "as an assertion consumer service)"
         }
     }
 }

@@ -20,14 +20,14 @@ public struct LocalAccountBackend: AccountBackend {
     public static let uidLength = 28
 
     private let store: any DocumentStore<KeystoreDocument>
-    private let pendingStore: any DocumentStore<PendingDocument>
+    private let pending: PendingCredentials
     private let policyStore: any DocumentStore<AccountPolicy>
     private let clock: Clock
     private let random: any RandomSource
 
     public init(storage: any DocumentStorage, clock: Clock, random: any RandomSource) {
         store = storage.store(KeystoreDocument.fileName, of: KeystoreDocument.self)
-        pendingStore = storage.store(PendingDocument.fileName, of: PendingDocument.self)
+        pending = PendingCredentials(storage: storage, clock: clock)
         policyStore = storage.store(AccountPolicy.fileName, of: AccountPolicy.self)
         self.clock = clock
         self.random = random
@@ -61,11 +61,7 @@ public struct LocalAccountBackend: AccountBackend {
             }
         } catch let error as AccountError {
             if let collision {
-                let pending = PendingCredential(
-                    credential: credential, profile: profile, accountUID: collision.uid, email: collision.email,
-                    expiresAt: now.addingTimeInterval(PendingCredential.lifetime)
-                )
-                try pendingStore.update { $0.pending = pending }
+                try pending.keep(credential, profile: profile, accountUID: collision.uid, email: collision.email)
             }
             throw error
         }
@@ -82,11 +78,7 @@ public struct LocalAccountBackend: AccountBackend {
 
     public func linkPending() async throws -> AuthDataResult {
         let now = clock.now()
-        guard let pending = try pendingStore.read().pending else { throw AccountError.noPendingCredential }
-        guard pending.expiresAt > now else {
-            try pendingStore.update { $0.pending = nil }
-            throw AccountError.pendingCredentialExpired(providerID: pending.credential.providerID)
-        }
+        let pending = try self.pending.current()
         let result = try store.update { document in
             let index = try document.requireCurrentAccountIndex()
             guard document.accounts[index].user.uid == pending.accountUID else {
@@ -95,7 +87,7 @@ public struct LocalAccountBackend: AccountBackend {
             try document.checkLinkable(pending.profile, toAccountAt: index)
             return document.recordSignIn(at: index, credential: pending.credential, profile: pending.profile, now: now, isNewUser: false)
         }
-        try pendingStore.update { $0.pending = nil }
+        try self.pending.forget()
         return result
     }
 

@@ -15,25 +15,16 @@ import Foundation
 /// Only the refresh path gets here: a stored token that lasts is handed out without reading the
 /// environment (Decisions/0017, 0021).
 struct CITokenRenewal: Sendable {
-    /// A token with less than this share of its lifetime left (or less than --min-valid) is
-    /// renewed: a renewal costs a round trip and rotates nothing, so a job calling every few
-    /// seconds renews about twice per token lifetime, not at every call.
-    static let renewalShareOfLifetime = 0.5
-
     let backend: any AccountBackend
     let clock: Clock
     let providers: ProviderRegistry
     let services: ProviderServices
 
-    /// Whether the session's ID token stays valid for `seconds`, or, when its lifetime is shorter,
-    /// for half of that lifetime.
+    /// Whether the session's ID token stays valid for `seconds`, by the one freshness rule
+    /// (``FreshnessPolicy/fetchedFromSource``); a CI token always has an expiry.
     static func lasts(_ session: OAuthCredential, validFor seconds: TimeInterval, at now: Date) -> Bool {
-        guard let expiresAt = session.expiresAt, expiresAt > now else { return false }
-        var required = seconds
-        if let obtainedAt = session.obtainedAt {
-            required = min(required, expiresAt.timeIntervalSince(obtainedAt) * renewalShareOfLifetime)
-        }
-        return expiresAt.timeIntervalSince(now) >= max(required, 0)
+        session.expiresAt != nil
+            && FreshnessPolicy.fetchedFromSource.isFresh(expiresAt: session.expiresAt, obtainedAt: session.obtainedAt, minimumValidity: seconds, at: now)
     }
 
     /// Fetches, verifies and stores a new token for `providerID`'s session; returns it and its expiry.
@@ -42,6 +33,12 @@ struct CITokenRenewal: Sendable {
         services.log("the \(providerID) ID token expires: asking \(source.description) for a new one")
         let fetcher = CITokenFetcher(environment: services.environment, transport: services.transport)
         let token = try await fetcher.idToken(from: source, audience: configuration.clientID)
+        // The source's token is judged by the same rule before anything else: an expired one (a
+        // job variable holds one token for the job's life) is refused as such, not verified into
+        // "invalid credential" or, inside the verification leeway, handed out.
+        if let expiresAt = Auth.expiry(ofJWT: token), expiresAt <= clock.now() {
+            throw CITokenError.sourceTokenExpired(source: source.description, expiredAt: expiresAt)
+        }
         let provider = try await providers.resolve(configuration, services: services)
         let receivedAt = clock.now()
         let tokens = GrantedTokens(accessToken: nil, idToken: token, receivedAt: receivedAt, expectedNonce: nil, rawNonce: nil)

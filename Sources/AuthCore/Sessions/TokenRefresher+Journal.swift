@@ -24,32 +24,33 @@ extension TokenRefresher {
     }
 
     /// Applies what the journal holds for `session` (under the home's lock): an answer is checked
-    /// as of the time it arrived and applied with that time. An answer that fails its
-    /// checks is not applied; the session is then as after an interrupted refresh. A failure to
-    /// reach the provider for the checks is thrown, and the entry kept for the next try.
+    /// as of the time it arrived and applied with that time, whatever its ID token is like (a
+    /// refused one leaves the session only the answer's refresh token, Docs/Decisions/0031). A
+    /// failure to make the checks (the provider's keys out of reach) is thrown, and the entry
+    /// kept for the next try. A marker alone: the stored token is sent once more by the caller,
+    /// which a provider with a reuse interval answers again; only its refusal names a loss.
     func recoverJournaled(
         _ session: inout OAuthCredential, provider providerID: String, uid: String, subject: String?
     ) async throws -> JournalRecovery {
         guard let entry = try journal.read().entry(providerID: providerID, uid: uid) else { return .nothing }
         guard let token = session.refreshToken, entry.sentTokenDigest == RefreshJournal.digest(token) else { return .stale }
-        guard let answer = entry.answer, let receivedAt = entry.receivedAt else { return .interrupted(sentAt: entry.sentAt) }
-        do {
-            let response = try TokenClient.tokenResponse(from: HTTPResponse(status: 200, body: Array(answer.utf8)))
-            let provider = try await providers.resolve(providerID, services: services)
-            // Checked as of its arrival: an ID token that was valid then is not refused for having
-            // aged in the journal (its signature, issuer, audience and subject do not age).
-            var asReceived = services
-            asReceived.clock = .fixed(receivedAt)
-            try await provider.checkRefreshed(response, subject: subject, services: asReceived)
-            session.apply(response, receivedAt: receivedAt)
-            services.log("applied the answer of the \(providerID) refresh interrupted at \(receivedAt.ISO8601Format())")
-            return .applied
-        } catch let error as HTTPTransportError {
-            throw error
-        } catch {
-            services.log("the answer of the interrupted \(providerID) refresh failed its checks (\(error)); not applied")
+        guard let answer = entry.answer, let receivedAt = entry.receivedAt,
+            let response = try? TokenClient.tokenResponse(from: HTTPResponse(status: 200, body: Array(answer.utf8)))
+        else {
+            services.log("the \(providerID) refresh sent at \(entry.sentAt.ISO8601Format()) was cut off before its answer was kept; "
+                + "sending its refresh token once more (a provider with a reuse interval answers it again)")
             return .interrupted(sentAt: entry.sentAt)
         }
+        let provider = try await providers.resolve(providerID, services: services)
+        // Checked as of its arrival: an ID token that was valid then is not refused for having
+        // aged in the journal (its signature, issuer, audience and subject do not age).
+        var asReceived = services
+        asReceived.clock = .fixed(receivedAt)
+        let flag = try await provider.checkRefreshed(response, subject: subject, services: asReceived)
+        session.apply(response, receivedAt: receivedAt, idTokenFlag: flag)
+        services.log("applied the answer of the \(providerID) refresh interrupted at \(receivedAt.ISO8601Format())"
+            + (flag.map { ": \($0.summary)" } ?? ""))
+        return .applied
     }
 
     /// Adds or replaces `entry` in the journal, durably, with the home's lock already held.

@@ -16,13 +16,14 @@ import AuthPlatform
 /// the token another one refreshed meanwhile (even if the provider's lifetime is shorter than
 /// asked: refreshing again would not make it longer), so a rotated refresh token is never used
 /// twice. A new ID token must pass the same checks as the first, for the same subject (OpenID
-/// Connect Core §12.2). A refresh refused with invalid_grant forgets that provider's session (the
-/// user record stays) and asks for a new sign-in.
+/// Connect Core §12.2); an answer is stored whatever its ID token is like, since it holds the only
+/// live refresh token (Docs/Decisions/0031): an inconsistent ID token is kept and flagged, a
+/// refused one leaves the session its new refresh token and its previous other tokens. A refresh
+/// refused with invalid_grant forgets that provider's session (the user record stays) and asks
+/// for a new sign-in.
 public struct TokenRefresher: Sendable {
     /// The Firebase SDK's default: a token handed out is good for at least five more minutes.
     public static let defaultMinimumValidity: TimeInterval = 300
-    /// The share of the provider's token lifetime that counts as "as fresh as a refresh gets".
-    static let freshShareOfLifetime = 0.9
 
     let store: any DocumentStore<KeystoreDocument>
     let journal: any DocumentStore<RefreshJournal>
@@ -45,6 +46,8 @@ public struct TokenRefresher: Sendable {
         /// The provider refused the refresh token; `interruptedAt` when an earlier refresh of
         /// this session was cut off in flight (the journal's marker).
         case expired(interruptedAt: Date?)
+        /// The answer's ID token failed a hard check: its refresh token is stored, nothing else.
+        case idTokenRefused(reason: String)
     }
 
     /// The current user's access token for `providerID` (default: the provider used last), valid
@@ -52,19 +55,32 @@ public struct TokenRefresher: Sendable {
     public func freshAccessToken(providerID: String?, minimumValidity: TimeInterval) async throws -> String {
         let (provider, session) = try KeystoreDocument.currentSession(providerID, in: try store.read())
         let clock = services.clock
-        let journalIsEmpty = try journal.read().entries.isEmpty
-        if journalIsEmpty, let token = Self.accessToken(session, validFor: minimumValidity, at: clock.now()) { return token }
+        if try journal.read().entries.isEmpty, let token = Self.accessToken(session, validFor: minimumValidity, at: clock.now()) { return token }
         if let request = session.clientCredentials {
             return try await reacquire(provider, request: request, minimumValidity: minimumValidity)
         }
         // Without a refresh token, the token is handed out while it lasts.
         guard session.refreshToken != nil else { return try session.unexpiredAccessToken(at: clock.now()) }
+        return try await refreshLocked(provider, seen: session, minimumValidity: minimumValidity)
+    }
+
+    /// The refresh under the keystore's lock (``LockedRefresh``): the keystore read again, a
+    /// journaled answer recovered first, what another process refreshed meanwhile taken, and only
+    /// then one refresh.
+    func refreshLocked(_ provider: String, seen session: OAuthCredential, minimumValidity: TimeInterval) async throws -> String {
+        let clock = services.clock
         // Interrupts are held from sending the refresh until its answer is stored and the
         // journal cleared; the release then delivers one that came meanwhile.
         let hold = LockedState<InterruptHold?>(nil)
         defer { hold.withLock { $0 }?.release() }
         var journaled: String?
-        let outcome = try await store.update { (document: inout KeystoreDocument) async throws -> Outcome in
+        // Under the lock, only a journal with nothing in it lets a stored token be taken as it is.
+        let fresh = { (document: KeystoreDocument) throws -> Outcome? in
+            guard try journal.read().entries.isEmpty else { return nil }
+            let (_, current) = try KeystoreDocument.currentSession(provider, in: document)
+            return Self.accessToken(current, validFor: minimumValidity, at: clock.now()).map { .token($0) }
+        }
+        let outcome = try await LockedRefresh.value(in: store, fresh: fresh) { (document: inout KeystoreDocument) async throws -> Outcome in
             let index = try document.requireCurrentAccountIndex()
             guard let position = document.accounts[index].sessions.firstIndex(where: { $0.providerID == provider }) else {
                 throw AccountError.noSession(providerID: provider)
@@ -82,10 +98,11 @@ public struct TokenRefresher: Sendable {
             }
             guard let refreshToken = current.refreshToken else { throw AccountError.tokenExpired(providerID: provider) }
             let response: TokenResponse
+            let flag: IDTokenFlag?
             do {
                 let sending = RefreshJournal.Entry(
                     providerID: provider, uid: uid, sentTokenDigest: RefreshJournal.digest(refreshToken), sentAt: clock.now())
-                response = try await refresh(provider, refreshToken: refreshToken, subject: subject, journaling: sending) {
+                (response, flag) = try await refresh(provider, refreshToken: refreshToken, subject: subject, journaling: sending) {
                     journaled = uid
                     hold.withLock { $0 = services.interrupts.hold() }
                 }
@@ -94,8 +111,9 @@ public struct TokenRefresher: Sendable {
                 return .expired(interruptedAt: recovery.interruptedAt)
             }
             // Expiry is taken from expires_in at receipt, so clock skew with the provider cannot matter.
-            current.apply(response, receivedAt: clock.now())
+            current.apply(response, receivedAt: clock.now(), idTokenFlag: flag)
             document.accounts[index].sessions[position] = current
+            if let flag, flag.verdict == .refused { return .idTokenRefused(reason: flag.reason) }
             return .token(response.accessToken)
         }
         // The keystore holds the answer now: the journal entry has served its purpose.
@@ -104,6 +122,7 @@ public struct TokenRefresher: Sendable {
         case .token(let token): return token
         case .expired(let interruptedAt?): throw AccountError.refreshInterrupted(providerID: provider, at: interruptedAt)
         case .expired(nil): throw AccountError.sessionExpired(providerID: provider)
+        case .idTokenRefused(let reason): throw AccountError.refreshedIDTokenRefused(providerID: provider, reason: reason)
         }
     }
 
@@ -112,13 +131,16 @@ public struct TokenRefresher: Sendable {
     /// is nothing to journal.
     func reacquire(_ providerID: String, request: ClientCredentialsRequest, minimumValidity: TimeInterval) async throws -> String {
         let clock = services.clock
-        return try await store.update { (document: inout KeystoreDocument) async throws -> String in
+        let fresh = { (document: KeystoreDocument) throws -> String? in
+            let (_, current) = try KeystoreDocument.currentSession(providerID, in: document)
+            return Self.accessToken(current, validFor: minimumValidity, at: clock.now())
+        }
+        return try await LockedRefresh.value(in: store, fresh: fresh) { (document: inout KeystoreDocument) async throws -> String in
             let index = try document.requireCurrentAccountIndex()
             guard let position = document.accounts[index].sessions.firstIndex(where: { $0.providerID == providerID }) else {
                 throw AccountError.noSession(providerID: providerID)
             }
             var current = document.accounts[index].sessions[position]
-            if let token = Self.accessToken(current, validFor: minimumValidity, at: clock.now()) { return token }
             let provider = try await providers.resolve(providerID, services: services)
             let client = try provider.authorizationServer(services: services).tokenClient
             services.log("asking \(client.tokenEndpoint.redactedForDisplay) for a new client-credentials token")
@@ -131,13 +153,14 @@ public struct TokenRefresher: Sendable {
     /// One refresh at `providerID`'s token endpoint, checked by the provider for `subject`.
     ///
     /// Right before sending, `entry` is journaled as a marker and `sending` runs; a 2xx answer is
-    /// journaled as it arrives, before it is parsed or checked. An answer refused by the checks
-    /// leaves no entry (the session is then as the provider left it); one whose checks could not
-    /// reach the provider stays journaled for the next command.
+    /// journaled as it arrives, before it is parsed or checked. The answer comes back with what
+    /// the checks say of its ID token (``IDTokenFlag``), to be stored either way: it holds the
+    /// only live refresh token. One whose checks could not be made (the provider's keys out of
+    /// reach) stays journaled for the next command.
     func refresh(
         _ providerID: String, refreshToken: String, subject: String?, journaling entry: RefreshJournal.Entry,
         sending: () -> Void
-    ) async throws -> TokenResponse {
+    ) async throws -> (TokenResponse, IDTokenFlag?) {
         let provider = try await providers.resolve(providerID, services: services)
         let client = try provider.authorizationServer(services: services).tokenClient
         services.log("refreshing the \(providerID) access token at \(client.tokenEndpoint.redactedForDisplay)")
@@ -158,41 +181,39 @@ public struct TokenRefresher: Sendable {
             throw error
         }
         await services.afterRefreshAnswer()
-        do {
-            try await provider.checkRefreshed(response, subject: subject, services: services)
-        } catch let error where !(error is HTTPTransportError) {
-            try forget(entry)
-            throw error
-        }
-        return response
+        let flag = try await provider.checkRefreshed(response, subject: subject, services: services)
+        if let flag { services.log("\(providerID): \(flag.summary)") }
+        return (response, flag)
     }
 
-    /// The access token if it stays valid for `seconds` more (a token without expiry always does).
-    ///
-    /// A refresh cannot give more than the provider's lifetime (expiry minus receipt), so when
-    /// `seconds` exceeds it, a token with 90% of its lifetime left is as good as a refresh gets:
-    /// refreshing again would only burn refresh tokens (and, across processes, refresh many times).
+    /// The access token if it stays valid for `seconds` more (a token without expiry always
+    /// does), by the one freshness rule (``FreshnessPolicy/refreshed``).
     static func accessToken(_ session: OAuthCredential, validFor seconds: TimeInterval, at now: Date) -> String? {
-        // An infinite validity is a forced refresh (the SDKs' `getIDToken(forcingRefresh: true)`).
-        guard let token = session.accessToken, seconds.isFinite else { return nil }
-        guard let expiresAt = session.expiresAt else { return token }
-        var required = seconds
-        if let obtainedAt = session.obtainedAt {
-            required = min(required, expiresAt.timeIntervalSince(obtainedAt) * freshShareOfLifetime)
-        }
-        return expiresAt.timeIntervalSince(now) >= max(required, 0) && expiresAt > now ? token : nil
+        guard let token = session.accessToken else { return nil }
+        return FreshnessPolicy.refreshed.isFresh(expiresAt: session.expiresAt, obtainedAt: session.obtainedAt, minimumValidity: seconds, at: now)
+            ? token : nil
     }
 }
 
 extension OAuthCredential {
     /// Takes a refresh's answer: new tokens, expiry from `receivedAt`, and the rotated refresh
     /// token (RFC 6749 §6: the old one is then dead) or the old one.
-    mutating func apply(_ response: TokenResponse, receivedAt: Date) {
+    ///
+    /// `idTokenFlag` is what the checks said of the answer's ID token: an inconsistent one is
+    /// taken and flagged; a refused one leaves every token but the refresh token as it was (the
+    /// answer is not the provider's word for this person) and says why. An answer without an ID
+    /// token keeps the stored one and what was said of it.
+    mutating func apply(_ response: TokenResponse, receivedAt: Date, idTokenFlag flag: IDTokenFlag? = nil) {
+        refreshToken = response.refreshToken(replacing: refreshToken)
+        if let flag, flag.verdict == .refused {
+            idTokenFlag = flag
+            return
+        }
+        if response.idToken != nil { idTokenFlag = flag }
         accessToken = response.accessToken
         tokenType = response.tokenType
         expiresAt = response.expiresIn.map { receivedAt.addingTimeInterval(TimeInterval($0)) }
         obtainedAt = receivedAt
-        refreshToken = response.refreshToken(replacing: refreshToken)
         idToken = response.idToken ?? idToken
         scope = response.scope ?? scope
     }
@@ -200,7 +221,7 @@ extension OAuthCredential {
     /// The access token, unless it has expired at `now`.
     func unexpiredAccessToken(at now: Date) throws -> String {
         guard let token = accessToken else {
-            throw AccountError.noToken(providerID: providerID, kind: "access token (it signed in with an ID token; use --id-token)")
+            throw AccountError.noToken(providerID: providerID, kind: AccountError.accessTokenOfIDTokenSession)
         }
         if let expiresAt, expiresAt <= now { throw AccountError.tokenExpired(providerID: providerID) }
         return token

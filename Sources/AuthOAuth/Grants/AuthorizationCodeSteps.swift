@@ -79,7 +79,7 @@ struct AuthorizationCodeSteps: Sendable {
             text += "\nNo browser is opened: \(why)."
         }
         if server.deviceAuthorization != nil {
-            text += "\n(\(server.providerID) also signs in with a code entered on another device: --device.)"
+            text += "\n(\(server.providerID) also signs in with a code entered on another device, a device-code sign-in.)"
         }
         context.showForAnotherDevice(url, following: text, then: pasteFollows ? Self.pastePrompt : nil)
     }

@@ -138,11 +138,14 @@ public enum CITokenError: AuthCoreError, Equatable {
     /// GitHub's token service answered something else than 200.
     case requestRefused(status: Int)
     case invalidAnswer(String)
+    /// The source's token has expired, and the source can give no other (a job's variable).
+    case sourceTokenExpired(source: String, expiredAt: Date)
 
     public var code: AuthErrorCode {
         switch self {
         case .invalidSource, .missingVariable: .configurationError
         case .requestRefused, .invalidAnswer: .providerError
+        case .sourceTokenExpired: .userTokenExpired
         }
     }
 
@@ -158,6 +161,16 @@ public enum CITokenError: AuthCoreError, Equatable {
             "GitHub Actions' token service answered HTTP \(status) when asked for an ID token"
         case .invalidAnswer(let reason):
             "GitHub Actions' token service answered with an unusable document: \(reason)"
+        case .sourceTokenExpired(let source, let expiredAt):
+            "the ID token \(source) holds expired at \(Self.timestamp(expiredAt)), and that is the only token it has: "
+                + "the job must put a fresh one there (a CI system's ID token lives as long as it issues it for), then sign in with it again"
         }
+    }
+}
+
+extension CITokenError {
+    /// `2026-01-01T00:00:00Z`.
+    static func timestamp(_ date: Date) -> String {
+        date.formatted(.iso8601)
     }
 }

@@ -155,34 +155,41 @@ public struct SignInTimedOut: AuthCoreError, Equatable {
         return "no-action"
     }
 
+    /// What to do, for each front door to word (Decisions/0032).
+    public var remedy: Remedy? {
+        switch cause {
+        case "browser-failed", "project-return-refused": .signInAnotherWay([.paste])
+        case "redirect-uri-refused-or-unfinished": listener.map { .registerRedirectURI(LoopbackError.registrable($0.redirectURI)) }
+        default: .tryAgain
+        }
+    }
+
     public var message: String {
-        // Whole seconds: the wait's time is what is left of --timeout once discovery has run.
+        // Whole seconds: the wait's time is what is left of the sign-in's timeout once discovery has run.
         let rounded = Int(after.timeInterval.rounded())
         let time = rounded >= 1 ? (rounded == 1 ? "1 second" : "\(rounded) seconds") : LoopbackError.seconds(after)
-        let retry = "run the command again to retry (--timeout SECONDS allows more time)"
         let nothingPasted = pasteOffered ? ", and nothing was pasted" : ""
         switch cause {
         case "browser-failed":
             guard case .failed(let reason) = browser else { break }
-            return "the browser did not open (\(reason))\(nothingPasted) within \(time): open the URL yourself on any device and "
-                + "\(pasteOffered ? "paste the whole address the browser ends on" : "finish there")"
-                + ", or name a browser that works with --browser COMMAND (or AUTHCTL_BROWSER); \(retry)"
+            return "the browser did not open (\(reason))\(nothingPasted) within \(time): open the URL yourself on any device"
+                + (pasteOffered ? " and paste the whole address the browser ends on" : "")
         case "redirect-refused":
             guard let listener else { break }
             let ignored = listener.ignoredCallbacks
             return "requests reached \(listener.redirectURI) within \(time), but none was this sign-in's redirect"
                 + (ignored == 0 ? "" : " (\(ignored) carried another sign-in's state)") + nothingPasted
-                + ": finish the sign-in in the browser tab this command opened (an older tab belongs to an earlier sign-in); \(retry)"
+                + ": finish the sign-in in the browser tab this sign-in opened (an older tab belongs to an earlier sign-in)"
         case "project-return-refused":
             guard case .projectLoopback(let handler) = returning, let listener else { break }
             return "nothing came back to \(listener.redirectURI) within \(time)\(nothingPasted). If the provider showed an error "
-                + "page instead, its app (the one in the Firebase console) does not accept http://localhost: run again with "
-                + "--paste (the provider then returns to \(handler) and you paste that address), or add http://localhost "
-                + "to the app's redirect URIs; otherwise \(retry)"
+                + "page instead, its app (the one in the Firebase console) does not accept http://localhost: the project's page "
+                + "\(handler), with a paste, works with every app set up as the Firebase docs say (or add http://localhost to "
+                + "the app's redirect URIs)"
         case "redirect-uri-refused-or-unfinished":
             guard let listener else { break }
-            return "no sign-in redirect reached \(listener.redirectURI) within \(time), and nothing at all connected to it"
-                + nothingPasted + LoopbackError.nothingArrivedAdvice(listener.redirectURI) + "; otherwise \(retry)"
+            return "no sign-in redirect reached \(listener.redirectURI) within \(time)" + nothingPasted
+                + LoopbackError.nothingArrivedAdvice + ", or the sign-in was not finished in time"
         default:
             break
         }
@@ -190,14 +197,13 @@ public struct SignInTimedOut: AuthCoreError, Equatable {
         switch returning {
         case .projectHandler(let handler), .projectLoopback(let handler) where pasteOffered:
             return "nothing was pasted within \(time): sign in at the URL on any device, then paste the whole address the "
-                + "browser ends on (\(handler)?…) and press Enter; \(retry)"
+                + "browser ends on (\(handler)?…) and press Enter"
         default:
             let listened = listener.map { " and no redirect reached \($0.redirectURI)" } ?? ""
             return (pasteOffered ? "nothing was pasted\(listened)" : "nothing came back\(listened)") + " within \(time): "
                 + (pasteOffered
-                    ? "sign in at the URL on any device, then paste the whole address the browser ends on here and press Enter; "
-                    : "open the URL in a browser on this machine and finish the sign-in there (from another device, add --paste); ")
-                + retry
+                    ? "sign in at the URL on any device, then paste the whole address the browser ends on and press Enter"
+                    : "open the URL in a browser on this machine and finish the sign-in there")
         }
     }
 }

@@ -41,8 +41,6 @@ public enum LoopbackError: AuthCoreError, Equatable {
                 ? "port \(ports[0]) on 127.0.0.1 is already in use by another program: stop that program (ss -ltnp names it)"
                 : "ports \(ports.map(String.init).joined(separator: ", ")) on 127.0.0.1 are all in use by other programs: "
                     + "stop one of them (ss -ltnp names them)")
-                + ", or give --redirect-port more ports that the provider accepts, such as 8000,18000 (the first free one "
-                + "is used); without it, authctl picks a free one"
         case .cannotListen(let address, let failure):
             "cannot listen for the sign-in redirect on \(address): \(failure.reason)"
         case .socketFailure(let failure):
@@ -50,12 +48,20 @@ public enum LoopbackError: AuthCoreError, Equatable {
         case .timedOut(let redirectURI, let after, let ignored, let nothingArrived):
             "no sign-in redirect reached \(redirectURI) within \(Self.seconds(after))"
                 + (ignored == 0 ? "" : " (\(ignored) redirect\(ignored == 1 ? "" : "s") with another sign-in's state \(ignored == 1 ? "was" : "were") ignored)")
-                + (nothingArrived ? Self.nothingArrivedAdvice(redirectURI) : "")
-                + "; run the command again to retry"
+                + (nothingArrived ? Self.nothingArrivedAdvice : "")
         case .cancelled:
             "sign-in cancelled"
         case .notListening:
             "the sign-in redirect listener is closed or already used; start a new one for each sign-in"
+        }
+    }
+
+    public var remedy: Remedy? {
+        switch self {
+        case .portInUse: .chooseRedirectPorts
+        case .timedOut(let redirectURI, _, _, let nothingArrived):
+            nothingArrived ? .registerRedirectURI(Self.registrable(redirectURI)) : .tryAgain
+        default: nil
         }
     }
 
@@ -69,15 +75,16 @@ public enum LoopbackError: AuthCoreError, Equatable {
 
     /// The browser never came back: the usual cause is a provider that does not accept the
     /// redirect URI (it shows its own error page instead of redirecting).
-    static func nothingArrivedAdvice(_ redirectURI: String) -> String {
-        let registered = URL(string: redirectURI).map { url in
+    static let nothingArrivedAdvice = ", and nothing at all connected to it: if the provider showed an error page, "
+        + "it may not accept this redirect URI (RFC 8252 §7.3 lets the port of a loopback redirect vary)"
+
+    /// The redirect URI to register with the client: without the port, which RFC 8252 §7.3 lets vary.
+    static func registrable(_ redirectURI: String) -> String {
+        URL(string: redirectURI).map { url in
             var parts = URLComponents(url: url, resolvingAgainstBaseURL: false)
             parts?.port = nil
             return parts?.string ?? redirectURI
         } ?? redirectURI
-        return ", and nothing at all connected to it: if the provider showed an error page, it may not accept this "
-            + "redirect URI (register \(registered) with the client; RFC 8252 §7.3 lets the port vary, and for a "
-            + "provider that wants the exact port, register one and pass --redirect-port)"
     }
 
     /// "300 seconds", "1 second", "0.3 seconds".

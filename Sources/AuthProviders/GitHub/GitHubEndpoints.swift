@@ -46,10 +46,10 @@ public struct GitHubEndpoints: Sendable, Equatable {
             return
         }
         let text = apiBase.absoluteString
-        let checked = try URLPolicy.check(text, field: "--api-base")
+        let checked = try URLPolicy.check(text, field: "the API base URL")
         guard var components = URLComponents(url: checked, resolvingAgainstBaseURL: false), components.user == nil,
             components.password == nil
-        else { throw .malformedURL(field: "--api-base", url: text) }
+        else { throw .malformedURL(field: "the API base URL", url: text) }
         var path = components.path
         while path.hasSuffix("/") { path.removeLast() }
         if path.lowercased().hasSuffix(Self.enterpriseAPIPath) { path.removeLast(Self.enterpriseAPIPath.count) }
@@ -62,9 +62,9 @@ public struct GitHubEndpoints: Sendable, Equatable {
             return
         }
         components.path = path
-        guard let root = components.string else { throw .malformedURL(field: "--api-base", url: text) }
+        guard let root = components.string else { throw .malformedURL(field: "the API base URL", url: text) }
         func url(_ suffix: String) throws(URLPolicyError) -> URL {
-            guard let url = URL(string: root + suffix) else { throw .malformedURL(field: "--api-base", url: text) }
+            guard let url = URL(string: root + suffix) else { throw .malformedURL(field: "the API base URL", url: text) }
             return url
         }
         self.init(

@@ -32,7 +32,7 @@ public struct GitHubProvider: IdentityProviderKind {
     }
 
     public static func validate(_ configuration: ProviderConfiguration) throws {
-        guard configuration.issuer.isEmpty else { throw ProviderError.notApplicable(option: "--issuer", provider: configuration.id) }
+        guard configuration.issuer.isEmpty else { throw ProviderError.notApplicable(option: "an issuer", provider: configuration.id) }
         _ = try endpoints(for: configuration)
         guard configuration.clientSecret != nil else {
             throw ProviderError.missingClientSecret(source: "the configuration: GitHub's code exchange needs the client secret")
@@ -81,7 +81,7 @@ public struct GitHubProvider: IdentityProviderKind {
     }
 
     /// GitHub's refresh answers carry no ID token: nothing more to check.
-    public func checkRefreshed(_ response: TokenResponse, subject: String?, services: ProviderServices) async throws {}
+    public func checkRefreshed(_ response: TokenResponse, subject: String?, services: ProviderServices) async throws -> IDTokenFlag? { nil }
 
     public func revocation(services: ProviderServices) async -> any TokenRevocation {
         GitHubTokenDeletion(

@@ -32,7 +32,7 @@ public struct OpenIDProvider: IdentityProviderKind {
     }
 
     public static func validate(_ configuration: ProviderConfiguration) throws {
-        guard configuration.apiBase == nil else { throw ProviderError.notApplicable(option: "--api-base", provider: configuration.id) }
+        guard configuration.apiBase == nil else { throw ProviderError.notApplicable(option: "an API base URL", provider: configuration.id) }
         try URLPolicy.check(configuration.issuer, field: "issuer")
     }
 
@@ -88,13 +88,18 @@ public struct OpenIDProvider: IdentityProviderKind {
 
     /// The ID token, verified (signature, iss, aud, azp, exp, iat, nonce, at_hash); then, with an
     /// access token, userinfo, whose `sub` must match.
+    ///
+    /// Granted tokens that hold an access token came from the token endpoint (a code exchange, a
+    /// device code), so a mismatched at_hash is a warning there (§3.1.3.8), kept as the
+    /// session's ``IDTokenFlag``; an ID token obtained elsewhere comes without an access token.
     public func identity(of tokens: GrantedTokens, services: ProviderServices) async throws -> ProvenIdentity {
         guard let idToken = tokens.idToken else {
             throw OAuthError.invalidTokenResponse("no id_token, although the openid scope was requested")
         }
         let verified = try await idTokenValidator(services: services)
-            .validate(idToken, expectedNonce: tokens.expectedNonce, accessToken: tokens.accessToken)
+            .validate(idToken, expectedNonce: tokens.expectedNonce, accessToken: tokens.accessToken, delivery: .codeExchange)
         services.log("ID token verified: \(verified.algorithm.rawValue) signature, iss, aud, exp, iat" + (tokens.expectedNonce == nil ? "" : ", nonce"))
+        for warning in verified.warnings { services.log("the provider sent an inconsistent ID token: \(warning.message) (accepted: OpenID Connect Core §3.1.3.8)") }
         try checkEchoedClaims(verified.claims)
         var claims = verified.claims.objectValue ?? [:]
         if let endpoint = metadata.userinfoEndpoint, let accessToken = tokens.accessToken {
@@ -104,11 +109,18 @@ public struct OpenIDProvider: IdentityProviderKind {
         return ProvenIdentity(profile: FederatedProfile(providerID: configuration.id, verified: verified, claims: claims), idToken: verified)
     }
 
-    public func checkRefreshed(_ response: TokenResponse, subject: String?, services: ProviderServices) async throws {
-        guard let idToken = response.idToken else { return }
-        let verified = try await idTokenValidator(services: services).validate(idToken, expectedNonce: nil, accessToken: response.accessToken)
-        guard verified.subject == subject else {
-            throw OAuthError.userinfoSubjectMismatch(expected: subject ?? "?", received: verified.subject)
+    /// The refreshed ID token, if any, judged as a refreshed one (``IDTokenDelivery/refresh(subject:)``):
+    /// a mismatched at_hash flags it inconsistent, a failed hard check (iss, aud, sub, signature,
+    /// exp) flags it refused. Only the provider's keys out of reach throw.
+    public func checkRefreshed(_ response: TokenResponse, subject: String?, services: ProviderServices) async throws -> IDTokenFlag? {
+        guard let idToken = response.idToken else { return nil }
+        let receivedAt = services.clock.now()
+        do {
+            let verified = try await idTokenValidator(services: services).validate(
+                idToken, expectedNonce: nil, accessToken: response.accessToken, delivery: .refresh(subject: subject))
+            return verified.warnings.first.map { IDTokenFlag(verdict: .inconsistent, reason: $0.message, receivedAt: receivedAt) }
+        } catch let error as JOSEError where error.code == .invalidCredential {
+            return IDTokenFlag(verdict: .refused, reason: error.message, receivedAt: receivedAt)
         }
     }
 
@@ -142,10 +154,10 @@ public struct OpenIDProvider: IdentityProviderKind {
     func checkEchoedClaims(_ claims: JSONValue) throws(JOSEError) {
         for (name, expected) in echoedClaims.sorted(by: { $0.key < $1.key }) {
             guard let received = claims[name] else {
-                throw .invalidClaim(name: name, reason: "it is missing, but the provider was added with --param \(name)=\(expected)")
+                throw .invalidClaim(name: name, reason: "it is missing, but the provider was added with the parameter \(name)=\(expected)")
             }
             guard received.stringValue == expected else {
-                throw .invalidClaim(name: name, reason: "it is not '\(expected)', the value of --param \(name)")
+                throw .invalidClaim(name: name, reason: "it is not '\(expected)', the value of the parameter \(name) the provider was added with")
             }
         }
     }

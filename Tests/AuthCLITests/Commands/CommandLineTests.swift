@@ -37,7 +37,7 @@ import AuthTestSupport
 
     @Test func textErrorHasPrefix() {
         let report = ErrorFunnel.report(for: AccountError.notSignedIn, json: false)
-        #expect(report == .init(standardError: "error: " + AccountError.notSignedIn.message + "\n", status: .notSignedIn))
+        #expect(report == .init(standardError: "error: not signed in; run 'authctl signin --provider <id>'\n", status: .notSignedIn))
     }
 
     @Test func detailsJoinTheJSON() throws {
@@ -191,7 +191,7 @@ import AuthTestSupport
         let cli = TestCommandLine()
         #expect(await cli.addProvider() == .success)
         #expect(await cli.run(["signin", "--provider", "oidc.test", "--param", "nonce=x"]) == .usage)
-        #expect(cli.stderr.withLock { $0 }.contains("'nonce' is set by authctl itself"))
+        #expect(cli.stderr.withLock { $0 }.contains("'nonce' is set by the sign-in itself"))
         #expect(cli.lastAuthorization.withLock { $0 }.isEmpty)
     }
 

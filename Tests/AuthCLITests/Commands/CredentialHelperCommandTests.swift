@@ -121,6 +121,15 @@ import AuthTestSupport
         #expect(await cli.run(["git-credential", "erase", "--provider", "oidc.test"]) == .success, "nothing to erase")
     }
 
+    /// A helper configured with --provider names that provider in its fix, not `<id>`.
+    @Test(arguments: [["git-credential", "get", "--provider", "oidc.test"], ["kube-credential", "--provider", "oidc.test"]])
+    func aHelperWithoutASessionNamesItsProviderInTheFix(arguments: [String]) async {
+        cli.stdin = gitRequest("protocol=https", "host=git.corp.example")
+        #expect(await cli.run(arguments) == .notSignedIn)
+        let stderr = cli.stderr.withLock { $0 }
+        #expect(stderr.contains("run 'authctl signin --provider oidc.test'") && !stderr.contains("<id>"), "\(stderr)")
+    }
+
     @Test func dockerCallsAnUnknownOperationAUsageError() async {
         #expect(await cli.run(["docker-credential", "fetch"]) == .usage)
     }

@@ -8,8 +8,30 @@ import AuthTestSupport
 @Suite struct FirebaseCommandTests {
     static let use = ["firebase", "use", "--api-key", "AIzaSyExampleKey_123", "--project-id", "my-app-1234"]
 
+    /// Google's answer to a call with a key it does not know.
+    static let invalidKey = HTTPResponse.json([
+        "error": ["code": 400, "message": "API key not valid. Please pass a valid API key.", "status": "INVALID_ARGUMENT",
+                  "details": [["@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": "API_KEY_INVALID"]]],
+    ], status: 400)
+
+    @Test func useChecksTheKeyFirstAndStoresNothingWhenTheProjectRefusesIt() async throws {
+        let cli = TestCommandLine()
+        let checks = LockedValue<[String]>([])
+        cli.extraRoutes["/v1/projects"] = { request in
+            checks.withLock { $0.append(request.url.absoluteString) }
+            return Self.invalidKey
+        }
+        #expect(await cli.run(Self.use + ["--json"]) == .configurationError)
+        #expect(cli.jsonError?["code"] == "invalid-api-key")
+        #expect(checks.withLock { $0 } == ["https://identitytoolkit.googleapis.com/v1/projects?key=AIzaSyExampleKey_123"])
+        #expect(FileManager.default.fileExists(atPath: cli.home + "/firebase.json") == false)
+        #expect(await cli.run(Self.use + ["--no-check"]) == .success)
+        #expect(checks.withLock { $0 }.count == 1, "--no-check asks nothing")
+    }
+
     @Test func useShowOff() async throws {
         let cli = TestCommandLine()
+        cli.extraRoutes["/v1/projects"] = { _ in .json(["projectId": "my-app-1234", "authorizedDomains": ["localhost"]]) }
         #expect(await cli.run(Self.use) == .success)
         #expect(await cli.run(["firebase", "show", "--json"]) == .success)
         let shown = try JSONValue.parse(Array(cli.stdout.withLock { $0 }.utf8))

@@ -49,6 +49,20 @@ import AuthTestSupport
         #expect(Render.duration(seconds) == text)
     }
 
+    /// --min-valid is capped by the provider's lifetime (a refresh cannot outlast it), and a cap
+    /// of an asked-for validity is said, not silent.
+    @Test(arguments: [(["--min-valid", "600"], true), (["--min-valid", "240"], false), ([], false)])
+    func aMinValidTheProviderCannotGiveIsSaid(options: [String], warned: Bool) async {
+        cli.expiresIn = 300
+        #expect(await signIn() == .success)
+        cli.stderr.withLock { $0 = "" }
+        #expect(await cli.run(["token"] + options) == .success)
+        #expect(cli.refreshes.withLock { $0 } == 0, "a token with its whole lifetime left is not refreshed")
+        let stderr = cli.stderr.withLock { $0 }
+        #expect(stderr.contains("less than --min-valid 600s") == warned, "\(stderr)")
+        #expect(cli.stdout.withLock { $0 }.contains(TestTokenFactory.accessToken))
+    }
+
     @Test func execPutsAFreshTokenInTheChildsEnvironment() async throws {
         cli.expiresIn = 100
         #expect(await signIn() == .success)

@@ -61,7 +61,7 @@ Sign in with a provider through your browser.
 
 Usage: authctl signin [--custom-token-stdin | --provider ID] [--scope SCOPE]...
                       [--param KEY=VALUE]... [--timeout SECONDS]
-                      [--browser COMMAND | --no-browser] [--paste]
+                      [--browser COMMAND | --no-browser] [--paste | --localhost]
                       [--client-credentials | --device] [--qr | --no-qr]
                       [--redirect-port PORT] [--id-token-stdin] [--ci SOURCE]
                       [--raw-nonce NONCE] [--audience API] [--resource URI]
@@ -96,9 +96,11 @@ this one.
 
 Options:
   --provider ID         The provider to sign in with: github.com, yahoo.com,
-                        google.com, microsoft.com, or an oidc.<name>, added with
-                        'authctl providers add'. With a Firebase project, also
-                        password. (required unless --custom-token-stdin)
+                        google.com, microsoft.com, or an oidc.<name>. Locally,
+                        one added with 'authctl providers add'; with a Firebase
+                        project, any provider the project enables, with nothing
+                        to add here. With a Firebase project, also password.
+                        (required unless --custom-token-stdin)
   --scope SCOPE         Ask for this scope in addition to the provider's default
                         ones. (repeatable)
   --param KEY=VALUE     Add a parameter to the authorization request, such as
@@ -111,6 +113,11 @@ Options:
   --paste               Also accept the redirected address, or the code, pasted
                         on stdin (automatic with --no-browser on a terminal):
                         for a browser on another machine.
+  --localhost           With a Firebase project: the provider's app in the
+                        console also accepts http://localhost, so the sign-in
+                        returns to this machine without a paste (GitHub's
+                        defaults to the handler page and a paste, since an OAuth
+                        App has one callback URL; a GitHub App can have both).
   --device              Sign in with a code entered on another device (RFC
                         8628), for SSH sessions, containers and CI; for GitHub
                         and providers with a device authorization endpoint.
@@ -179,8 +186,8 @@ Link another provider to the signed-in user.
 
 Usage: authctl link [--provider ID | --pending] [--scope SCOPE]...
                     [--param KEY=VALUE]... [--timeout SECONDS]
-                    [--browser COMMAND | --no-browser] [--paste] [--device]
-                    [--qr | --no-qr] [--redirect-port PORT]
+                    [--browser COMMAND | --no-browser] [--paste | --localhost]
+                    [--device] [--qr | --no-qr] [--redirect-port PORT]
 
 Runs the same browser sign-in as 'authctl signin', then adds that provider's
 identity to the current user, so that either provider signs you in afterwards.
@@ -201,8 +208,10 @@ is also drawn as a QR code on a terminal.
 
 Options:
   --provider ID         The provider to link: github.com, yahoo.com, google.com,
-                        microsoft.com, or an oidc.<name>, added with 'authctl
-                        providers add'.
+                        microsoft.com, or an oidc.<name>. Locally, one added
+                        with 'authctl providers add'; with a Firebase project,
+                        any provider the project enables, with nothing to add
+                        here.
   --pending             Link the credential saved when a sign-in stopped because
                         the account already exists.
   --scope SCOPE         Ask for this scope in addition to the provider's default
@@ -217,6 +226,11 @@ Options:
   --paste               Also accept the redirected address, or the code, pasted
                         on stdin (automatic with --no-browser on a terminal):
                         for a browser on another machine.
+  --localhost           With a Firebase project: the provider's app in the
+                        console also accepts http://localhost, so the sign-in
+                        returns to this machine without a paste (GitHub's
+                        defaults to the handler page and a paste, since an OAuth
+                        App has one callback URL; a GitHub App can have both).
   --device              Sign in with a code entered on another device (RFC
                         8628), for SSH sessions, containers and CI; for GitHub
                         and providers with a device authorization endpoint.
@@ -251,12 +265,13 @@ Sign in again as the current user, to prove it is you.
 
 Usage: authctl reauth [--provider ID] [--scope SCOPE]... [--param KEY=VALUE]...
                       [--timeout SECONDS] [--browser COMMAND | --no-browser]
-                      [--paste] [--device] [--qr | --no-qr]
+                      [--paste | --localhost] [--device] [--qr | --no-qr]
                       [--redirect-port PORT] [--password-stdin] [--totp CODE]
 
-Some changes, such as linking or unlinking a provider, need a recent sign-in.
-reauth runs the browser sign-in again and fails with a user mismatch if a
-different user comes back; the session is kept either way.
+Some changes, such as unlinking a provider or deleting the account, need a
+recent sign-in (config recent-login-seconds); linking does not. reauth runs the
+browser sign-in again and fails with a user mismatch if a different user comes
+back; the session is kept either way.
 
 The sign-in URL is always printed on stderr, so you can open it by hand if no
 browser appears. --no-browser only prints it. --browser, or AUTHCTL_BROWSER,
@@ -285,6 +300,11 @@ Options:
   --paste               Also accept the redirected address, or the code, pasted
                         on stdin (automatic with --no-browser on a terminal):
                         for a browser on another machine.
+  --localhost           With a Firebase project: the provider's app in the
+                        console also accepts http://localhost, so the sign-in
+                        returns to this machine without a paste (GitHub's
+                        defaults to the handler page and a paste, since an OAuth
+                        App has one callback URL; a GitHub App can have both).
   --device              Sign in with a code entered on another device (RFC
                         8628), for SSH sessions, containers and CI; for GitHub
                         and providers with a device authorization endpoint.
@@ -456,8 +476,11 @@ Options:
                        signed in with.
   --id-token           Print the OpenID Connect ID token instead of the access
                        token.
-  --min-valid SECONDS  Refresh the access token first unless it stays valid this
-                       long. (default: 300)
+  --min-valid SECONDS  Refresh the token first unless it stays valid this long.
+                       A refresh cannot outlast the provider's token lifetime: a
+                       token with 90% of it left (half, for a CI job's) is
+                       handed out as it is, and a --min-valid above the default
+                       that it does not meet is said on stderr. (default: 300)
 
 Global options:
   --home DIR           Directory for the session and provider settings. Default:
@@ -499,8 +522,11 @@ Options:
                        AUTHCTL_TOKEN.
   --id-token           Pass the OpenID Connect ID token instead of the access
                        token.
-  --min-valid SECONDS  Refresh the access token first unless it stays valid this
-                       long. (default: 300)
+  --min-valid SECONDS  Refresh the token first unless it stays valid this long.
+                       A refresh cannot outlast the provider's token lifetime: a
+                       token with 90% of it left (half, for a CI job's) is
+                       handed out as it is, and a --min-valid above the default
+                       that it does not meet is said on stderr. (default: 300)
 
 Global options:
   --home DIR           Directory for the session and provider settings. Default:
@@ -547,8 +573,11 @@ Options:
   --provider ID        Answer every host git asks about with this provider's
                        token (scope the helper to a URL in git config). Default:
                        the GitHub provider whose host git asks about.
-  --min-valid SECONDS  Refresh the access token first unless it stays valid this
-                       long. (default: 300)
+  --min-valid SECONDS  Refresh the token first unless it stays valid this long.
+                       A refresh cannot outlast the provider's token lifetime: a
+                       token with 90% of it left (half, for a CI job's) is
+                       handed out as it is, and a --min-valid above the default
+                       that it does not meet is said on stderr. (default: 300)
 
 Global options:
   --home DIR           Directory for the session and provider settings. Default:
@@ -586,8 +615,11 @@ Options:
                        user signed in with.
   --id-token           Give the OpenID Connect ID token (what the API server's
                        OIDC authenticator checks).
-  --min-valid SECONDS  Refresh the access token first unless it stays valid this
-                       long. (default: 300)
+  --min-valid SECONDS  Refresh the token first unless it stays valid this long.
+                       A refresh cannot outlast the provider's token lifetime: a
+                       token with 90% of it left (half, for a CI job's) is
+                       handed out as it is, and a --min-valid above the default
+                       that it does not meet is said on stderr. (default: 300)
 
 Global options:
   --home DIR           Directory for the session and provider settings. Default:
@@ -1172,7 +1204,7 @@ Keep accounts in a Firebase project from now on.
 Usage: authctl firebase use --api-key KEY --project-id ID [--tenant-id TENANT]
                             [--auth-domain DOMAIN] [--ios-bundle-id ID]
                             [--android-package NAME] [--android-cert SHA1]
-                            [--referrer URL]
+                            [--referrer URL] [--github-localhost] [--no-check]
 
 Signing in then goes through the project (accounts:signInWithIdp): the project's
 uid, its one-account-per-email rule and its Firebase ID tokens. Each project's
@@ -1183,6 +1215,11 @@ the Auth emulator there.
 A provider the project enables needs nothing on this machine: 'authctl signin
 --provider github.com' asks the project to run the provider's flow with the
 client id and secret of its console (README, "Firebase").
+
+The API key is checked first with one cheap call to the project
+(getProjectConfig): a wrong key, or one restricted to an app not named here, is
+refused now with its fix rather than at the first sign-in; nothing is stored
+then. --no-check skips the call.
 
 Options:
   --api-key KEY           The project's Web API key (Project settings >
@@ -1200,6 +1237,12 @@ Options:
                           SHA-1, as the key lists it (X-Android-Cert).
   --referrer URL          For an API key restricted to websites: a referrer it
                           allows (Referer).
+  --github-localhost      The GitHub app in the console also has
+                          http://localhost/callback as a callback URL (a GitHub
+                          App): GitHub sign-ins return to this machine instead
+                          of the project's page and a paste.
+  --no-check              Store the project without checking the API key against
+                          it first (offline set-up).
 
 Global options:
   --home DIR              Directory for the session and provider settings.
@@ -1306,6 +1349,24 @@ Global options:
 Examples:
   Read it:
     authctl manual | man -l -
+"""#,
+        "provider-ids": #"""
+List the provider ids completion offers.
+
+Usage: authctl provider-ids
+
+Global options:
+  --home DIR  Directory for the session and provider settings. Default:
+              $XDG_CONFIG_HOME/authctl or ~/.config/authctl. (env: AUTHCTL_HOME)
+  --json      Print results, and errors, as JSON.
+  --verbose   Explain each step on stderr. Secrets are never printed.
+  --no-color  Do not color the output.
+  -h, --help  Show help for the command.
+  --version   Print the version of authctl.
+
+Examples:
+  What --provider completes to:
+    authctl provider-ids
 """#,
         "help": #"""
 Show help for a command.

@@ -103,27 +103,22 @@ struct LoopbackPageTests {
 
     static let errors: [(LoopbackError, AuthErrorCode, String)] = [
         (.portInUse(ports: [8080]), .configurationError,
-         "port 8080 on 127.0.0.1 is already in use by another program: stop that program (ss -ltnp names it), or give "
-            + "--redirect-port more ports that the provider accepts, such as 8000,18000 (the first free one is used); "
-            + "without it, authctl picks a free one"),
+         "port 8080 on 127.0.0.1 is already in use by another program: stop that program (ss -ltnp names it)"),
         (.portInUse(ports: [8000, 18000]), .configurationError,
-         "ports 8000, 18000 on 127.0.0.1 are all in use by other programs: stop one of them (ss -ltnp names them), or give "
-            + "--redirect-port more ports that the provider accepts, such as 8000,18000 (the first free one is used); "
-            + "without it, authctl picks a free one"),
+         "ports 8000, 18000 on 127.0.0.1 are all in use by other programs: stop one of them (ss -ltnp names them)"),
         (.cannotListen(address: "127.0.0.1:80", failure: SystemCallError(call: "bind", errno: EACCES)), .internalError,
          "cannot listen for the sign-in redirect on 127.0.0.1:80: Permission denied"),
         (.socketFailure(SystemCallError(call: "poll", errno: EINVAL)), .internalError,
          "the sign-in redirect listener failed: poll: Invalid argument (errno \(EINVAL))"),
         (.timedOut(redirectURI: "http://127.0.0.1:5/callback", after: .seconds(300)), .timeout,
-         "no sign-in redirect reached http://127.0.0.1:5/callback within 300 seconds; run the command again to retry"),
+         "no sign-in redirect reached http://127.0.0.1:5/callback within 300 seconds"),
         (.timedOut(redirectURI: "http://127.0.0.1:5/callback", after: .milliseconds(300)), .timeout,
-         "no sign-in redirect reached http://127.0.0.1:5/callback within 0.3 seconds; run the command again to retry"),
-        (.timedOut(redirectURI: "u", after: .seconds(1)), .timeout, "no sign-in redirect reached u within 1 second; run the command again to retry"),
+         "no sign-in redirect reached http://127.0.0.1:5/callback within 0.3 seconds"),
+        (.timedOut(redirectURI: "u", after: .seconds(1)), .timeout, "no sign-in redirect reached u within 1 second"),
         (.timedOut(redirectURI: "http://127.0.0.1:5/callback", after: .seconds(1), nothingArrived: true), .timeout,
          "no sign-in redirect reached http://127.0.0.1:5/callback within 1 second, and nothing at all connected to it: "
-            + "if the provider showed an error page, it may not accept this redirect URI (register "
-            + "http://127.0.0.1/callback with the client; RFC 8252 §7.3 lets the port vary, and for a provider that "
-            + "wants the exact port, register one and pass --redirect-port); run the command again to retry"),
+            + "if the provider showed an error page, it may not accept this redirect URI (RFC 8252 §7.3 lets the port "
+            + "of a loopback redirect vary)"),
         (.cancelled, .cancelled, "sign-in cancelled"),
         (.notListening, .internalError, "the sign-in redirect listener is closed or already used; start a new one for each sign-in"),
     ]
@@ -134,6 +129,17 @@ struct LoopbackPageTests {
         #expect(error.message == message)
         #expect(error.description == message)
         #expect(!message.contains("\n"))
+    }
+
+    @Test("what to do about a listener's failure", arguments: [
+        (LoopbackError.portInUse(ports: [8080]), Remedy?.some(.chooseRedirectPorts)),
+        (.timedOut(redirectURI: "http://127.0.0.1:5/callback", after: .seconds(1)), .tryAgain),
+        (.timedOut(redirectURI: "http://127.0.0.1:5/callback", after: .seconds(1), nothingArrived: true),
+         .registerRedirectURI("http://127.0.0.1/callback")),
+        (.cancelled, nil),
+    ])
+    func remedies(error: LoopbackError, remedy: Remedy?) {
+        #expect(error.remedy == remedy)
     }
 
     @Test("error details")

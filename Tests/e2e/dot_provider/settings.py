@@ -7,6 +7,8 @@ Everything that varies per run comes from the environment, set by ``serve_dot.py
   in ID tokens (``iss``) and in the RFC 9207 ``iss`` authorization-response parameter.
 - ``DOT_E2E_DB``: the sqlite file (in a temporary directory).
 - ``DOT_E2E_RSA_KEY``: the RS256 signing key (PEM), generated at start.
+- ``DOT_E2E_REFRESH_GRACE_SECONDS``: the reuse interval of a rotated refresh token (0, none,
+  unless ``serve_dot.py --refresh-grace-seconds`` says otherwise).
 """
 
 import os
@@ -97,7 +99,9 @@ OAUTH2_PROVIDER = {
     # Refresh tokens rotate on every use; replaying a used one revokes the whole family.
     "ROTATE_REFRESH_TOKEN": True,
     "REFRESH_TOKEN_REUSE_PROTECTION": True,
-    "REFRESH_TOKEN_GRACE_PERIOD_SECONDS": 0,
+    # No reuse interval: a rotated token is dead at once. serve_dot.py --refresh-grace-seconds N
+    # gives one instance Okta's "grace period" / Auth0's "reuse interval" (test_refresh_grace.py).
+    "REFRESH_TOKEN_GRACE_PERIOD_SECONDS": int(os.environ.get("DOT_E2E_REFRESH_GRACE_SECONDS", "0")),
     # Lifetimes: DOT's defaults (10 h) unless serve_dot.py --access-token-seconds says otherwise.
     "ACCESS_TOKEN_EXPIRE_SECONDS": int(os.environ.get("DOT_E2E_ACCESS_TOKEN_SECONDS", "36000")),
     "ID_TOKEN_EXPIRE_SECONDS": int(os.environ.get("DOT_E2E_ACCESS_TOKEN_SECONDS", "36000")),

@@ -1,3 +1,4 @@
+import AuthApp
 import AuthCore
 import AuthPlatform
 #if canImport(FoundationEssentials)
@@ -18,7 +19,7 @@ struct AccountDeleteCommand: Command {
     init(_ invocation: ParsedInvocation) throws {}
 
     func run(in env: CommandEnvironment) async throws -> ExitStatus {
-        let user = try await env.auth.deleteCurrentUser()
+        let user = try await AccountOperations(runtime: env.runtime).delete()
         if env.json { env.output(JSONValue.object(["deleted": .string(user.uid)])) }
         env.notice("Deleted user \(user.uid) from this keystore.")
         return .success

@@ -1,3 +1,4 @@
+import AuthApp
 import AuthCore
 import AuthPlatform
 #if canImport(FoundationEssentials)
@@ -47,7 +48,7 @@ struct AccountUpdateCommand: Command {
     }
 
     func run(in env: CommandEnvironment) async throws -> ExitStatus {
-        let backend = try env.backend(as: (any PasswordAccounts).self)
+        let backend = try env.backend(as: (any PasswordAccounts).self, .passwordAccounts)
         let user: User
         switch change {
         case .email(let email):
@@ -85,7 +86,7 @@ struct AccountSendPasswordResetCommand: Command {
     }
 
     func run(in env: CommandEnvironment) async throws -> ExitStatus {
-        try await env.backend(as: (any PasswordAccounts).self).sendPasswordReset(toEmail: address)
+        try await env.backend(as: (any PasswordAccounts).self, .passwordAccounts).sendPasswordReset(toEmail: address)
         if env.json { env.output(JSONValue.object(["sent": .string(address)])) }
         env.notice("The project sends a password-reset link to \(address), if an account has that address.")
         return .success

@@ -1,3 +1,4 @@
+import AuthApp
 import AuthCore
 import AuthOAuth
 import AuthPlatform
@@ -38,21 +39,19 @@ struct SignOutCommand: Command {
     }
 
     func run(in env: CommandEnvironment) async throws -> ExitStatus {
-        let signedOut = try env.auth.signOut(all: everyone)
+        let signOut = SignOut(runtime: env.runtime)
+        let signedOut = try signOut.signOut(all: everyone)
         var steps: [JSONValue] = []
-        var failures: [String] = []
-        var configurationProblem = false
+        var revocations: [SignOut.Revocation] = []
         if revokes {
-            for session in signedOut.sessions {
-                let (revocation, unusableConfiguration) = await Self.revokeTokens(of: session, in: env)
-                configurationProblem = configurationProblem || unusableConfiguration
-                for step in revocation {
+            revocations = await signOut.revoke(signedOut)
+            for revocation in revocations {
+                for step in revocation.steps {
                     steps.append([
-                        "providerId": .string(session.providerID), "token": .string(step.token.rawValue),
+                        "providerId": .string(revocation.providerID), "token": .string(step.token.rawValue),
                         "outcome": .string(step.outcome.name), "reason": step.outcome.reason.map { .string($0) } ?? .null,
                     ])
-                    env.notice("\(session.providerID) \(step.token.rawValue): \(step.outcome.name)" + (step.outcome.reason.map { " (\($0))" } ?? ""))
-                    if case .failed(let reason) = step.outcome { failures.append("\(session.providerID) \(step.token.rawValue): \(reason)") }
+                    env.notice("\(revocation.providerID) \(step.token.rawValue): \(step.outcome.name)" + (step.outcome.reason.map { " (\($0))" } ?? ""))
                 }
             }
         }
@@ -62,55 +61,7 @@ struct SignOutCommand: Command {
             env.output(.object(result))
         }
         env.notice(signedOut.sessions.isEmpty ? "Nobody was signed in." : "Signed out; the local session and its tokens are gone.")
-        if !failures.isEmpty { throw RevocationFailed(failures: failures, isConfigurationProblem: configurationProblem) }
+        if let failed = RevocationFailed(revocations) { throw failed }
         return .success
-    }
-
-    /// Revokes one session's tokens; never throws (an unreachable provider is a failed step).
-    /// `unusableConfiguration` when the provider could not even be set up from the configuration.
-    static func revokeTokens(
-        of session: OAuthCredential, in env: CommandEnvironment
-    ) async -> (steps: [RevocationStep], unusableConfiguration: Bool) {
-        do {
-            let services = env.services
-            let provider = try await env.registry.resolve(session.providerID, services: services)
-            let revoker = TokenRevoker(method: await provider.revocation(services: services))
-            return (await revoker.revoke(accessToken: session.accessToken, refreshToken: session.refreshToken), false)
-        } catch {
-            let reason = RevocationFailed.describe(error)
-            let steps = [session.refreshToken.map { _ in RevocableToken.refreshToken }, session.accessToken.map { _ in .accessToken }]
-                .compactMap { $0 }.map { RevocationStep(token: $0, outcome: .failed(reason)) }
-            return (steps, RevocationFailed.isConfiguration(error))
-        }
-    }
-}
-
-/// `signout --revoke` could not revoke every token; the local sign-out happened anyway, so
-/// nothing here can be retried: the message says where the tokens stand, never "try again".
-/// A provider that failed is 9; a configuration that could not be used (providers.json
-/// unreadable, the provider no longer configured) is 12.
-struct RevocationFailed: AuthCoreError {
-    var failures: [String]
-    var isConfigurationProblem = false
-
-    var code: AuthErrorCode { isConfigurationProblem ? .configurationError : .providerError }
-    var message: String {
-        let gone = isConfigurationProblem
-            ? "signed out locally, but the tokens were not revoked because the provider configuration could not be used: "
-            : "signed out locally, but the provider did not confirm revocation: "
-        return gone + failures.joined(separator: "; ")
-            + ". Those tokens stay valid at the provider until they expire; revoke them in the provider's account settings if needed."
-    }
-
-    /// A failure before any revocation request: the file's problem without its fix, or the error's message.
-    static func describe(_ error: any Error) -> String {
-        if let error = error as? KeystoreError { return error.problem }
-        return (error as? any AuthCoreError)?.message ?? "\(error)"
-    }
-
-    /// Whether `error`, met before any request, is about configuration rather than the provider.
-    static func isConfiguration(_ error: any Error) -> Bool {
-        guard let code = (error as? any AuthCoreError)?.code else { return false }
-        return [.keystoreError, .configurationError, .invalidArgument].contains(code)
     }
 }

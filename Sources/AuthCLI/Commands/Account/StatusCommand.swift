@@ -1,3 +1,4 @@
+import AuthApp
 import AuthCore
 import AuthStorage
 import AuthOAuth
@@ -42,7 +43,7 @@ struct StatusCommand: Command {
         let keystore = try env.auth.keystore()
         let now = env.context.clock.now()
         let current = keystore.currentAccountIndex.map { keystore.accounts[$0] }
-        if checkOnly { return current.map { Self.canGetToken($0, at: now) } == true ? .success : .notSignedIn }
+        if checkOnly { return current.map { Self.canGetToken($0, at: now, environment: env.context.environment) } == true ? .success : .notSignedIn }
         let project = try env.firebaseProject?.projectID
         if env.json {
             env.output(Self.json(keystore, project: project, at: now))
@@ -52,27 +53,54 @@ struct StatusCommand: Command {
         return .success
     }
 
-    /// Whether `account` gets a token from `token` (its default provider) without a person: a
-    /// backend session (Firebase renews it), or the last provider's session still valid, refreshable, or
-    /// renewed from its CI source (`signin --ci`).
-    static func canGetToken(_ account: KeystoreDocument.Account, at now: Date) -> Bool {
-        if account.backendSession != nil { return true }
-        guard let provider = account.lastProviderID, let session = account.sessions.first(where: { $0.providerID == provider }) else {
-            return false
+    /// Whether `account` gets a token without a person (``GetToken/isAvailable(_:environment:at:)``);
+    /// a CI job's variable is read from this process's environment.
+    static func canGetToken(_ account: KeystoreDocument.Account, at now: Date, environment: EnvironmentVariables = [:]) -> Bool {
+        GetToken.isAvailable(account, environment: environment, at: now)
+    }
+
+    /// What is known of a session's expiry: a time, none (the provider gave none: GitHub's tokens
+    /// last until revoked), or unknown (a project handed the provider's tokens back without it).
+    enum Expiry: Equatable {
+        case at(Date)
+        case none
+        case unknown
+
+        /// The access token's expiry, else an ID-token-only session's `exp`; through a project a
+        /// missing expiry is unknown, not "no expiry".
+        init(_ session: OAuthCredential, throughProject: Bool) {
+            if let expiresAt = session.expiresAt {
+                self = .at(expiresAt)
+            } else if session.accessToken == nil, let idToken = session.idToken, let exp = Auth.expiry(ofJWT: idToken) {
+                self = .at(exp)
+            } else {
+                self = throughProject ? .unknown : .none
+            }
         }
-        return session.refreshToken != nil || session.ciSource != nil || (session.expiresAt.map { $0 > now } ?? true)
+
+        /// `expires`, `expired`, `none` or `unknown`, as `status --json` names it.
+        func state(at now: Date) -> String {
+            switch self {
+            case .at(let date): date > now ? "expires" : "expired"
+            case .none: "none"
+            case .unknown: "unknown"
+            }
+        }
     }
 
     /// One identity's session, as a phrase: "expires in 42m, refreshable".
-    static func describe(_ session: OAuthCredential?, at now: Date) -> String {
+    static func describe(_ session: OAuthCredential?, throughProject: Bool = false, at now: Date) -> String {
         guard let session else { return "signed out" }
         var parts: [String] = []
         if session.accessToken == nil { parts.append("ID token only") }
-        if let expiresAt = session.expiresAt {
+        switch Expiry(session, throughProject: throughProject) {
+        case .at(let expiresAt):
             let seconds = Int(expiresAt.timeIntervalSince(now).rounded(.down))
             parts.append(seconds > 0 ? "expires in \(Render.duration(seconds))" : "expired \(Render.duration(-seconds)) ago")
-        } else {
+        case .none:
             parts.append("no expiry")
+        case .unknown:
+            parts.append("expiry unknown (the project did not say)")
         }
         if let source = session.ciSource {
             parts.append("renewed from \(source.description)")
@@ -107,29 +135,53 @@ struct StatusCommand: Command {
             }
             for identity in user.providerData {
                 let session = account.sessions.first { $0.providerID == identity.providerID }
-                lines.append("    \(identity.providerID): \(identity.accountName), \(describe(session, at: now))")
+                let phrase = describe(session, throughProject: account.backendSession != nil, at: now)
+                lines.append("    \(identity.providerID): \(identity.accountName), \(phrase)")
+                if let flag = session?.idTokenFlag { lines.append("      ID token: \(flag.summary)") }
             }
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// What was wrong with a session's last ID token (Docs/Decisions/0031).
+    static func json(_ flag: IDTokenFlag) -> JSONValue {
+        ["verdict": .string(flag.verdict.rawValue), "reason": .string(flag.reason), "receivedAt": .string(Render.timestamp(flag.receivedAt))]
+    }
+
+    /// Everything `text` shows, as data (README "status --json").
     static func json(_ keystore: KeystoreDocument, project: String?, at now: Date) -> JSONValue {
         let users: [JSONValue] = keystore.accounts.map { account in
+            let throughProject = account.backendSession != nil
             let providers: [JSONValue] = account.user.providerData.map { identity in
                 let session = account.sessions.first { $0.providerID == identity.providerID }
+                let expiry = session.map { Expiry($0, throughProject: throughProject) }
+                var expiresAt: Date?
+                if case .at(let date) = expiry { expiresAt = date }
                 return [
                     "providerId": .string(identity.providerID), "accountName": .string(identity.accountName),
                     "signedIn": .bool(session != nil),
-                    "expiresAt": session?.expiresAt.map { .string(Render.timestamp($0)) } ?? .null,
-                    "expiresInSeconds": session?.expiresAt.map { .number(($0.timeIntervalSince(now)).rounded(.down)) } ?? .null,
+                    "expiresAt": expiresAt.map { .string(Render.timestamp($0)) } ?? .null,
+                    "expiresInSeconds": expiresAt.map { .number(($0.timeIntervalSince(now)).rounded(.down)) } ?? .null,
+                    "expiry": expiry.map { .string($0.state(at: now)) } ?? .null,
+                    "idTokenOnly": .bool(session != nil && session?.accessToken == nil),
                     "refreshable": .bool(session?.refreshToken != nil || session?.ciSource != nil),
+                    "idTokenFlag": session?.idTokenFlag.map(Self.json) ?? .null,
+                    "renewedFrom": session?.ciSource.map { .string($0.description) } ?? .null,
                 ]
             }
             return [
                 "uid": .string(account.user.uid), "email": Render.optional(account.user.email),
+                "displayName": Render.optional(account.user.displayName),
                 "current": .bool(account.user.uid == keystore.currentUID), "signedIn": .bool(account.isSignedIn),
                 "canGetToken": .bool(canGetToken(account, at: now)), "providers": .array(providers),
                 "secretsIn": secretsPlace(account).map { .string($0) } ?? .null,
+                "projectSession": account.backendSession.map { backend in
+                    [
+                        "issuer": .string(backend.issuer), "idTokenExpiresAt": .string(Render.timestamp(backend.expiresAt)),
+                        "idTokenExpiresInSeconds": .number(backend.expiresAt.timeIntervalSince(now).rounded(.down)),
+                        "refreshable": true,
+                    ] as JSONValue
+                } ?? .null,
             ]
         }
         return ["firebaseProject": Render.optional(project), "users": .array(users)]

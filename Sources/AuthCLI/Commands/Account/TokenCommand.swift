@@ -1,3 +1,4 @@
+import AuthApp
 import AuthCore
 import AuthPlatform
 #if canImport(FoundationEssentials)
@@ -12,7 +13,10 @@ struct TokenCommand: Command {
     static let provider = Option.string("provider", "ID", help: "Whose token to print. Default: the provider the user signed in with.")
     static let idToken = Option.flag("id-token", help: "Print the OpenID Connect ID token instead of the access token.")
     static let minValid = Option.seconds(
-        "min-valid", help: "Refresh the access token first unless it stays valid this long.",
+        "min-valid",
+        help: "Refresh the token first unless it stays valid this long. A refresh cannot outlast the provider's token "
+            + "lifetime: a token with 90% of it left (half, for a CI job's) is handed out as it is, and a --min-valid above "
+            + "the default that it does not meet is said on stderr.",
         default: .seconds(Int64(TokenRefresher.defaultMinimumValidity)), range: 0...86_400)
 
     static let name = "token"
@@ -61,30 +65,36 @@ struct TokenCommand: Command {
     }
 
     /// A token handed out, and when it expires (nil when unknown or not asked for).
-    struct FreshToken {
-        var value: String
-        var isIDToken: Bool
-        var expiresAt: Date?
-    }
+    typealias FreshToken = GetToken.Output
 
-    /// The backend's own ID token (a Firebase project's) when no provider is named and there is
-    /// one; else the provider's ID token or its access token, refreshed when needed. An expired
-    /// ID token is refused like an expired access token. `withExpiry` also reads when it expires.
+    /// The token by the one rule of ``GetToken``: the backend's own ID token when no provider is
+    /// named and there is one; else the provider's ID token or access token, refreshed when needed.
     static func token(
         providerID: String?, wantsIDToken: Bool, minimumValidity: Duration, withExpiry: Bool = false, in env: CommandEnvironment
     ) async throws -> FreshToken {
-        let auth = try env.auth
-        let validity = minimumValidity.timeInterval
-        if providerID == nil, let token = try await auth.backend.userToken(minimumValidity: validity) {
-            return FreshToken(value: token, isIDToken: true, expiresAt: withExpiry ? Auth.expiry(ofJWT: token) : nil)
+        do {
+            // Above the default, a person asked for a validity: when the provider's lifetime cannot give it, say so.
+            let asked = minimumValidity > .seconds(Int64(TokenRefresher.defaultMinimumValidity))
+            let token = try await freshToken(
+                providerID: providerID, wantsIDToken: wantsIDToken, minimumValidity: minimumValidity, withExpiry: withExpiry || asked, in: env)
+            if asked, let expiresAt = token.expiresAt {
+                let left = Int(expiresAt.timeIntervalSince(env.context.clock.now()).rounded(.down))
+                if Double(left) < minimumValidity.timeInterval {
+                    env.notice("authctl: the token is valid for \(Render.duration(max(left, 0))), less than --min-valid "
+                        + "\(minimumValidity.components.seconds)s: the provider's tokens do not last that long, and a refresh cannot make one outlast them")
+                }
+            }
+            return token
+        } catch AccountError.notSignedIn {
+            // A helper configured with --provider P (or a host that maps to P) says which sign-in fixes it.
+            throw providerID.map { AccountError.notSignedInWith(providerID: $0) } ?? AccountError.notSignedIn
         }
-        if wantsIDToken {
-            let (token, expiresAt) = try await auth.freshIDToken(
-                providerID: providerID, minimumValidity: validity, providers: env.registry, services: env.services)
-            return FreshToken(value: token, isIDToken: true, expiresAt: expiresAt)
-        }
-        let token = try await auth.freshAccessToken(providerID: providerID, minimumValidity: validity, providers: env.registry, services: env.services)
-        let expiresAt = withExpiry ? try auth.currentSession(providerID).session.expiresAt : nil
-        return FreshToken(value: token, isIDToken: false, expiresAt: expiresAt)
+    }
+
+    private static func freshToken(
+        providerID: String?, wantsIDToken: Bool, minimumValidity: Duration, withExpiry: Bool, in env: CommandEnvironment
+    ) async throws -> FreshToken {
+        try await GetToken(runtime: env.runtime).run(
+            GetToken.Input(providerID: providerID, kind: wantsIDToken ? .id : .access, minimumValidity: minimumValidity.timeInterval, withExpiry: withExpiry))
     }
 }

@@ -1,3 +1,4 @@
+import AuthApp
 import AuthCore
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -28,7 +29,7 @@ struct UnlinkCommand: Command {
     }
 
     func run(in env: CommandEnvironment) async throws -> ExitStatus {
-        let user = try await env.auth.unlink(providerID: providerID)
+        let user = try await AccountOperations(runtime: env.runtime).unlink(providerID)
         if env.json { env.output(Render.json(user)) }
         env.notice("Unlinked \(providerID); providers: \(user.providerData.map(\.providerID).joined(separator: ", ")).")
         return .success

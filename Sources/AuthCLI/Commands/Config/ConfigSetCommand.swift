@@ -1,3 +1,4 @@
+import AuthApp
 import AuthCore
 import AuthPlatform
 #if canImport(FoundationEssentials)
@@ -30,31 +31,13 @@ struct ConfigSetCommand: Command {
     }
 
     func run(in env: CommandEnvironment) async throws -> ExitStatus {
-        try env.home.ensureExists()
-        let previous = try env.localAuth.policy()
-        let policy = try env.localAuth.setPolicy(name, to: text)
-        var moved: [String] = []
-        if name == "storage" {
-            do {
-                moved = try moveSecrets(in: env)
-            } catch {
-                // The secrets stay where they were, and so does the setting that put them there.
-                _ = try? env.localAuth.setPolicy(name, to: try previous.value(of: name))
-                throw error
-            }
+        let change = try AccountSettings(runtime: env.runtime).set(name, to: text)
+        if let overriding = change.overriddenBy {
+            env.notice("authctl: \(AuthRuntime.storageVariable)=\(overriding) is set and wins over this setting.")
         }
-        if env.json { env.output(Render.json(policy)) }
-        env.notice("\(name) = \(try policy.value(of: name))")
-        if !moved.isEmpty { env.notice("Moved the secrets of \(moved.joined(separator: ", ")).") }
+        if env.json { env.output(Render.json(change.policy)) }
+        env.notice("\(name) = \(try change.policy.value(of: name))")
+        if !change.moved.isEmpty { env.notice("Moved the secrets of \(change.moved.joined(separator: ", ")).") }
         return .success
-    }
-
-    /// `storage`: every secret of the home goes where the policy now keeps it, in an order that
-    /// a kill -9 at any point cannot lose (Decisions/0024).
-    private func moveSecrets(in env: CommandEnvironment) throws -> [String] {
-        if let overriding = env.context.environment[CommandEnvironment.storageVariable], overriding != text {
-            env.notice("authctl: \(CommandEnvironment.storageVariable)=\(overriding) is set and wins over this setting.")
-        }
-        return try env.storage.migrateSecrets(forgetAutoChoice: true)
     }
 }

@@ -11,8 +11,8 @@ import Foundation
 /// a Docker credential helper (the docker-credential-helpers protocol) for the registries that
 /// take a signed-in provider's tokens, GitHub Packages (`ghcr.io`) first of all.
 struct DockerCredentialCommand: Command {
-    static let operation = Argument<String>.required("operation", help: "What docker asks: get, store, erase or list.")
     static let operations = ["get", "store", "erase", "list"]
+    static let operation = Argument<String>.required("operation", help: "What docker asks: get, store, erase or list.", choices: operations)
     /// The name docker runs for `"credHelpers": {"ghcr.io": "authctl"}`; `make install` links it.
     static let executableName = "docker-credential-authctl"
     /// The protocol's answer for a registry the helper has nothing for (docker-credential-helpers
@@ -69,7 +69,7 @@ struct DockerCredentialCommand: Command {
             return .success
         } catch let error as any AuthCoreError {
             // docker shows the helper's stdout, not its stderr; the funnel still reports on stderr.
-            env.output(error.message + "\n")
+            env.output(RemedyWording.message(error.message, remedy: error.remedy) + "\n")
             throw error
         }
     }

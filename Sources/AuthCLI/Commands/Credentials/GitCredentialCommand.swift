@@ -14,7 +14,8 @@ import Foundation
 /// `get` refreshes; `store` changes nothing; any other operation is ignored, as a helper must.
 struct GitCredentialCommand: Command {
     static let operation = Argument<String>.required(
-        "operation", help: "What git asks: get, store, erase or capability (any other is ignored).")
+        "operation", help: "What git asks: get, store, erase or capability (any other is ignored).",
+        choices: ["get", "store", "erase", "capability"])
     static let provider = Option.string(
         "provider", "ID",
         help: "Answer every host git asks about with this provider's token (scope the helper to a URL in git config). "

@@ -23,6 +23,13 @@ struct FirebaseUseCommand: Command {
         "auth-domain", "DOMAIN",
         help: "A custom domain serving the project's auth handler (/__/auth/handler), as in the SDKs' authDomain; default PROJECT.firebaseapp.com.")
 
+    static let githubLocalhost = Option.flag(
+        "github-localhost",
+        help: "The GitHub app in the console also has http://localhost/callback as a callback URL (a GitHub App): "
+            + "GitHub sign-ins return to this machine instead of the project's page and a paste.")
+    static let noCheck = Option.flag(
+        "no-check", help: "Store the project without checking the API key against it first (offline set-up).")
+
     static let name = "use"
     static let spec = CommandSpec(
         name: name,
@@ -34,13 +41,21 @@ struct FirebaseUseCommand: Command {
                 + "FIREBASE_AUTH_EMULATOR_HOST=host:port set, authctl talks to the Auth emulator there.",
             "A provider the project enables needs nothing on this machine: 'authctl signin --provider github.com' asks "
                 + "the project to run the provider's flow with the client id and secret of its console (README, \"Firebase\").",
+            "The API key is checked first with one cheap call to the project (getProjectConfig): a wrong key, or one "
+                + "restricted to an app not named here, is refused now with its fix rather than at the first sign-in; "
+                + "nothing is stored then. --no-check skips the call.",
         ],
-        options: [apiKey.spec, projectID.spec, tenantID.spec, authDomain.spec, iosBundleID.spec, androidPackage.spec, androidCert.spec, referrer.spec],
+        options: [
+            apiKey.spec, projectID.spec, tenantID.spec, authDomain.spec, iosBundleID.spec, androidPackage.spec, androidCert.spec, referrer.spec,
+            githubLocalhost.spec, noCheck.spec,
+        ],
         examples: [Example("Use a project:", "authctl firebase use --api-key AIzaSy... --project-id my-app-1234")])
 
     var project: FirebaseProject
+    let checksKey: Bool
 
     init(_ invocation: ParsedInvocation) throws {
+        checksKey = !(try invocation[Self.noCheck])
         project = FirebaseProject(
             apiKey: try invocation[Self.apiKey], projectID: try invocation[Self.projectID], tenantID: try invocation[Self.tenantID],
             authDomain: try invocation[Self.authDomain])
@@ -48,11 +63,21 @@ struct FirebaseUseCommand: Command {
             iosBundleID: try invocation[Self.iosBundleID], androidPackage: try invocation[Self.androidPackage],
             androidCertificate: try invocation[Self.androidCert], referrer: try invocation[Self.referrer]
         ).orNil
+        project.githubAcceptsLocalhost = try invocation[Self.githubLocalhost] ? true : nil
     }
 
     func run(in env: CommandEnvironment) async throws -> ExitStatus {
         let project = try project.validated()
-        _ = try env.firebaseEndpoints
+        let endpoints = try env.firebaseEndpoints
+        if checksKey {
+            do {
+                let domains = try await ProjectConfigCall(project: project, endpoints: endpoints).authorizedDomains(transport: env.transport)
+                env.log("firebase use: the project accepts the API key; authorized domains: \(domains.joined(separator: ", "))")
+            } catch let error as HTTPTransportError {
+                env.notice("authctl: the project could not be reached to check the API key; 'authctl firebase use ... --no-check' stores it unchecked")
+                throw error
+            }
+        }
         try env.home.ensureExists()
         try env.storage.store(FirebaseDocument.fileName, of: FirebaseDocument.self).update { $0.project = project }
         if env.json { env.output(FirebaseShowCommand.json(project, endpoints: try env.firebaseEndpoints)) }

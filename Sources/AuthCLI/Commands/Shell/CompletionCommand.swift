@@ -1,6 +1,6 @@
 /// `authctl completion bash|zsh|fish`: the shell's completion script, from the command table.
 struct CompletionCommand: Command {
-    static let shell = Argument<String>.required("shell", help: "bash, zsh or fish.")
+    static let shell = Argument<String>.required("shell", help: "bash, zsh or fish.", choices: CompletionGenerator.Shell.allCases.map(\.rawValue))
 
     static let name = "completion"
     static let spec = CommandSpec(

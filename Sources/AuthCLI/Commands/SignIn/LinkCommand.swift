@@ -1,3 +1,4 @@
+import AuthApp
 import AuthCore
 import AuthOAuth
 #if canImport(FoundationEssentials)
@@ -9,7 +10,7 @@ import Foundation
 /// `authctl link`: add a provider to the signed-in user, or link the credential an
 /// account-exists sign-in kept pending.
 struct LinkCommand: Command {
-    static let provider = Option.string("provider", "ID", help: "The provider to link: " + BrowserFlowOptions.providerHelp)
+    static let provider = Option.string("provider", "ID", help: "The provider to link: " + SignInCommand.providerHelp)
     static let pending = Option.flag("pending", help: "Link the credential saved when a sign-in stopped because the account already exists.")
 
     static let name = "link"
@@ -43,11 +44,12 @@ struct LinkCommand: Command {
     }
 
     func run(in env: CommandEnvironment) async throws -> ExitStatus {
+        try env.checkKeyringBeforeSignIn()
         if linksPending {
             _ = try AuthorizationRequest.parseParameters(runner.flowOptions.parameters)
             try SignInRunner.checkHome(env)
             guard try env.auth.currentAccount() != nil else { throw AccountError.notSignedIn }
-            SignInRunner.report(try await env.auth.linkPending(), purpose: .link, in: env)
+            SignInRunner.report(try await AccountOperations(runtime: env.runtime).linkPending(), purpose: .link, in: env)
             return .success
         }
         return try await runner.run(in: env) { account in

@@ -1,3 +1,4 @@
+import AuthApp
 import AuthCore
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -16,7 +17,8 @@ struct ReauthCommand: Command {
         name: name,
         abstract: "Sign in again as the current user, to prove it is you.",
         discussion: [
-            "Some changes, such as linking or unlinking a provider, need a recent sign-in. reauth runs "
+            "Some changes, such as unlinking a provider or deleting the account, need a recent sign-in "
+                + "(config recent-login-seconds); linking does not. reauth runs "
                 + "the browser sign-in again and fails with a user mismatch if a different user comes "
                 + "back; the session is kept either way.",
             BrowserFlowOptions.discussion(offersIDToken: false),
@@ -45,11 +47,12 @@ struct ReauthCommand: Command {
     }
 
     func run(in env: CommandEnvironment) async throws -> ExitStatus {
-        let env = env.withSecondFactor(totp: totp)
+        let env = try env.withSecondFactor(totp: totp)
+        try env.checkKeyringBeforeSignIn()
         let account = try env.auth.currentAccount()
         if (providerID ?? account.flatMap(Self.defaultProvider)) == SignInCommand.passwordProviderID {
             try SignInRunner.checkHome(env)
-            let backend = try env.backend(as: (any PasswordAccounts).self)
+            let backend = try env.backend(as: (any PasswordAccounts).self, .passwordAccounts)
             let password = try await SignInCommand.password(fromStandardInput: passwordFromStandardInput, in: env, command: [Self.name])
             SignInRunner.report(try await backend.reauthenticate(password: password), purpose: .reauthenticate, in: env)
             return .success

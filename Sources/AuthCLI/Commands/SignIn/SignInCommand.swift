@@ -1,5 +1,7 @@
+import AuthApp
 import AuthCore
 import AuthOAuth
+import AuthProviders
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -9,8 +11,12 @@ import Foundation
 /// `authctl signin`: sign in through the browser (or a paste, a device code, or an ID token
 /// from stdin), then the account rules.
 struct SignInCommand: Command {
+    /// The ids `--provider` takes, for signin and link: locally, ones `providers add` added; with
+    /// a Firebase project, any the project enables, with nothing added here.
+    static let providerHelp = "\(ProviderPresets.builtIn.idSummary). Locally, one added with 'authctl providers add'; "
+        + "with a Firebase project, any provider the project enables, with nothing to add here."
     static let provider = Option.required(
-        "provider", "ID", help: "The provider to sign in with: " + BrowserFlowOptions.providerHelp + " With a Firebase project, also password.",
+        "provider", "ID", help: "The provider to sign in with: " + providerHelp + " With a Firebase project, also password.",
         unless: ["custom-token-stdin"])
     static let idTokenStdin = Option.flag(
         "id-token-stdin",
@@ -137,21 +143,22 @@ struct SignInCommand: Command {
     }
 
     func run(in env: CommandEnvironment) async throws -> ExitStatus {
-        let env = env.withSecondFactor(totp: totp)
+        let env = try env.withSecondFactor(totp: totp)
+        try env.checkKeyringBeforeSignIn()
         switch method {
         case .provider(let providerID):
             return try await runner.run(in: env) { _ in providerID }
         case .password(let email, let fromStandardInput, let create):
             try SignInRunner.checkHome(env)
-            let backend = try env.backend(as: (any PasswordAccounts).self)
+            let backend = try env.backend(as: (any PasswordAccounts).self, .passwordAccounts)
             let password = try await Self.password(fromStandardInput: fromStandardInput, in: env)
             SignInRunner.report(try await backend.signIn(email: email, password: password, create: create), purpose: .signIn, in: env)
         case .clientCredentials(let providerID, let request):
             try SignInRunner.checkHome(env)
-            SignInRunner.report(try await ClientCredentialsSignIn.run(providerID: providerID, request: request, in: env), purpose: .signIn, in: env)
+            SignInRunner.report(try await SignInClient(runtime: env.runtime).run(providerID: providerID, request: request), purpose: .signIn, in: env)
         case .customToken:
             try SignInRunner.checkHome(env)
-            let backend = try env.backend(as: (any CustomTokenAccounts).self)
+            let backend = try env.backend(as: (any CustomTokenAccounts).self, .customTokens)
             SignInRunner.report(try await backend.signIn(customToken: try env.readToken()), purpose: .signIn, in: env)
         }
         return .success

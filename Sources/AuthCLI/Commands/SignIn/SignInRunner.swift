@@ -1,3 +1,4 @@
+import AuthApp
 import AuthCore
 import AuthOAuth
 import AuthPlatform
@@ -23,59 +24,48 @@ struct SignInRunner: Sendable {
     var ciSource: CITokenSource?
 
     /// Runs the sign-in for `purpose` with the provider `chooseProvider` picks for the current
-    /// account. A locked, corrupt or insecure keystore, or a rule that cannot pass, fails before
+    /// account, through the application layer's ``SignIn`` (which chooses the route and the
+    /// return). A locked, corrupt or insecure keystore, or a rule that cannot pass, fails before
     /// the person spends time in a browser.
     func run(in env: CommandEnvironment, chooseProvider: (KeystoreDocument.Account?) throws -> String) async throws -> ExitStatus {
-        // --timeout bounds the whole sign-in: discovery, the person, the token exchange, JWKS, userinfo.
-        let env = env.withDeadline(flowOptions.timeout, setting: "--timeout")
         let customParameters = try AuthorizationRequest.parseParameters(flowOptions.parameters)
-        try Self.checkHome(env)
-        let auth = try env.auth
-        let providerID = try chooseProvider(try auth.currentAccount())
-        if let broker = auth.backend as? any ProviderFlowBroker, try env.registry.all().first(where: { $0.id == providerID }) == nil {
-            return try await runBrokered(providerID, broker: broker, customParameters: customParameters, in: env)
-        }
-        let provider = try env.registry.provider(providerID)
-        let options: SignInOptions
+        try env.runtime.checkHome()
+        let providerID = try chooseProvider(try env.auth.currentAccount())
+        let signIn = SignIn(runtime: env.runtime)
+        // An unknown provider is refused (with its suggestion) before the browser is chosen.
+        let route = try signIn.route(providerID)
+        let proof: SignIn.Proof
         var browser: any BrowserOpener = NoBrowser()
         var whyNoBrowser: String?
+        var opensBrowser = flowOptions.opensBrowser
+        var acceptsPaste = false
         if let ciSource {
-            let fetcher = CITokenFetcher(environment: env.context.environment, transport: env.transport)
-            options = SignInOptions(method: .idToken(try await fetcher.idToken(from: ciSource, audience: provider.clientID), rawNonce: nil))
+            proof = .ci(ciSource)
         } else if idTokenFromStandardInput {
-            options = SignInOptions(method: .idToken(try env.readToken(), rawNonce: rawNonce))
+            proof = .idToken(try env.readToken(), rawNonce: rawNonce)
         } else {
-            let chosen = try chooseBrowser(in: env)
+            let projectRuns = if case .project = route { true } else { false }
+            let chosen = try chooseBrowser(in: env, projectRuns: projectRuns)
             browser = chosen.opener
             whyNoBrowser = chosen.whyNone
-            let acceptsPaste = flowOptions.paste || (!chosen.opens && env.context.standardInputIsTerminal)
-            options = SignInOptions(
-                extraScopes: flowOptions.scopes, customParameters: customParameters, timeout: flowOptions.timeout, deadline: env.transport.deadline,
-                redirectPorts: flowOptions.redirectPorts, opensBrowser: chosen.opens,
-                preferredPrompt: purpose == .reauthenticate ? "login" : nil,
-                method: flowOptions.device ? .device : .loopback(acceptsPaste: acceptsPaste)
-            )
+            opensBrowser = chosen.opens
+            acceptsPaste = flowOptions.paste || (!chosen.opens && env.context.standardInputIsTerminal)
+            proof = flowOptions.device ? .device : .browser
         }
-        let context = signInContext(in: env, browser: browser, whyNoBrowser: whyNoBrowser, qr: flowOptions.qr)
-        let flow = SignInFlow(provider: provider, registry: env.registry, services: env.services, context: context)
-        let purpose = purpose
-        let ciSource = ciSource
-        let clock = env.context.clock
-        let result = try await runInterruptibly(in: env) {
-            try await flow.run(options) { verified, profile in
-                var credential = verified
-                if let ciSource {
-                    credential.ciSource = ciSource
-                    credential.obtainedAt = credential.obtainedAt ?? clock.now()
-                }
-                let result: AuthDataResult
-                switch purpose {
-                case .signIn: result = try await auth.signIn(with: credential, profile: profile)
-                case .link: result = try await auth.link(with: credential, profile: profile)
-                case .reauthenticate: result = try await auth.reauthenticate(with: credential, profile: profile)
-                }
-                return (result, result.user.email ?? result.user.displayName ?? result.user.uid)
-            }
+        var input = SignIn.Input(
+            providerID: providerID, purpose: purpose, proof: proof, scopes: flowOptions.scopes, customParameters: customParameters,
+            timeout: flowOptions.timeout, timeoutSetting: "--timeout", redirectPorts: flowOptions.redirectPorts)
+        input.appAcceptsLocalhost = flowOptions.localhost
+        let ports = SignIn.Ports(
+            grant: signInContext(in: env, browser: browser, whyNoBrowser: whyNoBrowser, qr: flowOptions.qr), opensBrowser: opensBrowser, acceptsPaste: acceptsPaste,
+            prefersPaste: flowOptions.paste, routeChosen: { env.notice(Self.explain($0)) })
+        let option = ciSource != nil ? "--ci" : "--device"
+        let result: AuthDataResult
+        do {
+            let request = input
+            result = try await runInterruptibly(in: env) { try await signIn.run(request, ports: ports) }
+        } catch let error as LocalFlowNeedsProvider {
+            throw LocalFlowNeedsProviderHere(providerID: error.providerID, option: option, remedy: error.remedy)
         }
         Self.report(result, purpose: purpose, in: env)
         return .success
@@ -110,8 +100,7 @@ struct SignInRunner: Sendable {
 
     /// The home exists and is private, before anything is asked of the person.
     static func checkHome(_ env: CommandEnvironment) throws {
-        try env.home.ensureExists()
-        try env.home.checkSecure()
+        try env.runtime.checkHome()
     }
 
     static func report(_ result: AuthDataResult, purpose: Purpose, in env: CommandEnvironment) {

@@ -25,6 +25,17 @@ func run(_ arguments: [String]) async throws -> [String: Any] {
     case "custom-token": return try await signInWithCustomToken(readLine(strippingNewline: true))
     case "link": return try await link(argument(1))
     case "reauth": return try await reauthenticate(argument(1))
+    case "paste":
+        // No browser here: the URL goes to stderr, and the address the browser ended on (a
+        // project's handler page shows it) is pasted on stdin.
+        let presenter = BrowserPresenter.printURL(readingPastedURL: { readLine(strippingNewline: true) })
+        let result = try await Auth.auth().signIn(with: OAuthProvider(providerID: argument(1)), uiDelegate: presenter)
+        return ["uid": result.user.uid, "providerId": result.additionalUserInfo?.providerID ?? ""]
+    case "reauth-provider":
+        // FirebaseAuth's reauthenticate(with: provider, uiDelegate:): the flow runs for the reauthentication.
+        guard let user = Auth.auth().currentUser else { throw AuthError.snippet("nobody is signed in") }
+        let result = try await user.reauthenticate(with: OAuthProvider(providerID: argument(1)), uiDelegate: presenter)
+        return ["uid": result.user.uid]
     case "account-exists": return try await recoverAccountExists(argument(1), existingProvider: argument(2))
     case "token":
         guard let user = Auth.auth().currentUser else { throw AuthError.snippet("nobody is signed in") }
@@ -34,6 +45,9 @@ func run(_ arguments: [String]) async throws -> [String: Any] {
         return ["providers": user?.providerData.map(\.providerID).sorted() ?? []]
     case "delete":
         try await Auth.auth().currentUser?.delete()
+        return ["signedIn": Auth.auth().currentUser != nil]
+    case "signout" where argument(1) == "revoke":
+        try await Auth.auth().signOut(revokingTokens: true)
         return ["signedIn": Auth.auth().currentUser != nil]
     case "signout":
         try Auth.auth().signOut()

@@ -1,12 +1,14 @@
+import AuthPlatform
+
 /// What a terminal shows for a URL meant for another device (Decisions/0029): the QR code, only
 /// when all of it fits the window together with the text that follows it (the URL, the reason
 /// no browser opened, the prompt), then that text; otherwise the text and a line saying how to
 /// get a code. A code cut by the window's edge, or scrolled half away, cannot be scanned.
-package enum AnotherDeviceScreen {
+enum AnotherDeviceScreen {
     /// The text to write. `window` is the terminal's (nil off a terminal: no limit); `then` is the
     /// prompt that comes after the text, and the line it is typed on (nil: one status line);
     /// `forced` is `--qr`, which draws a code that fits the columns however many rows it takes.
-    package static func text(url: String, following: String, then: String?, window: TerminalSize?, forced: Bool) -> String {
+    static func text(url: String, following: String, then: String?, window: TerminalSize?, forced: Bool) -> String {
         let promptRows = then.map { rows(of: $0, columns: window?.columns) + 1 } ?? 1
         let followingRows = rows(of: following, columns: window?.columns)
         // One blank line between the code and the text.
@@ -29,7 +31,7 @@ package enum AnotherDeviceScreen {
     }
 
     /// The rows `text` takes on a terminal `columns` wide (long lines wrap); nil: one per line.
-    package static func rows(of text: String, columns: Int?) -> Int {
+    static func rows(of text: String, columns: Int?) -> Int {
         text.split(separator: "\n", omittingEmptySubsequences: false).reduce(0) { total, line in
             guard let columns, columns > 0 else { return total + 1 }
             return total + max(1, (line.count + columns - 1) / columns)

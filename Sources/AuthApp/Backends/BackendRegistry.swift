@@ -1,0 +1,107 @@
+import AuthCore
+import AuthPlatform
+import AuthStorage
+
+/// A kind of account backend: an id, the settings document by which a home turns it on, and a
+/// factory. The registry asks each kind in turn; local accounts are the fallback. A new backend
+/// is a type conforming to this in its own target and one line in ``BackendRegistry/standard``.
+package protocol AccountBackendKind: Sendable {
+    /// `local`, `firebase`: how a program names the kind (``BackendChoice/kind(_:settings:)``).
+    var id: String { get }
+    /// The backend the home's settings document configures, or nil when the home does not use this kind.
+    func configured(in runtime: AuthRuntime) throws -> ConfiguredBackend?
+    /// The backend for settings a program gives (the library's `Auth.Backend`), whatever the home says.
+    func backend(settings: [String: String], in runtime: AuthRuntime) throws -> ConfiguredBackend
+}
+
+/// An account backend ready to use, with the document storage its signed-in users are kept in.
+package struct ConfiguredBackend: Sendable {
+    package var kindID: String
+    package var backend: any AccountBackend
+    /// The keystore's storage: the home's, or a namespace of it (a project's).
+    package var storage: any DocumentStorage
+
+    package init(kindID: String, backend: any AccountBackend, storage: any DocumentStorage) {
+        self.kindID = kindID
+        self.backend = backend
+        self.storage = storage
+    }
+}
+
+/// Which backend a runtime runs.
+package enum BackendChoice: Sendable, Equatable {
+    /// The first kind the home configures (`authctl firebase use`), else local accounts.
+    case configured
+    /// The kind with this id and these settings, whatever the home configures.
+    case kind(String, settings: [String: String])
+}
+
+/// The kinds of account backend, asked in order; ``LocalBackendKind`` when none is configured.
+package struct BackendRegistry: Sendable {
+    package var kinds: [any AccountBackendKind]
+    package var fallback: any AccountBackendKind
+
+    package init(kinds: [any AccountBackendKind], fallback: any AccountBackendKind = LocalBackendKind()) {
+        self.kinds = kinds
+        self.fallback = fallback
+    }
+
+    /// The kinds authctl ships. A new backend adds its kind here.
+    package static let standard = BackendRegistry(kinds: [FirebaseBackendKind()])
+
+    /// The same registry with `kind` asked first (tests register a third kind so).
+    package func registering(_ kind: any AccountBackendKind) -> BackendRegistry {
+        BackendRegistry(kinds: [kind] + kinds, fallback: fallback)
+    }
+
+    /// The backend `choice` names.
+    package func backend(for choice: BackendChoice, in runtime: AuthRuntime) throws -> ConfiguredBackend {
+        switch choice {
+        case .configured:
+            for kind in kinds {
+                if let configured = try kind.configured(in: runtime) { return configured }
+            }
+            return try fallback.backend(settings: [:], in: runtime)
+        case .kind(let id, let settings):
+            guard let kind = ([fallback] + kinds).first(where: { $0.id == id }) else {
+                throw InvalidSetting(setting: "backend", value: id, reason: "expected one of " + ([fallback] + kinds).map(\.id).joined(separator: ", "))
+            }
+            return try kind.backend(settings: settings, in: runtime)
+        }
+    }
+}
+
+/// Local accounts in the home's keystore: a random uid per person, the account rules applied here.
+package struct LocalBackendKind: AccountBackendKind {
+    package init() {}
+    package var id: String { "local" }
+
+    package func configured(in runtime: AuthRuntime) throws -> ConfiguredBackend? {
+        try backend(settings: [:], in: runtime)
+    }
+
+    package func backend(settings: [String: String], in runtime: AuthRuntime) throws -> ConfiguredBackend {
+        let storage = runtime.storage
+        let backend = LocalAccountBackend(storage: storage, clock: runtime.effects.clock, random: runtime.effects.random)
+        return ConfiguredBackend(kindID: id, backend: backend, storage: storage)
+    }
+}
+
+/// What only some backends can do, by the name a person knows it by.
+package enum BackendCapability: String, Sendable, Equatable {
+    case passwordAccounts = "email and password accounts"
+    case customTokens = "custom tokens"
+    case providerFlows = "provider sign-in run by a project"
+    case multiFactor = "second factors"
+}
+
+/// The backend in use cannot do what was asked: only a project's can (exit 12).
+package struct CapabilityUnavailable: AuthCoreError, Equatable {
+    package var capability: BackendCapability
+
+    package init(capability: BackendCapability) { self.capability = capability }
+
+    package var code: AuthErrorCode { .configurationError }
+    package var message: String { "\(capability.rawValue) need a Firebase project, and none is configured for these accounts" }
+    package var remedy: Remedy? { .configureProject(.project) }
+}

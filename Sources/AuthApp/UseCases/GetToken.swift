@@ -1,0 +1,100 @@
+import AuthCore
+import AuthOAuth
+import AuthPlatform
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A token for the signed-in user, fresh by the one freshness rule (``TokenRefresher``, the
+/// project's sessions, a CI job's source): the backend's own ID token (a project's) when no
+/// provider is named and there is one; else the provider's ID token or access token.
+///
+/// This is the hot path (`$(authctl token)`): with a valid cached token it reads the keystore (and
+/// the home's backend settings) and nothing else: no keyring, no environment, no network.
+package struct GetToken: Sendable {
+    /// Which token.
+    package enum Kind: Sendable, Equatable {
+        /// The access token (or the backend's ID token when no provider is named).
+        case access
+        /// The ID token: the backend's, else the provider's.
+        case id
+    }
+
+    package struct Input: Sendable {
+        /// Whose token (nil: the backend's own, else the provider signed in with last).
+        package var providerID: String?
+        package var kind: Kind
+        /// How long it must stay valid, in seconds; infinity forces a refresh (the SDKs' `forcingRefresh`).
+        package var minimumValidity: TimeInterval
+        /// Also read when an access token expires (`status`, kubectl's helper).
+        package var withExpiry: Bool
+
+        package init(providerID: String?, kind: Kind, minimumValidity: TimeInterval = TokenRefresher.defaultMinimumValidity, withExpiry: Bool = false) {
+            self.providerID = providerID
+            self.kind = kind
+            self.minimumValidity = minimumValidity
+            self.withExpiry = withExpiry
+        }
+    }
+
+    package struct Output: Sendable, Equatable {
+        package var value: String
+        package var isIDToken: Bool
+        /// When it expires (nil when unknown, or not asked for an access token).
+        package var expiresAt: Date?
+
+        package init(value: String, isIDToken: Bool, expiresAt: Date?) {
+            self.value = value
+            self.isIDToken = isIDToken
+            self.expiresAt = expiresAt
+        }
+    }
+
+    /// The validity a forced refresh asks for.
+    package static let forced: TimeInterval = .infinity
+
+    package let runtime: AuthRuntime
+
+    package init(runtime: AuthRuntime) { self.runtime = runtime }
+
+    package func run(_ input: Input) async throws -> Output {
+        let accounts = try runtime.accounts()
+        let validity = input.minimumValidity
+        if input.providerID == nil, let token = try await accounts.backend.userToken(minimumValidity: validity) {
+            return Output(value: token, isIDToken: true, expiresAt: input.withExpiry || input.kind == .id ? Auth.expiry(ofJWT: token) : nil)
+        }
+        if input.kind == .id {
+            let (token, expiresAt) = try await accounts.freshIDToken(
+                providerID: input.providerID, minimumValidity: validity, providers: runtime.registry, services: runtime.services)
+            return Output(value: token, isIDToken: true, expiresAt: expiresAt)
+        }
+        let token = try await accounts.freshAccessToken(
+            providerID: input.providerID, minimumValidity: validity, providers: runtime.registry, services: runtime.services)
+        let expiresAt = input.withExpiry ? try accounts.currentSession(input.providerID).session.expiresAt : nil
+        return Output(value: token, isIDToken: false, expiresAt: expiresAt)
+    }
+
+    /// Whether `account` gets a token from `token` (its default provider) without a person: a
+    /// backend session (a project renews it); the last provider's session still valid or
+    /// refreshable; or a CI job's, while its stored token lasts or its source can give a valid one
+    /// (GitHub Actions asks for a new one; a job's variable holds one token, judged by its `exp`).
+    package static func isAvailable(_ account: KeystoreDocument.Account, environment: EnvironmentVariables, at now: Date) -> Bool {
+        if account.backendSession != nil { return true }
+        guard let provider = account.lastProviderID, let session = account.sessions.first(where: { $0.providerID == provider }) else {
+            return false
+        }
+        if session.refreshToken != nil { return true }
+        let unexpired = FreshnessPolicy.fetchedFromSource.isFresh(expiresAt: session.expiresAt, obtainedAt: nil, minimumValidity: 0, at: now)
+        guard let source = session.ciSource, !unexpired else { return unexpired }
+        switch source.kind {
+        case .githubActions: return true
+        case .gitlab, .env:
+            guard let token = environment[source.variable ?? CITokenSource.gitLabDefaultVariable], let expiresAt = Auth.expiry(ofJWT: token) else {
+                return false
+            }
+            return expiresAt > now
+        }
+    }
+}

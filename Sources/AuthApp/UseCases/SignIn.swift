@@ -1,0 +1,270 @@
+import AuthCore
+import AuthJOSE
+import AuthOAuth
+import AuthPlatform
+import AuthProviders
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Sign in, link or reauthenticate with a provider: the one place that chooses the route (this
+/// machine's flow with the provider added here, or the project's), the return (loopback, the
+/// project's handler and a paste, a device code, an ID token) and what a reauthentication asks
+/// of the provider. The command and the library only say what the person gave and render.
+package struct SignIn: Sendable {
+    /// What proves who the person is.
+    package enum Proof: Sendable {
+        /// The provider's page in a browser (or printed), answered on the loopback listener or pasted.
+        case browser
+        /// A code to enter on another device (RFC 8628); this machine's flow only.
+        case device
+        /// An ID token obtained elsewhere, with the raw nonce it was issued for.
+        case idToken(String, rawNonce: String?)
+        /// A CI job's own ID token, fetched from its source now and again when it expires.
+        case ci(CITokenSource)
+        /// An access token obtained elsewhere (GitHub's), proved by the provider's API.
+        case accessToken(String)
+        /// A credential a provider already verified on this machine (the library's `getCredentialWith`).
+        case verified(OAuthCredential, FederatedProfile)
+    }
+
+    /// What the person asked for.
+    package struct Input: Sendable {
+        package var providerID: String
+        package var purpose: FederatedPurpose
+        package var proof: Proof
+        package var scopes: [String]
+        package var customParameters: [String: String]
+        /// How long the whole sign-in may take (the person, discovery, the exchange); `timeoutSetting`
+        /// names where it was set, for the timed-out message.
+        package var timeout: Duration
+        package var timeoutSetting: String
+        /// The listener's ports, first free one winning (empty: the provider's, or any).
+        package var redirectPorts: [UInt16]
+        /// The person says the provider's app in a project's console accepts `http://localhost`
+        /// (for GitHub, whose OAuth Apps take one callback, the handler page, unless so told).
+        package var appAcceptsLocalhost = false
+
+        package init(
+            providerID: String, purpose: FederatedPurpose, proof: Proof, scopes: [String] = [], customParameters: [String: String] = [:],
+            timeout: Duration = SignInOptions.defaultTimeout, timeoutSetting: String, redirectPorts: [UInt16] = []
+        ) {
+            self.providerID = providerID
+            self.purpose = purpose
+            self.proof = proof
+            self.scopes = scopes
+            self.customParameters = customParameters
+            self.timeout = timeout
+            self.timeoutSetting = timeoutSetting
+            self.redirectPorts = redirectPorts
+        }
+    }
+
+    /// What the front door supplies: how the person is shown the page and answers.
+    package struct Ports: Sendable {
+        /// The browser, the messages, the paste, the waiting line and the QR code; its transport,
+        /// clock and randomness are replaced by the runtime's.
+        package var grant: GrantContext
+        /// False: nothing is opened, the URL is printed (`--no-browser`, a headless machine).
+        package var opensBrowser: Bool
+        /// The person can paste the redirected address here (a terminal, a presenter that reads one).
+        package var acceptsPaste: Bool
+        /// The person asked to paste (`--paste`): with a project, its handler page is the return.
+        package var prefersPaste: Bool
+        /// Told which route and return run, before the browser opens.
+        package var routeChosen: @Sendable (RouteNotice) -> Void
+
+        package init(
+            grant: GrantContext, opensBrowser: Bool, acceptsPaste: Bool, prefersPaste: Bool = false,
+            routeChosen: @escaping @Sendable (RouteNotice) -> Void = { _ in }
+        ) {
+            self.grant = grant
+            self.opensBrowser = opensBrowser
+            self.acceptsPaste = acceptsPaste
+            self.prefersPaste = prefersPaste
+            self.routeChosen = routeChosen
+        }
+    }
+
+    /// Which route a sign-in takes, and why, for the person.
+    package struct RouteNotice: Sendable, Equatable {
+        /// Why the return is the handler page.
+        package enum Reason: Sendable, Equatable {
+            /// The person will paste (a browser elsewhere, or asked to).
+            case pasteAsked
+            /// The provider's app knows only the handler page (a GitHub OAuth App).
+            case appTakesOneCallback
+            /// The return is this machine's listener.
+            case loopback
+        }
+
+        package var providerID: String
+        package var returning: BrokeredSignInFlow.Return
+        /// The project's handler page.
+        package var handler: String
+        package var reason: Reason
+    }
+
+    /// Where the provider's flow runs.
+    package enum Route: Sendable {
+        /// On this machine, with the provider added here.
+        case local(ProviderConfiguration)
+        /// By the project, with the app in its console (the provider is not added here).
+        case project(any ProviderFlowBroker)
+    }
+
+    /// The credential of a flow run for later use (the library's `getCredentialWith`).
+    package enum Obtained: Sendable {
+        case verified(OAuthCredential, FederatedProfile)
+        /// The project runs this provider's flow, which ends in the account rules: it runs when used.
+        case runByProject
+    }
+
+    package let runtime: AuthRuntime
+
+    package init(runtime: AuthRuntime) { self.runtime = runtime }
+
+    /// The one route rule: a provider added here runs here; otherwise a project runs it, if the
+    /// backend is one; otherwise it must be added here (the registry's error, with its suggestion).
+    /// An id that is no Firebase provider id (`github` for `github.com`) is looked up here, so a
+    /// typo gets the registry's "did you mean" before any project is asked.
+    package static func route(_ providerID: String, accounts: Auth, registry: ProviderRegistry) throws -> Route {
+        if let broker = accounts.backend as? any ProviderFlowBroker, isProjectProviderID(providerID),
+            try registry.all().first(where: { $0.id == providerID }) == nil
+        {
+            return .project(broker)
+        }
+        return .local(try registry.provider(providerID))
+    }
+
+    /// The route `providerID` would take here, so a front door refuses an unknown provider (with
+    /// its suggestion) before it asks anything of the person.
+    package func route(_ providerID: String) throws -> Route {
+        try Self.route(providerID, accounts: try runtime.accounts(), registry: runtime.registry)
+    }
+
+    /// Firebase's provider ids are domains (`github.com`, `playgames.google.com`) or `oidc.`/`saml.`
+    /// names, all with a dot; the rest (`password`, `phone`) are not run by a provider flow.
+    static func isProjectProviderID(_ providerID: String) -> Bool {
+        providerID.contains(".") && !providerID.hasPrefix(".") && !providerID.hasSuffix(".")
+    }
+
+    /// A reauthentication asks the provider to show its login again (OpenID Connect Core §3.1.2.1
+    /// `prompt=login`), on every route.
+    static func prompt(for purpose: FederatedPurpose) -> String? {
+        purpose == .reauthenticate ? "login" : nil
+    }
+
+    /// Signs in, links or reauthenticates; `currentUser` picks the provider for the signed-in account.
+    package func run(_ input: Input, ports: Ports) async throws -> AuthDataResult {
+        try runtime.checkSecretStorage()
+        let runtime = runtime.withDeadline(input.timeout, setting: input.timeoutSetting)
+        let accounts = try runtime.accounts()
+        try AuthorizationRequest.checkCustomParameters(input.customParameters)
+        let grant = context(ports.grant, in: runtime)
+        switch try Self.route(input.providerID, accounts: accounts, registry: runtime.registry) {
+        case .project(let broker):
+            return try await runByProject(input, broker: broker, ports: ports, grant: grant)
+        case .local(let provider):
+            if case .verified(let credential, let profile) = input.proof {
+                return try await Self.apply(input.purpose, credential, profile, accounts)
+            }
+            let options = try await options(input, provider: provider, ports: ports, runtime: runtime)
+            let flow = SignInFlow(provider: provider, registry: runtime.registry, services: runtime.services, context: grant)
+            let purpose = input.purpose
+            let ciSource: CITokenSource? = if case .ci(let source) = input.proof { source } else { nil }
+            let clock = runtime.clock
+            if case .accessToken(let token) = input.proof {
+                let (credential, profile) = try await Self.proveAccessToken(token, provider: provider, runtime: runtime)
+                return try await Self.apply(purpose, credential, profile, accounts)
+            }
+            return try await flow.run(options) { verified, profile in
+                var credential = verified
+                if let ciSource {
+                    credential.ciSource = ciSource
+                    credential.obtainedAt = credential.obtainedAt ?? clock.now()
+                }
+                let result = try await Self.apply(purpose, credential, profile, accounts)
+                return (result, result.user.email ?? result.user.displayName ?? result.user.uid)
+            }
+        }
+    }
+
+    /// Runs the provider's flow on this machine and returns the verified credential, storing
+    /// nothing; a provider the project runs is left for when the credential is used.
+    package func credential(_ input: Input, ports: Ports) async throws -> Obtained {
+        try runtime.checkSecretStorage()
+        let runtime = runtime.withDeadline(input.timeout, setting: input.timeoutSetting)
+        let accounts = try runtime.accounts()
+        try AuthorizationRequest.checkCustomParameters(input.customParameters)
+        switch try Self.route(input.providerID, accounts: accounts, registry: runtime.registry) {
+        case .project: return .runByProject
+        case .local(let provider):
+            let flow = SignInFlow(provider: provider, registry: runtime.registry, services: runtime.services, context: context(ports.grant, in: runtime))
+            let (credential, profile) = try await flow.run(try await options(input, provider: provider, ports: ports, runtime: runtime))
+            return .verified(credential, profile)
+        }
+    }
+
+    /// The project's flow: createAuthUri, the browser, the answer forwarded to signInWithIdp.
+    func runByProject(_ input: Input, broker: any ProviderFlowBroker, ports: Ports, grant: GrantContext) async throws -> AuthDataResult {
+        switch input.proof {
+        case .browser: break
+        case .idToken(let token, let rawNonce):
+            return try await signInWithIDToken(token, rawNonce: rawNonce, input: input, broker: broker)
+        case .device, .ci, .accessToken, .verified:
+            throw LocalFlowNeedsProvider(
+                providerID: input.providerID, proof: input.proof.name, remedy: runtime.registry.presets.addRemedy(input.providerID))
+        }
+        let reason: RouteNotice.Reason =
+            ports.prefersPaste || !ports.opensBrowser ? .pasteAsked
+            : input.appAcceptsLocalhost || broker.acceptsLocalhost(input.providerID) ? .loopback : .appTakesOneCallback
+        let returning: BrokeredSignInFlow.Return = reason == .loopback ? .loopback(ports: input.redirectPorts, acceptsPaste: false) : .handler
+        // Every refusal that needs no request comes before the notice of which route runs.
+        try BrokeredReturnRules.check(providerID: input.providerID, returning: returning)
+        ports.routeChosen(RouteNotice(providerID: input.providerID, returning: returning, handler: broker.handlerURI, reason: reason))
+        var parameters = input.customParameters
+        if let prompt = Self.prompt(for: input.purpose), parameters["prompt"] == nil { parameters["prompt"] = prompt }
+        let request = BrokeredSignInFlow.Request(
+            providerID: input.providerID, purpose: input.purpose, returning: returning, scopes: input.scopes,
+            customParameters: parameters, timeout: input.timeout, opensBrowser: ports.opensBrowser)
+        return try await BrokeredSignInFlow(broker: broker, context: grant).run(request)
+    }
+
+    /// The local flow's options: the grant the proof and the ports choose.
+    func options(_ input: Input, provider: ProviderConfiguration, ports: Ports, runtime: AuthRuntime) async throws -> SignInOptions {
+        let method: SignInMethod
+        switch input.proof {
+        case .browser: method = .loopback(acceptsPaste: ports.acceptsPaste)
+        case .device: method = .device
+        case .idToken(let token, let rawNonce): method = .idToken(token, rawNonce: rawNonce)
+        case .ci(let source):
+            let fetcher = CITokenFetcher(environment: runtime.environment, transport: runtime.transport)
+            method = .idToken(try await fetcher.idToken(from: source, audience: provider.clientID), rawNonce: nil)
+        case .accessToken, .verified: method = .loopback(acceptsPaste: false)
+        }
+        return SignInOptions(
+            extraScopes: input.scopes, customParameters: input.customParameters, timeout: input.timeout, deadline: runtime.transport.deadline,
+            redirectPorts: input.redirectPorts, opensBrowser: ports.opensBrowser, preferredPrompt: Self.prompt(for: input.purpose), method: method)
+    }
+
+    /// The front door's grant context on the runtime's effects.
+    func context(_ grant: GrantContext, in runtime: AuthRuntime) -> GrantContext {
+        var context = grant
+        context.transport = runtime.transport
+        context.clock = runtime.clock
+        context.random = runtime.effects.random
+        return context
+    }
+
+    /// The account rules for `purpose`.
+    static func apply(_ purpose: FederatedPurpose, _ credential: OAuthCredential, _ profile: FederatedProfile, _ accounts: Auth) async throws -> AuthDataResult {
+        switch purpose {
+        case .signIn: try await accounts.signIn(with: credential, profile: profile)
+        case .link: try await accounts.link(with: credential, profile: profile)
+        case .reauthenticate: try await accounts.reauthenticate(with: credential, profile: profile)
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import AuthOAuth
+import AuthPlatform
+
+/// `GET v1/projects?key=KEY` (`identitytoolkit.getProjects`, the SDKs' `getProjectConfig`): the
+/// configuration of the project the API key belongs to, and the cheapest call that proves the key
+/// works (Decisions/0030). `authctl firebase use` asks it before storing a project, so a wrong,
+/// restricted or App-Check-enforced key is refused there with its fix, not at the first sign-in.
+public struct ProjectConfigCall: Sendable {
+    public let project: FirebaseProject
+    public let endpoints: FirebaseEndpoints
+
+    public init(project: FirebaseProject, endpoints: FirebaseEndpoints) {
+        self.project = project
+        self.endpoints = endpoints
+    }
+
+    /// `<identityToolkit>/projects?key=<apiKey>`.
+    var url: String { "\(endpoints.identityToolkit)/projects?key=\(FormEncoding.encode(project.apiKey))" }
+
+    /// The project's authorized domains, when the key is good; a refusal is named through the one
+    /// table (``FirebaseError/init(serverCode:detail:status:during:tenantID:)``).
+    public func authorizedDomains(transport: any HTTPTransport) async throws -> [String] {
+        let response = try await transport.send(HTTPRequest(
+            method: "GET", url: try URLPolicy.check(url, field: "projects", allowQuery: true),
+            headers: [("Accept", "application/json")] + project.clientHeaders, maxResponseBytes: IdentityToolkit.maximumResponseBytes))
+        do {
+            let answer = try IdentityToolkit.answer(response, method: "projects")
+            return answer["authorizedDomains"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        } catch let failure as IdentityToolkitFailure {
+            throw failure.named(during: .other, tenantID: project.tenantID)
+        }
+    }
+}

@@ -1,0 +1,101 @@
+/// What a person (or a program) can do about an error, as a value: the layers below the front
+/// doors name the remedy, and each front door words it in its own vocabulary (the command line
+/// as `authctl …` commands and options, the library as its API). A message describes only the
+/// problem; no text below the front doors names a command or an option (Decisions/0032).
+///
+/// Public only because ``AuthCoreError`` is; the library product does not export it.
+public enum Remedy: Sendable, Equatable {
+    /// Sign in with the provider (nil: one of the person's choosing).
+    case signIn(providerID: String?)
+    /// The provider's session is gone (refused, expired, ended): sign in with it again.
+    case signInAgain(providerID: String?)
+    /// An operation needs a recent sign-in: reauthenticate with the provider (nil: any of the user's).
+    case reauthenticate(providerID: String?)
+    /// The provider is not configured on this machine: add it, with what its kind needs.
+    case addProvider(providerID: String, needsIssuer: Bool, needsClientSecret: Bool)
+    /// The provider is configured already: remove it before adding it again.
+    case removeProvider(providerID: String)
+    /// The provider needs its client secret: give it (never on the command line itself).
+    case giveClientSecret(providerID: String)
+    /// Configure a Firebase project, or a setting of the configured one.
+    case configureProject(ProjectSetting)
+    /// Link the credential kept by an account-exists refusal (kept `minutes`), once `after` is
+    /// done (nil: once signed in with one of the account's providers).
+    indirect case linkPendingCredential(after: Remedy?, minutes: Int)
+    /// Link the provider by signing in with it (nil: a provider of the person's choosing).
+    case link(providerID: String?)
+    /// The last provider cannot be unlinked: delete the account instead.
+    case deleteAccount
+    /// Pick one of the users this home keeps.
+    case chooseUser
+    /// The system keyring did not answer: start or unlock it, or keep secrets in the files.
+    case unlockKeyringOrKeepSecretsInFiles
+    /// The home directory cannot be used: use another one.
+    case chooseHome
+    /// Sign in another way, one of `ways`, in the order given.
+    case signInAnotherWay([SignInWay])
+    /// The session has no access token, only an ID token: ask for that.
+    case askForIDToken
+    /// The account has a second factor: sign in again with its current code (after enrolling
+    /// an authenticator app, when the enrolled factors need a browser).
+    case giveSecondFactorCode(enrollAuthenticatorFirst: Bool)
+    /// Every redirect port is taken: offer the listener more ports the provider accepts.
+    case chooseRedirectPorts
+    /// Nothing reached the listener: register this redirect URI with the client, then try again.
+    case registerRedirectURI(String)
+    /// Nothing is wrong with the setup: the same call may succeed now.
+    case tryAgain
+
+    /// A setting of the Firebase project.
+    public enum ProjectSetting: String, Sendable, Equatable, CaseIterable {
+        /// The project itself: its API key and project id.
+        case project
+        /// The domain provider flows return to.
+        case authDomain
+        /// The Identity Platform tenant.
+        case tenantID
+        /// The app or referrer the API key is restricted to.
+        case appRestriction
+    }
+
+    /// A way to sign in that needs no browser on this machine, or no paste.
+    public enum SignInWay: String, Sendable, Equatable, CaseIterable {
+        /// The browser on this machine, its answer to the loopback listener.
+        case browser
+        /// The URL opened elsewhere, the redirect pasted back.
+        case paste
+        /// The provider's own listener here, never a paste: `browser` without a paste fallback.
+        case listener
+        /// A code entered on another device (RFC 8628).
+        case deviceCode
+        /// The identity of the CI job this runs in.
+        case ciIdentity
+        /// An ID token given by the caller.
+        case idToken
+    }
+
+    /// The remedy's kind, stable, for machine consumers (`--json`'s `remedy.kind`).
+    public var kind: String {
+        switch self {
+        case .signIn: "sign-in"
+        case .signInAgain: "sign-in-again"
+        case .reauthenticate: "reauthenticate"
+        case .addProvider: "add-provider"
+        case .removeProvider: "remove-provider"
+        case .giveClientSecret: "give-client-secret"
+        case .configureProject: "configure-project"
+        case .linkPendingCredential: "link-pending-credential"
+        case .link: "link"
+        case .deleteAccount: "delete-account"
+        case .chooseUser: "choose-user"
+        case .unlockKeyringOrKeepSecretsInFiles: "unlock-keyring-or-keep-secrets-in-files"
+        case .chooseHome: "choose-home"
+        case .signInAnotherWay: "sign-in-another-way"
+        case .askForIDToken: "ask-for-id-token"
+        case .giveSecondFactorCode: "give-second-factor-code"
+        case .chooseRedirectPorts: "choose-redirect-ports"
+        case .registerRedirectURI: "register-redirect-uri"
+        case .tryAgain: "try-again"
+        }
+    }
+}
