@@ -133,7 +133,7 @@ import AuthTestSupport
         MessageCase(name: "something connected, but not this sign-in's redirect",
                     timedOut: SignInTimedOut(after: .seconds(30), returning: .loopback, pasteOffered: false, browser: .opened,
                                              listener: .init(redirectURI: "http://127.0.0.1:5/callback", nothingArrived: false, ignoredCallbacks: 2)),
-                    says: ["none was this sign-in's redirect", "2 carried another sign-in's state"], never: ["register"], remedy: .tryAgain),
+                    says: ["none was this sign-in's redirect", "2 redirects with another sign-in's state were ignored"], never: ["register"], remedy: .tryAgain),
         MessageCase(name: "a project's provider that would not return to localhost",
                     timedOut: SignInTimedOut(after: .seconds(30), returning: .projectLoopback(handler: handler), pasteOffered: false,
                                              browser: .opened, listener: .init(redirectURI: "http://localhost:5/callback", nothingArrived: true, ignoredCallbacks: 0)),

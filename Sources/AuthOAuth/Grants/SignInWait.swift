@@ -178,7 +178,8 @@ public struct SignInTimedOut: AuthCoreError, Equatable {
             guard let listener else { break }
             let ignored = listener.ignoredCallbacks
             return "requests reached \(listener.redirectURI) within \(time), but none was this sign-in's redirect"
-                + (ignored == 0 ? "" : " (\(ignored) carried another sign-in's state)") + nothingPasted
+                + (ignored == 0 ? "" : " (\(ignored) redirect\(ignored == 1 ? "" : "s") with another sign-in's state "
+                    + "\(ignored == 1 ? "was" : "were") ignored)") + nothingPasted
                 + ": finish the sign-in in the browser tab this sign-in opened (an older tab belongs to an earlier sign-in)"
         case "project-return-refused":
             guard case .projectLoopback(let handler) = returning, let listener else { break }
