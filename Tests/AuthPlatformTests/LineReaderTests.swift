@@ -44,7 +44,7 @@ import Testing
         let started = ContinuousClock.now
         reading.cancel()
         #expect(await reading.value == nil)
-        #expect(ContinuousClock.now - started < .seconds(5))
+        #expect(ContinuousClock.now - started < .seconds(120), "generous: without the wake pipe the read never returns")
         try POSIX.write(write, Array("next\n".utf8))
         #expect(await reader.readLine() == "next")
     }
