@@ -18,7 +18,9 @@ public struct BrowserPresenter: Sendable {
     let notify: @Sendable (String) -> Void
     /// Reads the address the browser ended on, pasted by the person (nil: no paste here). With
     /// one, a browser on another machine works too: the provider's page, or a Firebase project's
-    /// handler page, shows the address to paste.
+    /// handler page, shows the address to paste. It races the loopback listener, so it must not
+    /// block a thread of the concurrency pool: read asynchronously (`FileHandle.bytes.lines` on
+    /// macOS, or a read on a thread of its own that resumes a continuation).
     let readPastedURL: (@Sendable () async -> String?)?
 
     /// A presenter that calls `present` with the URL to open. `present` must not wait for the
