@@ -26,15 +26,14 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-import secret_service as service_module
 from accounts_helpers import ACCOUNT_EXISTS, CORP, LAB, as_user, browser_flow, ok, signin, whoami
 from conftest import SHORT_LIFETIME
-from e2e_helpers import OK, need
+from e2e_helpers import OK
 from fakes import firebase_fake, github_fake  # noqa: F401  (fixtures)
-from secret_service import SecretService
 from test_firebase import use_project
 from e2e_constants import FIREBASE_HANDLER_URI
 from test_firebase_flows import console, project  # noqa: F401  (fixtures)
+from test_keyring import secret_service  # noqa: F401  (a fixture: gnome-keyring on a private bus)
 from test_library import Library, example_bin  # noqa: F401  (a fixture)
 from test_no_browser import URL_LINE
 
@@ -43,15 +42,6 @@ pytestmark = pytest.mark.dot
 REFERENCE = "authctl-keyring:"
 PROMPT_LOGIN = re.compile(r"GET /o/authorize/\?[^ \"]*prompt=login")
 REVOCATION = re.compile(r'POST /o/revoke_token/ HTTP/1\.1[^"]*" 200')
-
-
-@pytest.fixture(scope="module")
-def secret_service(tmp_path_factory):
-    reason = service_module.missing()
-    need(reason is None, reason or "")
-    service = SecretService(tmp_path_factory.mktemp("parity-secret-service"))
-    yield service
-    service.stop()
 
 
 # --- the two doors -----------------------------------------------------------------------------
