@@ -6,8 +6,9 @@ import Foundation
 /// The entry point (FirebaseAuth's `Auth`): the accounts of one home directory, kept by one backend.
 ///
 /// The home is the directory the `authctl` command uses (its providers, keystore and Firebase
-/// project), so a program and the command share sign-ins. Every method is `async` where the SDK
-/// takes a completion handler, and throws ``AuthError``.
+/// project), so a program and the command share sign-ins. Every call the SDK offers both ways is
+/// here both ways: `async throws`, and with a completion handler called on the main queue
+/// (`Auth+Completion.swift`). Errors are ``AuthError``s, `NSError`s in ``AuthErrorDomain``.
 ///
 /// ```swift
 /// let result = try await Auth.auth().signIn(with: OAuthProvider(providerID: "github.com"), uiDelegate: .systemBrowser)
@@ -101,6 +102,11 @@ public final class Auth: Sendable {
             let backend = try engine.backend(as: (any CustomTokenAccounts).self, .customTokens)
             return AuthDataResult(try await backend.signIn(customToken: token), auth: self)
         }
+    }
+
+    /// Asks the project to email a password-reset link to `email` (a Firebase project).
+    public func sendPasswordReset(withEmail email: String) async throws {
+        try await AuthError.translating { try await engine.backend(as: (any PasswordAccounts).self, .passwordAccounts).sendPasswordReset(toEmail: email) }
     }
 
     /// The provider ids an account with `email` signs in with. A Firebase project with

@@ -20,9 +20,10 @@ struct Engine: Sendable {
 
     /// What `provider` asks of a sign-in for `purpose`.
     static func input(_ provider: OAuthProvider, purpose: FederatedPurpose, proof: SignIn.Proof) -> SignIn.Input {
-        SignIn.Input(
-            providerID: provider.providerID, purpose: purpose, proof: proof, scopes: provider.scopes, customParameters: provider.customParameters,
-            timeout: provider.timeout, timeoutSetting: "OAuthProvider.timeout")
+        let settings = provider.current
+        return SignIn.Input(
+            providerID: provider.providerID, purpose: purpose, proof: proof, scopes: settings.scopes ?? [],
+            customParameters: settings.customParameters ?? [:], timeout: settings.timeout, timeoutSetting: "OAuthProvider.timeout")
     }
 
     /// The local flow's verified credential, or, for a provider the project runs, a credential
