@@ -100,7 +100,7 @@ def test_the_openid_snippets_sign_in_link_reauthenticate_and_unlink(cli, dot_idp
     assert linked["uid"] == signed_in["uid"] and linked["providers"] == [CORP, LAB], linked
     assert library.ok("reauth", LAB)["uid"] == signed_in["uid"]
     mismatch = library.snippet("reauth", CORP, user="bob")
-    assert mismatch["error"]["code"] == USER_MISMATCH and mismatch["error"]["name"] == "user-mismatch", mismatch
+    assert mismatch["error"]["code"] == USER_MISMATCH and mismatch["error"]["name"] == "ERROR_USER_MISMATCH" and mismatch["error"]["domain"] == "FIRAuthErrorDomain", mismatch
     token = library.ok("token")
     assert token["uid"] == signed_in["uid"] and token["token"].count(".") == 2, token
     assert library.ok("unlink", LAB)["providers"] == [CORP]
@@ -167,7 +167,7 @@ def test_the_password_and_custom_token_snippets(project, firebase_fake, library)
     token = firebase_fake.control("custom_token", {"uid": "service-user-42"})["token"]
     assert library.ok("custom-token", input=token + "\n")["uid"] == "service-user-42"
     forged = token[:-4] + ("AAAA" if not token.endswith("AAAA") else "BBBB")
-    assert library.snippet("custom-token", input=forged + "\n")["error"]["name"] == "invalid-credential"
+    assert library.snippet("custom-token", input=forged + "\n")["error"]["name"] == "ERROR_INVALID_CREDENTIAL"
 
 
 def test_password_sign_in_needs_a_project(cli, library):

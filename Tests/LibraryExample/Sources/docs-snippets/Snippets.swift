@@ -71,7 +71,7 @@ func recoverAccountExists(_ providerID: String, existingProvider: String) async 
         let credential = try await provider.credential(with: presenter)
         _ = try await Auth.auth().signIn(with: credential)
         return ["accountExists": false]
-    } catch let error as AuthError where error.code == .accountExistsWithDifferentCredential {
+    } catch let error as NSError where error.domain == AuthErrorDomain && error.code == AuthErrorCode.accountExistsWithDifferentCredential.rawValue {
         // Get pending credential and email of existing account.
         let existingAcctEmail = error.userInfo[AuthErrorUserInfoEmailKey] as! String
         let pendingCred = error.userInfo[AuthErrorUserInfoUpdatedCredentialKey] as! AuthCredential
