@@ -31,6 +31,8 @@ public final class Auth: Sendable {
     /// Where the accounts live.
     public let backend: Backend
     let environment: LibraryEnvironment
+    /// The state and ID-token listeners, and their poll of the home.
+    let listeners = AuthListeners()
 
     /// The accounts in `home` kept by `backend`. `environment` supplies what the `authctl`
     /// command reads from its own: `HTTPS_PROXY`/`NO_PROXY`, `SSL_CERT_FILE`, `AUTHCTL_STORAGE`,

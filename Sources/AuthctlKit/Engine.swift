@@ -55,6 +55,11 @@ struct Engine: Sendable {
 
     // MARK: The signed-in user
 
+    /// The home's change detector, or nil when the runtime could not be built.
+    func changes() -> AccountChanges? {
+        (try? runtime()).map(AccountChanges.init)
+    }
+
     func currentUser() throws -> AuthCore.User? {
         try runtime().accounts().currentUser()
     }
