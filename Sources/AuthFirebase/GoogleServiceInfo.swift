@@ -1,4 +1,9 @@
 import AuthPlatform
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// An Apple app's `GoogleService-Info.plist`, the file the Firebase console hands out and
 /// `FirebaseApp.configure()` reads: an XML property list whose top-level dictionary holds
@@ -8,6 +13,9 @@ import AuthPlatform
 /// `key`, `string`, `integer`, `real`, `true`, `false`, `date`, `data`, comments and the
 /// prologue. Binary plists and anything else are refused with the reason.
 public struct GoogleServiceInfo: Sendable, Equatable {
+    /// The environment variable naming the file for a program whose working directory has none
+    /// (the library's `FirebaseApp.configure()`).
+    public static let pathVariable = "AUTHCTL_GOOGLE_SERVICE_INFO_PLIST"
     /// Largest file accepted: the real ones are under 2 KiB.
     public static let maximumBytes = 64 * 1024
     /// A value of the top-level dictionary, as text (`true`/`false` for booleans).
@@ -33,18 +41,33 @@ public struct GoogleServiceInfo: Sendable, Equatable {
     }
 
     public init(values: [String: String]) { self.values = values }
+
+    /// Reads and parses the file at `path`.
+    public static func read(path: String) throws(GoogleServiceInfoError) -> GoogleServiceInfo {
+        let bytes: [UInt8]
+        do {
+            let descriptor = try POSIX.open(path, O_RDONLY | O_CLOEXEC)
+            defer { POSIX.close(descriptor) }
+            bytes = try POSIX.read(descriptor, upTo: maximumBytes + 1)
+        } catch {
+            throw .unreadable(path: path, reason: "\(error)")
+        }
+        return try GoogleServiceInfo(bytes: bytes)
+    }
 }
 
 /// Why a `GoogleService-Info.plist` could not be used.
 public enum GoogleServiceInfoError: AuthCoreError, Equatable {
     case malformed(String)
     case missing(String)
+    case unreadable(path: String, reason: String)
 
     public var code: AuthErrorCode { .configurationError }
     public var message: String {
         switch self {
         case .malformed(let reason): "the GoogleService-Info.plist is not an XML property list Firebase writes: \(reason)"
         case .missing(let key): "the GoogleService-Info.plist has no \(key); download the file again from the Firebase console"
+        case .unreadable(let path, let reason): "\(path) cannot be read: \(reason)"
         }
     }
 }

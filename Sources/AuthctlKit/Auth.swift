@@ -42,18 +42,32 @@ public final class Auth: Sendable {
     }
 
     /// The home chosen (nil: the user's default, as `authctl` resolves it, cache included).
-    init(chosenHome: String?, backend: Backend, environment: [String: String]) {
+    init(chosenHome: String?, backend: Backend, environment: [String: String], choice: BackendChoice? = nil) {
         self.backend = backend
-        self.environment = LibraryEnvironment(chosenHome: chosenHome, backend: backend, environment: environment)
+        self.environment = LibraryEnvironment(chosenHome: chosenHome, backend: choice ?? backend.choice, environment: environment)
         home = (try? self.environment.get().home.path) ?? chosenHome ?? Self.defaultHome(environment)
     }
 
-    /// The default home's instance: `AUTHCTL_HOME`, else `$XDG_CONFIG_HOME/authctl`, else
-    /// `~/.config/authctl`, as the `authctl` command chooses it.
+    /// The default instance, one per process as in the SDK: the default ``FirebaseApp``'s once
+    /// it is configured, else the default home's: `AUTHCTL_HOME`, else `$XDG_CONFIG_HOME/authctl`,
+    /// else `~/.config/authctl`, as the `authctl` command chooses it, with its configuration.
     public static func auth() -> Auth {
+        if let app = FirebaseApp.app() { return auth(app: app) }
         let environment = ProcessInfo.processInfo.environment
-        return Auth(chosenHome: environment[AuthRuntime.homeVariable].flatMap { $0.isEmpty ? nil : $0 }, backend: .configured, environment: environment)
+        let home = environment[AuthRuntime.homeVariable].flatMap { $0.isEmpty ? nil : $0 }
+        return defaultInstances.withLock { instances in
+            if let existing = instances[home ?? ""] { return existing }
+            let auth = Auth(chosenHome: home, backend: .configured, environment: environment)
+            instances[home ?? ""] = auth
+            return auth
+        }
     }
+
+    /// The instance of `app`: the accounts of its project.
+    public static func auth(app: FirebaseApp) -> Auth { app.auth }
+
+    /// ``auth()``'s instances by the home variable's value (one, unless the program changes it).
+    private static let defaultInstances = LockedState<[String: Auth]>([:])
 
     /// The home `authctl` uses with `environment` and no `--home`.
     public static func defaultHome(_ environment: [String: String]) -> String {
