@@ -113,7 +113,7 @@ public final class OAuthProvider: Sendable {
 
     /// The older spelling the Firebase docs still print.
     @available(*, deprecated, message: "use credential(providerID: AuthProviderID, idToken:rawNonce:accessToken:)")
-    public static func credential(withProviderID providerID: String, idToken: String, rawNonce: String) -> OAuthCredential {
+    public static func credential(withProviderID providerID: String, idToken: String, rawNonce: String?) -> OAuthCredential {
         credential(providerID: providerID, idToken: idToken, rawNonce: rawNonce)
     }
 
