@@ -2,6 +2,7 @@ internal import AuthApp
 internal import AuthCore
 internal import AuthOAuth
 internal import AuthProviders
+internal import AuthPlatform
 import Foundation
 
 /// The library's operations, for one ``Auth``: each is a use case of the application layer
@@ -40,7 +41,7 @@ struct Engine: Sendable {
 
     /// `provider`'s flow for `purpose`, then the account rules, on the route ``SignIn`` chooses.
     func run(_ provider: OAuthProvider, presenter: BrowserPresenter?, for purpose: FederatedPurpose, as uid: String?) async throws -> AuthDataResult {
-        try await signIn(Self.input(provider, purpose: purpose, proof: .browser), presenter: presenter ?? .systemBrowser, as: uid)
+        try await signIn(Self.input(provider, purpose: purpose, proof: .browser), presenter: presenter ?? defaultPresenter(), as: uid)
     }
 
     /// A sign-in through ``SignIn`` as the user `uid` (when given), with `presenter`'s I/O.
@@ -51,6 +52,13 @@ struct Engine: Sendable {
         return try await AuthError.translating(providerID: input.providerID) {
             AuthDataResult(try await SignIn(runtime: runtime).run(input, ports: LibraryEnvironment.ports(presenter, runtime: runtime)), auth: auth)
         }
+    }
+
+    /// What a nil `uiDelegate` means: `AUTHCTL_BROWSER`'s command when it is set, as the
+    /// `authctl` command reads it, else the system's browser.
+    func defaultPresenter() -> BrowserPresenter {
+        guard let command = (try? runtime())?.environment["AUTHCTL_BROWSER"], !command.isEmpty else { return .systemBrowser }
+        return .command(ProcessBrowserOpener.splitCommand(command))
     }
 
     // MARK: The signed-in user

@@ -66,14 +66,15 @@ public final class OAuthProvider: Sendable {
         OAuthProvider(providerID: providerID, auth: auth)
     }
 
-    /// Runs the provider's sign-in in the browser `uiDelegate` presents (nil: the system browser)
+    /// Runs the provider's sign-in in the browser `uiDelegate` presents (nil: `AUTHCTL_BROWSER`'s
+    /// command when set, else the system browser)
     /// and returns its credential, for ``Auth/signIn(with:)-(AuthCredential)``,
     /// ``User/link(with:)-(AuthCredential)`` or ``User/reauthenticate(with:)-(AuthCredential)``.
     /// With a provider the Firebase project runs (not added in the home), the browser opens when
     /// the credential is used, because the project exchanges the code and applies the account
     /// rules in one call.
     public func credential(with uiDelegate: AuthUIDelegate?) async throws -> AuthCredential {
-        let presenter = uiDelegate ?? .systemBrowser
+        let presenter = uiDelegate ?? auth.engine.defaultPresenter()
         return try await AuthError.translating { try await auth.engine.credential(for: self, presenter: presenter) }
     }
 
