@@ -99,7 +99,7 @@ def test_the_blocks_in_the_async_style(cli, dot_idp, mock_idp, library, tmp_path
     flow = pkce_client.authorize(mock_idp.issuer, mock_idp.client_id, browser_args=["--log", str(tmp_path / "mint.log")])
     token = flow.exchange(mock_idp.client_secret)["id_token"]
     assert library.block("async-id-token", LAB, input=token + "\n")["uid"] == signed_in["uid"]
-    assert library.block("main-queue") == {"mainThread": True}, "completion handlers run on the main queue"
+    assert library.block("main-queue") == {"mainQueue": True}, "completion handlers run on the main queue"
 
 
 def test_catch_as_nserror_recovers_an_account_exists_case(cli, firebase_fake, dot_idp, mock_idp, library):
@@ -183,8 +183,8 @@ def test_firebase_use_takes_the_plist(cli, console, firebase_fake, github_fake, 
     assert both.returncode == 2 and "--plist" in both.stderr, str(both)
     used = cli.run("firebase", "use", "--plist", str(plist), "--json")
     assert used.returncode == OK, str(used)
-    shown = used.json()
-    assert shown["projectId"] == firebase_fake.info["project_id"], shown
+    shown = used.json()["project"]
+    assert shown["projectId"] == firebase_fake.info["project_id"] and shown["apiKey"] == firebase_fake.info["api_key"], shown
     signed_in = library.ok("github")
     assert {a["localId"] for a in firebase_fake.control("accounts")} == {signed_in["uid"]}
     broken = cli.tmp / "broken.plist"

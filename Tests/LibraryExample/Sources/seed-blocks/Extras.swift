@@ -27,11 +27,17 @@ enum Extras {
                 "sub": result.claims["sub"] as? String ?? "",
             ]
         case "main-queue":
-            // A completion handler runs on the main thread, as FirebaseAuth calls them.
+            // A completion handler runs on the main queue, as FirebaseAuth calls them. (On Linux,
+            // an async main's dispatchMain() ends the main thread and a worker thread serves the
+            // main queue, so Thread.isMainThread is false there: the queue is what is checked.)
+            let key = DispatchSpecificKey<Int>()
+            DispatchQueue.main.setSpecific(key: key, value: 1)
             let onMain = await withCheckedContinuation { continuation in
-                Auth.auth().fetchSignInMethods(forEmail: "nobody@example.com") { _, _ in continuation.resume(returning: Thread.isMainThread) }
+                Auth.auth().fetchSignInMethods(forEmail: "nobody@example.com") { _, _ in
+                    continuation.resume(returning: DispatchQueue.getSpecific(key: key) == 1)
+                }
             }
-            return ["mainThread": onMain]
+            return ["mainQueue": onMain]
         default:
             throw Failure(message: "unknown command '\(command)'")
         }
