@@ -191,3 +191,17 @@ def test_firebase_use_takes_the_plist(cli, console, firebase_fake, github_fake, 
     broken.write_text("<plist><dict><key>API_KEY</key><string>k</string></dict></plist>")
     refused = cli.run("firebase", "use", "--plist", str(broken))
     assert refused.returncode == 12 and "PROJECT_ID" in refused.stderr, str(refused)
+
+
+def test_password_account_calls_of_the_sdk(cli, firebase_fake, dot_idp, mock_idp, library):
+    """createUser, sendPasswordReset (completion), reauthenticate with EmailAuthProvider's
+    credential, updatePassword (completion), updateEmail, reload, signIn with the new credential,
+    getIDTokenResult: a project's password account through the SDK's calls."""
+    from test_firebase import configure_idps, use_project
+    configure_idps(firebase_fake, dot_idp, mock_idp)
+    use_project(cli, firebase_fake)
+    result = library.block("password-ops", "erin@example.com", "first password 1", "erin2@example.com", "second password 2")
+    assert result["sameUser"] and result["emailAfterUpdate"] == "erin2@example.com", result
+    assert result["signInProvider"] == "password" and result["firebaseClaim"], result
+    account = next(a for a in firebase_fake.control("accounts") if a["localId"] == result["uid"])
+    assert account["email"] == "erin2@example.com", account

@@ -1,10 +1,10 @@
 import AuthctlKit
 import Foundation
 
-// The Firebase docs' Swift snippets, ported as little as possible: `async`/`try await` where they
-// take completion handlers, `presenter` where they pass `nil` for the AuthUIDelegate, `var` for
-// the provider (a value here). Each returns what the test checks. Docs/Library.md sets them side
-// by side with the originals.
+// Firebase docs' snippets (GitHub, OpenID Connect, linking, managing users, passwords, custom
+// tokens) in the SDK's async style, with a scripted `presenter` for the AuthUIDelegate, each
+// returning what Tests/e2e/test_library.py checks. The five seed pages' blocks as printed are the
+// seed-blocks targets (Docs/Library.md).
 
 /// "Authenticate Using GitHub on Apple Platforms", Handle the sign-in flow with the Firebase SDK.
 func signInWithGitHub() async throws -> [String: Any] {

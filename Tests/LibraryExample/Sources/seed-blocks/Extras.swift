@@ -26,6 +26,8 @@ enum Extras {
                 "expiresAfterIssue": result.expirationDate > result.issuedAtDate, "authNotAfterIssue": result.authDate <= result.issuedAtDate,
                 "sub": result.claims["sub"] as? String ?? "",
             ]
+        case "password-ops":
+            return try await passwordOperations(email: arguments[0], password: arguments[1], newEmail: arguments[2], newPassword: arguments[3])
         case "main-queue":
             // A completion handler runs on the main queue, as FirebaseAuth calls them. (On Linux,
             // an async main's dispatchMain() ends the main thread and a worker thread serves the
@@ -41,6 +43,31 @@ enum Extras {
         default:
             throw Failure(message: "unknown command '\(command)'")
         }
+    }
+
+    /// A project's password account through the SDK's calls, both forms: create, reset mail,
+    /// reauthenticate with an email credential, new password and email, reload, sign in again.
+    static func passwordOperations(email: String, password: String, newEmail: String, newPassword: String) async throws -> [String: Any] {
+        let created = try await Auth.auth().createUser(withEmail: email, password: password).user
+        let resetError: Error? = await withCheckedContinuation { continuation in
+            Auth.auth().sendPasswordReset(withEmail: email) { error in continuation.resume(returning: error) }
+        }
+        if let resetError { throw resetError }
+        _ = try await created.reauthenticate(with: EmailAuthProvider.credential(withEmail: email, password: password))
+        let updateError: Error? = await withCheckedContinuation { continuation in
+            created.updatePassword(to: newPassword) { error in continuation.resume(returning: error) }
+        }
+        if let updateError { throw updateError }
+        try await created.updateEmail(to: newEmail)
+        let emailAfterUpdate = created.email
+        try await created.reload()
+        try Auth.auth().signOut()
+        let again = try await Auth.auth().signIn(with: EmailAuthProvider.credential(withEmail: newEmail, password: newPassword)).user
+        let tokenResult = try await again.getIDTokenResult()
+        return [
+            "uid": created.uid, "sameUser": again.uid == created.uid, "emailAfterUpdate": emailAfterUpdate ?? "",
+            "signInProvider": tokenResult.signInProvider, "firebaseClaim": tokenResult.claims["firebase"] != nil,
+        ]
     }
 
     static func listen() async -> [String: Any] {
