@@ -40,7 +40,8 @@ final class AuthListeners: Sendable {
         let (id, startPoll, snapshot) = registry.withLock { registry in
             registry.next += 1
             registry.listeners[registry.next] = (kind, listener)
-            let snapshot = registry.last ?? changes.map { $0.snapshot(after: nil) }
+            // A poll running keeps `last` current; otherwise look again.
+            let snapshot = (registry.polling == nil ? nil : registry.last) ?? changes.map { $0.snapshot(after: nil) }
             registry.last = snapshot
             let start = registry.polling == nil
             return (registry.next, start, snapshot)
