@@ -90,7 +90,7 @@ let package = Package(
         .testTarget(name: "AuthKeyringTests", dependencies: ["AuthKeyring", "AuthStorage"]),
         .testTarget(name: "AuthAppTests", dependencies: ["AuthApp", "AuthTestSupport"]),
         .testTarget(name: "AuthCLITests", dependencies: ["AuthCLI", "AuthApp", "AuthHTTP", "CSignals", "AuthTestSupport"]),
-        .testTarget(name: "AuthctlKitTests", dependencies: ["AuthctlKit", "AuthCLI", "AuthCore", "AuthPlatform"]),
+        .testTarget(name: "AuthctlKitTests", dependencies: ["AuthctlKit", "AuthCLI", "AuthCore", "AuthFirebase", "AuthPlatform"]),
     ],
     swiftLanguageModes: [.v6]
 )

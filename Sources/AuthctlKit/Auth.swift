@@ -6,8 +6,9 @@ import Foundation
 /// The entry point (FirebaseAuth's `Auth`): the accounts of one home directory, kept by one backend.
 ///
 /// The home is the directory the `authctl` command uses (its providers, keystore and Firebase
-/// project), so a program and the command share sign-ins. Every method is `async` where the SDK
-/// takes a completion handler, and throws ``AuthError``.
+/// project), so a program and the command share sign-ins. Every call the SDK offers both ways is
+/// here both ways: `async throws`, and with a completion handler called on the main queue
+/// (`Auth+Completion.swift`). Errors are ``AuthError``s, `NSError`s in ``AuthErrorDomain``.
 ///
 /// ```swift
 /// let result = try await Auth.auth().signIn(with: OAuthProvider(providerID: "github.com"), uiDelegate: .systemBrowser)
@@ -30,6 +31,8 @@ public final class Auth: Sendable {
     /// Where the accounts live.
     public let backend: Backend
     let environment: LibraryEnvironment
+    /// The state and ID-token listeners, and their poll of the home.
+    let listeners = AuthListeners()
 
     /// The accounts in `home` kept by `backend`. `environment` supplies what the `authctl`
     /// command reads from its own: `HTTPS_PROXY`/`NO_PROXY`, `SSL_CERT_FILE`, `AUTHCTL_STORAGE`,
@@ -39,18 +42,32 @@ public final class Auth: Sendable {
     }
 
     /// The home chosen (nil: the user's default, as `authctl` resolves it, cache included).
-    init(chosenHome: String?, backend: Backend, environment: [String: String]) {
+    init(chosenHome: String?, backend: Backend, environment: [String: String], choice: BackendChoice? = nil) {
         self.backend = backend
-        self.environment = LibraryEnvironment(chosenHome: chosenHome, backend: backend, environment: environment)
+        self.environment = LibraryEnvironment(chosenHome: chosenHome, backend: choice ?? backend.choice, environment: environment)
         home = (try? self.environment.get().home.path) ?? chosenHome ?? Self.defaultHome(environment)
     }
 
-    /// The default home's instance: `AUTHCTL_HOME`, else `$XDG_CONFIG_HOME/authctl`, else
-    /// `~/.config/authctl`, as the `authctl` command chooses it.
+    /// The default instance, one per process as in the SDK: the default ``FirebaseApp``'s once
+    /// it is configured, else the default home's: `AUTHCTL_HOME`, else `$XDG_CONFIG_HOME/authctl`,
+    /// else `~/.config/authctl`, as the `authctl` command chooses it, with its configuration.
     public static func auth() -> Auth {
+        if let app = FirebaseApp.app() { return auth(app: app) }
         let environment = ProcessInfo.processInfo.environment
-        return Auth(chosenHome: environment[AuthRuntime.homeVariable].flatMap { $0.isEmpty ? nil : $0 }, backend: .configured, environment: environment)
+        let home = environment[AuthRuntime.homeVariable].flatMap { $0.isEmpty ? nil : $0 }
+        return defaultInstances.withLock { instances in
+            if let existing = instances[home ?? ""] { return existing }
+            let auth = Auth(chosenHome: home, backend: .configured, environment: environment)
+            instances[home ?? ""] = auth
+            return auth
+        }
     }
+
+    /// The instance of `app`: the accounts of its project.
+    public static func auth(app: FirebaseApp) -> Auth { app.auth }
+
+    /// ``auth()``'s instances by the home variable's value (one, unless the program changes it).
+    private static let defaultInstances = LockedState<[String: Auth]>([:])
 
     /// The home `authctl` uses with `environment` and no `--home`.
     public static func defaultHome(_ environment: [String: String]) -> String {
@@ -101,6 +118,11 @@ public final class Auth: Sendable {
             let backend = try engine.backend(as: (any CustomTokenAccounts).self, .customTokens)
             return AuthDataResult(try await backend.signIn(customToken: token), auth: self)
         }
+    }
+
+    /// Asks the project to email a password-reset link to `email` (a Firebase project).
+    public func sendPasswordReset(withEmail email: String) async throws {
+        try await AuthError.translating { try await engine.backend(as: (any PasswordAccounts).self, .passwordAccounts).sendPasswordReset(toEmail: email) }
     }
 
     /// The provider ids an account with `email` signs in with. A Firebase project with

@@ -1,8 +1,11 @@
 internal import AuthOAuth
 internal import AuthProviders
 
-/// A proof of identity to sign in, link or reauthenticate with (FirebaseAuth's `AuthCredential`).
-public protocol AuthCredential: Sendable {
+/// A proof of identity to sign in, link or reauthenticate with (FirebaseAuth's `AuthCredential`):
+/// a class there, a class-bound protocol here (``OAuthCredential``, and the email credential of
+/// ``EmailAuthProvider/credential(withEmail:password:)``), so `as! AuthCredential`,
+/// `as? OAuthCredential` and passing it on read as with the SDK, and `Sendable` holds.
+public protocol AuthCredential: AnyObject, Sendable {
     /// The provider id the credential is for (`github.com`, `oidc.corp`, `password`).
     var provider: String { get }
 }
@@ -59,5 +62,17 @@ public final class OAuthCredential: AuthCredential {
         self.init(
             provider: credential.providerID, accessToken: credential.accessToken, idToken: credential.idToken,
             rawNonce: credential.rawNonce, kind: .issued)
+    }
+}
+
+/// An email and password (``EmailAuthProvider/credential(withEmail:password:)``), for a Firebase project.
+final class EmailAuthCredential: AuthCredential {
+    let provider = EmailAuthProviderID
+    let email: String
+    let password: String
+
+    init(email: String, password: String) {
+        self.email = email
+        self.password = password
     }
 }

@@ -2,8 +2,8 @@ internal import AuthCore
 internal import AuthPlatform
 import Foundation
 
-/// What a sign-in, link or reauthentication returns (FirebaseAuth's `AuthDataResult`).
-public struct AuthDataResult: Sendable {
+/// What a sign-in, link or reauthentication returns (FirebaseAuth's `AuthDataResult`, a class there and here).
+public final class AuthDataResult: Sendable {
     /// The user signed in, linked or reauthenticated.
     public let user: User
     /// The provider's tokens of this sign-in (an ``OAuthCredential``), for calling the provider's
@@ -20,7 +20,7 @@ public struct AuthDataResult: Sendable {
 }
 
 /// The provider's view of the person (FirebaseAuth's `AdditionalUserInfo`).
-public struct AdditionalUserInfo: Sendable {
+public final class AdditionalUserInfo: Sendable {
     /// The provider id the sign-in used.
     public let providerID: String
     /// The provider's profile as it sent it (OpenID claims, GitHub's user object): strings,

@@ -1,47 +1,50 @@
 internal import AuthPlatform
+import Foundation
 
-/// The error every operation of this library throws (FirebaseAuth's `NSError` in
-/// `AuthErrors.domain`): the SDK's code, a message for a person, and the SDK's `userInfo` keys.
+/// The error every operation of this library throws: FirebaseAuth's `NSError` in
+/// ``AuthErrorDomain`` (`FIRAuthErrorDomain`), its `code` the ``AuthErrorCode`` raw value, its
+/// `userInfo` the SDK's keys. An `NSError` subclass, not a Swift error that bridges, because on
+/// Linux `catch let error as NSError` only matches an `NSError` (Docs/Decisions/0033). Final,
+/// with no state of its own beyond `NSError`'s immutable domain, code and `userInfo` (whose
+/// values are strings and ``OAuthCredential``s): the compiler makes every `NSError` subclass
+/// restate `NSError`'s own `@unchecked Sendable`, the one place this library does.
 ///
 /// ```swift
-/// } catch let error as AuthError where error.code == .accountExistsWithDifferentCredential {
+/// } catch let error as NSError where error.code == AuthErrorCode.accountExistsWithDifferentCredential.rawValue {
 ///     let pendingCredential = error.userInfo[AuthErrorUserInfoUpdatedCredentialKey] as? AuthCredential
 /// ```
-public struct AuthError: Error, Sendable, CustomStringConvertible {
-    /// FirebaseAuth's error domain, as ``AuthError`` would bridge to `NSError`.
-    public static let domain = "FIRAuthErrorDomain"
+public final class AuthError: NSError, @unchecked Sendable {
+    /// FirebaseAuth's error domain, as ``AuthErrorDomain``.
+    public static let domain = AuthErrorDomain
 
-    /// Why it failed.
-    public let code: AuthErrorCode
-    /// ``AuthErrorUserInfoDescriptionKey``, ``AuthErrorUserInfoNameKey`` always;
-    /// ``AuthErrorUserInfoEmailKey`` and ``AuthErrorUserInfoUpdatedCredentialKey`` where the SDK has them.
-    public let userInfo: [String: any Sendable]
-
-    /// What went wrong and, where there is one, what to do.
-    public var localizedDescription: String { userInfo[AuthErrorUserInfoDescriptionKey] as? String ?? "\(code)" }
-    /// The message, as ``localizedDescription``.
-    public var description: String { localizedDescription }
+    /// Why it failed, as the SDK's code (`AuthErrorCode(rawValue: error.code)`).
+    public var authErrorCode: AuthErrorCode { AuthErrorCode(rawValue: code) ?? .internalError }
     /// The email of an account-exists or credential-in-use error.
     public var email: String? { userInfo[AuthErrorUserInfoEmailKey] as? String }
     /// An account-exists error's kept credential: link it once signed in with the account's provider.
-    public var updatedCredential: (any AuthCredential)? { userInfo[AuthErrorUserInfoUpdatedCredentialKey] as? any AuthCredential }
+    public var updatedCredential: AuthCredential? { userInfo[AuthErrorUserInfoUpdatedCredentialKey] as? AuthCredential }
+    /// The message, as `localizedDescription`.
+    public override var description: String { localizedDescription }
 
     init(_ error: any AuthCoreError, providerID: String?) {
-        code = AuthErrorCode.from(error.code)
-        var info: [String: any Sendable] = [
-            AuthErrorUserInfoDescriptionKey: Self.describe(error.message, remedy: error.remedy), AuthErrorUserInfoNameKey: error.code.rawValue,
+        let code = AuthErrorCode.from(error.code)
+        var info: [String: Any] = [
+            AuthErrorUserInfoDescriptionKey: Self.describe(error.message, remedy: error.remedy), AuthErrorUserInfoNameKey: code.errorName,
+            AuthctlErrorUserInfoCodeKey: error.code.rawValue,
         ]
         if case .string(let email)? = error.details["email"] { info[AuthErrorUserInfoEmailKey] = email }
         if error.code == .accountExistsWithDifferentCredential, let providerID {
             info[AuthErrorUserInfoUpdatedCredentialKey] = OAuthCredential(provider: providerID, kind: .pending)
         }
-        userInfo = info
+        super.init(domain: AuthErrorDomain, code: code.rawValue, userInfo: info)
     }
 
     init(_ code: AuthErrorCode, _ message: String) {
-        self.code = code
-        userInfo = [AuthErrorUserInfoDescriptionKey: message, AuthErrorUserInfoNameKey: "\(code)"]
+        super.init(domain: AuthErrorDomain, code: code.rawValue, userInfo: [AuthErrorUserInfoDescriptionKey: message, AuthErrorUserInfoNameKey: code.errorName])
     }
+
+    /// Not decodable: an error of a sign-in is not archived.
+    public required init?(coder: NSCoder) { nil }
 
     /// `message` with the remedy in this API's words after it: a new sentence after a full
     /// stop, else a clause after a semicolon (as the command line words it in `authctl` commands).

@@ -1,8 +1,10 @@
 internal import AuthPlatform
+import Foundation
 
 /// Why an operation failed: FirebaseAuth's error codes, with the SDK's names and numbers, for
-/// the cases this library can meet. Read it from ``AuthError/code``.
-public enum AuthErrorCode: Int, Sendable, CaseIterable {
+/// the cases this library can meet: `AuthErrorCode(rawValue: error.code)` of an ``AuthError``.
+/// An `Error` as in the SDK; thrown itself, it bridges to an `NSError` in ``AuthErrorDomain``.
+public enum AuthErrorCode: Int, Sendable, CaseIterable, CustomNSError {
     /// The custom token is malformed, expired or not signed by the project.
     case invalidCustomToken = 17000
     /// The custom token is for another project.
@@ -83,6 +85,38 @@ public enum AuthErrorCode: Int, Sendable, CaseIterable {
     /// A bug or an unexpected failure; the message says what.
     case internalError = 17999
 
+    /// The SDK's code, redundant as there (the SDK keeps it for Objective-C's shape).
+    public var code: Self { self }
+
+    /// ``AuthErrorDomain``.
+    public static var errorDomain: String { AuthErrorDomain }
+    /// The raw value.
+    public var errorCode: Int { rawValue }
+    /// The SDK's short name under ``AuthErrorUserInfoNameKey``.
+    public var errorUserInfo: [String: Any] { [AuthErrorUserInfoNameKey: errorName] }
+
+    /// The SDK's short name (`ERROR_ACCOUNT_EXISTS_WITH_DIFFERENT_CREDENTIAL`): the case's name in
+    /// capitals with underscores between its words, but for the few the SDK names otherwise.
+    public var errorName: String {
+        if let name = Self.otherNames[self] { return name }
+        var name = "ERROR"
+        let letters = Array("\(self)")
+        for (index, letter) in letters.enumerated() {
+            let previous = index > 0 ? letters[index - 1] : nil
+            let next = index + 1 < letters.count ? letters[index + 1] : nil
+            let wordStarts = letter.isUppercase && (previous?.isLowercase == true || (previous?.isUppercase == true && next?.isLowercase == true))
+            if index == 0 || wordStarts { name += "_" }
+            name += letter.uppercased()
+        }
+        return name
+    }
+
+    /// The SDK's names that are not the case's name.
+    private static let otherNames: [AuthErrorCode: String] = [
+        .networkError: "ERROR_NETWORK_REQUEST_FAILED", .webSignInUserInteractionFailure: "ERROR_WEB_USER_INTERACTION_FAILURE",
+        .blockingCloudFunctionError: "ERROR_BLOCKING_CLOUD_FUNCTION_RETURNED_ERROR",
+    ]
+
     /// The SDK's code for one of authctl's stable error codes (the CLI's `--json` `code`).
     static func from(_ code: AuthPlatform.AuthErrorCode) -> AuthErrorCode {
         if let same = sameName[code] { return same }
@@ -117,11 +151,28 @@ public enum AuthErrorCode: Int, Sendable, CaseIterable {
     ]
 }
 
+/// FirebaseAuth's error domain, every ``AuthError``'s.
+public let AuthErrorDomain = "FIRAuthErrorDomain"
+/// The `userInfo` key of authctl's own stable code (the CLI's `--json` `code`: `account-exists-with-different-credential`).
+public let AuthctlErrorUserInfoCodeKey = "AuthctlErrorUserInfoCodeKey"
+
+/// FirebaseAuth's `AuthErrors`: the domain and `userInfo` keys by their Swift names.
+public enum AuthErrors {
+    /// `FIRAuthErrorDomain`.
+    public static let domain = AuthErrorDomain
+    /// The key of the SDK's short name of the error.
+    public static let userInfoNameKey = AuthErrorUserInfoNameKey
+    /// The key of the account's email.
+    public static let userInfoEmailKey = AuthErrorUserInfoEmailKey
+    /// The key of the credential to link.
+    public static let userInfoUpdatedCredentialKey = AuthErrorUserInfoUpdatedCredentialKey
+}
+
 /// The `userInfo` key of an error's email (account-exists, credential-already-in-use).
 public let AuthErrorUserInfoEmailKey = "FIRAuthErrorUserInfoEmailKey"
 /// The `userInfo` key of the credential to link after an account-exists error.
 public let AuthErrorUserInfoUpdatedCredentialKey = "FIRAuthErrorUserInfoUpdatedCredentialKey"
-/// The `userInfo` key of the error's short name: authctl's stable code (`account-exists-with-different-credential`).
+/// The `userInfo` key of the error's short name, the SDK's (`ERROR_ACCOUNT_EXISTS_WITH_DIFFERENT_CREDENTIAL`).
 public let AuthErrorUserInfoNameKey = "FIRAuthErrorUserInfoNameKey"
 /// The `userInfo` key of the message for a person.
 public let AuthErrorUserInfoDescriptionKey = "NSLocalizedDescription"

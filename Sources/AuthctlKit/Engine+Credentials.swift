@@ -7,6 +7,7 @@ import Foundation
 extension Engine {
     /// Signs in, links or reauthenticates with a credential, as its kind says.
     func use(_ credential: any AuthCredential, for purpose: FederatedPurpose, as uid: String?) async throws -> AuthDataResult {
+        if let email = credential as? EmailAuthCredential { return try await use(email, for: purpose, as: uid) }
         guard let oauth = credential as? OAuthCredential else {
             throw AuthError(.invalidCredential, "\(credential.provider) credentials are not supported; use an OAuthCredential")
         }
@@ -28,5 +29,32 @@ extension Engine {
         }
         let input = SignIn.Input(providerID: oauth.provider, purpose: purpose, proof: proof, timeoutSetting: "OAuthProvider.timeout")
         return try await signIn(input, presenter: .printURL, as: uid)
+    }
+}
+
+extension Engine {
+    /// The signed-in user `uid` read again (the project's copy, where there is one).
+    func reload(_ uid: String) async throws -> AuthCore.User {
+        guard let user = try AccountOperations(runtime: try runtime()).checked(uid).currentUser() else { throw AccountError.notSignedIn }
+        return user
+    }
+
+    /// The password-account operations of the backend, once `uid` is still the signed-in user.
+    func passwordAccount(of uid: String) throws -> any PasswordAccounts {
+        _ = try AccountOperations(runtime: try runtime()).checked(uid)
+        return try backend(as: (any PasswordAccounts).self, .passwordAccounts)
+    }
+
+    /// Signs in or reauthenticates with an email and password; linking one is not supported.
+    func use(_ credential: EmailAuthCredential, for purpose: FederatedPurpose, as uid: String?) async throws -> AuthDataResult {
+        switch purpose {
+        case .signIn:
+            return AuthDataResult(try await backend(as: (any PasswordAccounts).self, .passwordAccounts).signIn(
+                email: credential.email, password: credential.password, create: false), auth: auth)
+        case .reauthenticate:
+            return AuthDataResult(try await passwordAccount(of: uid ?? "").reauthenticate(password: credential.password), auth: auth)
+        default:
+            throw AuthError(.operationNotAllowed, "linking an email and password is not supported here; create the user with it instead")
+        }
     }
 }

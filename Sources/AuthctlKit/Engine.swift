@@ -2,6 +2,7 @@ internal import AuthApp
 internal import AuthCore
 internal import AuthOAuth
 internal import AuthProviders
+internal import AuthPlatform
 import Foundation
 
 /// The library's operations, for one ``Auth``: each is a use case of the application layer
@@ -20,9 +21,10 @@ struct Engine: Sendable {
 
     /// What `provider` asks of a sign-in for `purpose`.
     static func input(_ provider: OAuthProvider, purpose: FederatedPurpose, proof: SignIn.Proof) -> SignIn.Input {
-        SignIn.Input(
-            providerID: provider.providerID, purpose: purpose, proof: proof, scopes: provider.scopes, customParameters: provider.customParameters,
-            timeout: provider.timeout, timeoutSetting: "OAuthProvider.timeout")
+        let settings = provider.current
+        return SignIn.Input(
+            providerID: provider.providerID, purpose: purpose, proof: proof, scopes: settings.scopes ?? [],
+            customParameters: settings.customParameters ?? [:], timeout: settings.timeout, timeoutSetting: "OAuthProvider.timeout")
     }
 
     /// The local flow's verified credential, or, for a provider the project runs, a credential
@@ -39,7 +41,7 @@ struct Engine: Sendable {
 
     /// `provider`'s flow for `purpose`, then the account rules, on the route ``SignIn`` chooses.
     func run(_ provider: OAuthProvider, presenter: BrowserPresenter?, for purpose: FederatedPurpose, as uid: String?) async throws -> AuthDataResult {
-        try await signIn(Self.input(provider, purpose: purpose, proof: .browser), presenter: presenter ?? .systemBrowser, as: uid)
+        try await signIn(Self.input(provider, purpose: purpose, proof: .browser), presenter: presenter ?? defaultPresenter(), as: uid)
     }
 
     /// A sign-in through ``SignIn`` as the user `uid` (when given), with `presenter`'s I/O.
@@ -52,7 +54,19 @@ struct Engine: Sendable {
         }
     }
 
+    /// What a nil `uiDelegate` means: `AUTHCTL_BROWSER`'s command when it is set, as the
+    /// `authctl` command reads it, else the system's browser.
+    func defaultPresenter() -> BrowserPresenter {
+        guard let command = (try? runtime())?.environment["AUTHCTL_BROWSER"], !command.isEmpty else { return .systemBrowser }
+        return .command(ProcessBrowserOpener.splitCommand(command))
+    }
+
     // MARK: The signed-in user
+
+    /// The home's change detector, or nil when the runtime could not be built.
+    func changes() -> AccountChanges? {
+        (try? runtime()).map(AccountChanges.init)
+    }
 
     func currentUser() throws -> AuthCore.User? {
         try runtime().accounts().currentUser()

@@ -11,9 +11,9 @@ struct LibraryEnvironment: Sendable {
     /// used), thrown by the first operation.
     let runtime: Result<AuthRuntime, AuthError>
 
-    init(chosenHome: String?, backend: Auth.Backend, environment: [String: String]) {
+    init(chosenHome: String?, backend: BackendChoice, environment: [String: String]) {
         let variables = EnvironmentVariables(environment)
-        let options = AuthRuntime.Options(home: chosenHome, backend: backend.choice, notice: BrowserPresenter.standardError)
+        let options = AuthRuntime.Options(home: chosenHome, backend: backend, notice: BrowserPresenter.standardError)
         do {
             // A library lives in someone else's process: it never takes over its signals.
             runtime = .success(try AuthRuntime.live(environment: variables, options: options, holdsSignals: false))

@@ -1,48 +1,105 @@
+internal import AuthPlatform
 import Foundation
 
+/// What FirebaseAuth's `AuthUIDelegate` is here: the presenter of the provider's page.
+public typealias AuthUIDelegate = BrowserPresenter
+
 /// A sign-in provider by its Firebase provider id (FirebaseAuth's `OAuthProvider`): `github.com`,
-/// `google.com`, `microsoft.com`, `oidc.<name>`, or any id a Firebase project enables.
+/// `google.com`, `microsoft.com`, `oidc.<name>`, or any id a Firebase project enables. A class, as
+/// in the SDK: `let provider = OAuthProvider(providerID: "github.com"); provider.scopes = [...]`.
+/// Its settings sit behind a lock, so one provider may be shared between tasks.
 ///
 /// Which flow runs is chosen as the `authctl` command does: a provider added in the home
 /// (`authctl providers add`) runs its flow on this machine with its own client; otherwise, with a
 /// Firebase project configured, the project runs it with the app in its console.
-public struct OAuthProvider: Sendable {
-    /// The provider id, as Firebase spells it.
-    public let providerID: String
-    /// Scopes beyond the provider's defaults (`user:email`, `groups`).
-    public var scopes: [String] = []
-    /// Extra authorization request parameters (`allow_signup`, `login_hint`, `prompt`). The OAuth
-    /// parameters the flow sets itself (`state`, `nonce`, `redirect_uri`, ...) are refused.
-    public var customParameters: [String: String] = [:]
-    /// How long the person has to finish in the browser (five minutes).
-    public var timeout: Duration = .seconds(300)
-    /// The home and backend the provider signs in to.
-    let auth: Auth
-
-    /// The provider `providerID` of ``Auth/auth()``.
-    public init(providerID: String) {
-        self.init(providerID: providerID, auth: Auth.auth())
+public final class OAuthProvider: Sendable {
+    /// What a caller may change, as one value.
+    struct Settings: Sendable {
+        var scopes: [String]?
+        var customParameters: [String: String]?
+        var timeout: Duration = .seconds(300)
     }
 
-    /// The provider `providerID` of `auth` (FirebaseAuth's `init(providerID:auth:)`).
-    public init(providerID: String, auth: Auth) {
+    /// FirebaseAuth's `OAuthProvider.id`.
+    public static let id = "OAuth"
+    /// The provider id, as Firebase spells it.
+    public let providerID: String
+    /// The home and backend the provider signs in to.
+    let auth: Auth
+    private let settings = LockedState(Settings())
+
+    /// Scopes beyond the provider's defaults (`user:email`, `groups`).
+    public var scopes: [String]? {
+        get { settings.withLock { $0.scopes } }
+        set { settings.withLock { $0.scopes = newValue } }
+    }
+    /// Extra authorization request parameters (`allow_signup`, `login_hint`, `prompt`). The OAuth
+    /// parameters the flow sets itself (`state`, `nonce`, `redirect_uri`, ...) are refused.
+    public var customParameters: [String: String]? {
+        get { settings.withLock { $0.customParameters } }
+        set { settings.withLock { $0.customParameters = newValue } }
+    }
+    /// How long the person has to finish in the browser (five minutes). Not in FirebaseAuth.
+    public var timeout: Duration {
+        get { settings.withLock { $0.timeout } }
+        set { settings.withLock { $0.timeout = newValue } }
+    }
+
+    /// The provider `providerID` of `auth` (``Auth/auth()`` by default).
+    public init(providerID: String, auth: Auth = Auth.auth()) {
         self.providerID = providerID
         self.auth = auth
     }
 
-    /// Runs the provider's sign-in in the browser `uiDelegate` presents and returns its credential,
-    /// for ``Auth/signIn(with:)-(AuthCredential)``, ``User/link(with:)-(AuthCredential)`` or
-    /// ``User/reauthenticate(with:)-(AuthCredential)``. With a provider the Firebase project runs
-    /// (not added in the home), the browser opens when the credential is used, because the
-    /// project exchanges the code and applies the account rules in one call.
-    public func getCredentialWith(_ uiDelegate: BrowserPresenter?) async throws -> OAuthCredential {
-        let presenter = uiDelegate ?? .systemBrowser
+    /// The provider `providerID` of `auth`.
+    public convenience init(providerID: AuthProviderID, auth: Auth = Auth.auth()) {
+        self.init(providerID: providerID.rawValue, auth: auth)
+    }
+
+    /// FirebaseAuth's factory: the provider `providerID` of ``Auth/auth()``.
+    public class func provider(providerID: String, auth: Auth = Auth.auth()) -> OAuthProvider {
+        OAuthProvider(providerID: providerID, auth: auth)
+    }
+
+    /// FirebaseAuth's factory: the provider `providerID` of `auth`.
+    public class func provider(providerID: AuthProviderID, auth: Auth = Auth.auth()) -> OAuthProvider {
+        OAuthProvider(providerID: providerID, auth: auth)
+    }
+
+    /// Runs the provider's sign-in in the browser `uiDelegate` presents (nil: `AUTHCTL_BROWSER`'s
+    /// command when set, else the system browser)
+    /// and returns its credential, for ``Auth/signIn(with:)-(AuthCredential)``,
+    /// ``User/link(with:)-(AuthCredential)`` or ``User/reauthenticate(with:)-(AuthCredential)``.
+    /// With a provider the Firebase project runs (not added in the home), the browser opens when
+    /// the credential is used, because the project exchanges the code and applies the account
+    /// rules in one call.
+    public func credential(with uiDelegate: AuthUIDelegate?) async throws -> AuthCredential {
+        let presenter = uiDelegate ?? auth.engine.defaultPresenter()
         return try await AuthError.translating { try await auth.engine.credential(for: self, presenter: presenter) }
+    }
+
+    /// ``credential(with:)`` with a completion handler, called on the main queue.
+    public func getCredentialWith(_ uiDelegate: AuthUIDelegate?, completion: (@MainActor (AuthCredential?, Error?) -> Void)? = nil) {
+        Completion.deliver(completion) { try await self.credential(with: uiDelegate) }
     }
 
     /// A credential from an OpenID Connect ID token obtained elsewhere (a CI job's token, another
     /// app's sign-in), checked by the provider added in the home when it is used: signature,
     /// issuer, audience, expiry and, with `rawNonce`, the nonce (OpenID Connect Core §3.1.3.7).
+    public static func credential(
+        providerID: AuthProviderID, idToken: String, rawNonce: String? = nil, accessToken: String? = nil
+    ) -> OAuthCredential {
+        credential(providerID: providerID.rawValue, idToken: idToken, rawNonce: rawNonce, accessToken: accessToken)
+    }
+
+    /// A credential from an access token obtained elsewhere (a GitHub token): the provider added
+    /// in the home proves whose it is with its API when it is used. OpenID providers need the ID
+    /// token (``credential(providerID:idToken:rawNonce:accessToken:)-(AuthProviderID,_,_,_)``).
+    public static func credential(providerID: AuthProviderID, accessToken: String) -> OAuthCredential {
+        credential(providerID: providerID.rawValue, accessToken: accessToken)
+    }
+
+    /// ``credential(providerID:idToken:rawNonce:accessToken:)-(AuthProviderID,_,_,_)`` with the id as a string.
     public static func credential(
         providerID: String, idToken: String, rawNonce: String? = nil, accessToken: String? = nil
     ) -> OAuthCredential {
@@ -50,10 +107,29 @@ public struct OAuthProvider: Sendable {
             provider: providerID, accessToken: accessToken, idToken: idToken, rawNonce: rawNonce, kind: .idToken(idToken, rawNonce: rawNonce))
     }
 
-    /// A credential from an access token obtained elsewhere (a GitHub token): the provider added
-    /// in the home proves whose it is with its API when it is used. OpenID providers need the ID
-    /// token (``credential(providerID:idToken:rawNonce:accessToken:)``).
+    /// ``credential(providerID:accessToken:)-(AuthProviderID,_)`` with the id as a string.
     public static func credential(providerID: String, accessToken: String) -> OAuthCredential {
         OAuthCredential(provider: providerID, accessToken: accessToken, kind: .accessToken(accessToken))
     }
+
+    /// The older spelling the Firebase docs still print.
+    @available(*, deprecated, message: "use credential(providerID: AuthProviderID, idToken:rawNonce:accessToken:)")
+    public static func credential(withProviderID providerID: String, idToken: String, rawNonce: String?) -> OAuthCredential {
+        credential(providerID: providerID, idToken: idToken, rawNonce: rawNonce)
+    }
+
+    /// The older spelling.
+    @available(*, deprecated, message: "use credential(providerID: AuthProviderID, idToken:rawNonce:accessToken:)")
+    public static func credential(withProviderID providerID: String, idToken: String, accessToken: String?) -> OAuthCredential {
+        credential(providerID: providerID, idToken: idToken, accessToken: accessToken)
+    }
+
+    /// The older spelling.
+    @available(*, deprecated, message: "use credential(providerID: AuthProviderID, accessToken:)")
+    public static func credential(withProviderID providerID: String, accessToken: String) -> OAuthCredential {
+        credential(providerID: providerID, accessToken: accessToken)
+    }
+
+    /// What a sign-in of this provider asks for, as one value.
+    var current: Settings { settings.withLock { $0 } }
 }

@@ -1,37 +1,86 @@
+internal import AuthApp
 internal import AuthCore
+internal import AuthPlatform
 import Foundation
 
-/// A person with one or more linked provider identities (FirebaseAuth's `User`). A value read
-/// when it was returned: ``Auth/currentUser`` reads the latest. Its operations act on the signed-in
-/// user of its ``Auth`` and refuse (``AuthErrorCode/userMismatch``) when that is someone else now.
+/// A person with one or more linked provider identities (FirebaseAuth's `User`): a class whose
+/// properties are the values read when it was returned, or at its last ``reload()``; its
+/// operations act on the signed-in user of its ``Auth`` and refuse (``AuthErrorCode/userMismatch``)
+/// when that is someone else now. The values sit behind a lock, so a user may be shared between tasks.
 public final class User: Sendable {
+    /// What a reload replaces.
+    struct Profile: Sendable {
+        var email: String?
+        var isEmailVerified: Bool
+        var displayName: String?
+        var photoURL: URL?
+        var providerData: [UserInfo]
+        var metadata: UserMetadata
+
+        init(_ user: AuthCore.User) {
+            email = user.email
+            isEmailVerified = user.emailVerified
+            displayName = user.displayName
+            photoURL = user.photoURL.flatMap(URL.init(string:))
+            providerData = user.providerData.map(UserInfo.init)
+            metadata = UserMetadata(creationDate: user.createdAt, lastSignInDate: user.lastSignInAt)
+        }
+    }
+
     /// The user's id: the Firebase project's `localId`, or the home's own random id for local accounts.
     public let uid: String
+    /// `firebase`, as the SDK's `User.providerID`.
+    public var providerID: String { "firebase" }
     /// The user's email, from the provider that gave one.
-    public let email: String?
+    public var email: String? { profile.email }
     /// Whether a provider said the email is the person's.
-    public let isEmailVerified: Bool
+    public var isEmailVerified: Bool { profile.isEmailVerified }
     /// The person's name, as a provider gave it.
-    public let displayName: String?
+    public var displayName: String? { profile.displayName }
     /// The person's picture, as a provider gave it.
-    public let photoURL: URL?
+    public var photoURL: URL? { profile.photoURL }
+    /// Always nil: phone sign-in is not supported.
+    public var phoneNumber: String? { nil }
     /// The provider identities linked to the user.
-    public let providerData: [UserInfo]
+    public var providerData: [UserInfo] { profile.providerData }
     /// When the user was created and last signed in.
-    public let metadata: UserMetadata
+    public var metadata: UserMetadata { profile.metadata }
     /// Always false: anonymous accounts are not supported.
     public var isAnonymous: Bool { false }
     let auth: Auth
+    private let state: LockedState<Profile>
+    private var profile: Profile { state.withLock { $0 } }
 
     init(_ user: AuthCore.User, auth: Auth) {
         uid = user.uid
-        email = user.email
-        isEmailVerified = user.emailVerified
-        displayName = user.displayName
-        photoURL = user.photoURL.flatMap(URL.init(string:))
-        providerData = user.providerData.map(UserInfo.init)
-        metadata = UserMetadata(creationDate: user.createdAt, lastSignInDate: user.lastSignInAt)
+        state = LockedState(Profile(user))
         self.auth = auth
+    }
+
+    /// Reads the user again from the home (and the project), so its properties are current.
+    public func reload() async throws {
+        let fresh = try await AuthError.translating { try await auth.engine.reload(uid) }
+        state.withLock { $0 = Profile(fresh) }
+    }
+
+    /// Changes the user's email (a Firebase project; needs a recent sign-in).
+    public func updateEmail(to email: String) async throws {
+        let fresh = try await AuthError.translating { try await auth.engine.passwordAccount(of: uid).updateEmail(email) }
+        state.withLock { $0 = Profile(fresh) }
+    }
+
+    /// Changes the user's password (a Firebase project; needs a recent sign-in).
+    public func updatePassword(to password: String) async throws {
+        let fresh = try await AuthError.translating { try await auth.engine.passwordAccount(of: uid).updatePassword(password) }
+        state.withLock { $0 = Profile(fresh) }
+    }
+
+    /// The ID token of ``getIDToken(forcingRefresh:)`` with its claims read.
+    public func getIDTokenResult(forcingRefresh: Bool = false) async throws -> AuthTokenResult {
+        try await AuthError.translating {
+            AuthTokenResult(try await IDTokenResult(runtime: auth.engine.runtime()).run(
+                expectedUID: uid, minimumValidity: forcingRefresh ? GetToken.forced : Engine.minimumValidity))
+        }
     }
 
     /// The user's ID token, refreshed when it expires within five minutes, or always with
@@ -39,6 +88,11 @@ public final class User: Sendable {
     /// the user signed in with last (a JWT for services that verify the provider's tokens).
     public func getIDToken(forcingRefresh: Bool = false) async throws -> String {
         try await AuthError.translating { try await auth.engine.idToken(of: uid, forcingRefresh: forcingRefresh) }
+    }
+
+    /// ``getIDToken(forcingRefresh:)`` by the SDK's other name.
+    public func idTokenForcingRefresh(_ forceRefresh: Bool) async throws -> String {
+        try await getIDToken(forcingRefresh: forceRefresh)
     }
 
     /// Links the credential's provider to the user. A credential from an account-exists error's

@@ -39,9 +39,10 @@ struct AuthctlKitTests {
     @Test func accountExistsCarriesTheEmailAndTheCredentialToLink() throws {
         let core = AccountError.accountExistsWithDifferentCredential(email: "alice@example.com", providers: ["github.com"])
         let error = AuthError(core, providerID: "oidc.corp")
-        #expect(error.code == .accountExistsWithDifferentCredential)
+        #expect(error.authErrorCode == .accountExistsWithDifferentCredential)
         #expect(error.userInfo[AuthErrorUserInfoEmailKey] as? String == "alice@example.com")
-        #expect(error.userInfo[AuthErrorUserInfoNameKey] as? String == "account-exists-with-different-credential")
+        #expect(error.userInfo[AuthErrorUserInfoNameKey] as? String == "ERROR_ACCOUNT_EXISTS_WITH_DIFFERENT_CREDENTIAL")
+        #expect(error.userInfo[AuthctlErrorUserInfoCodeKey] as? String == "account-exists-with-different-credential")
         let pending = try #require(error.updatedCredential as? OAuthCredential)
         #expect(pending.provider == "oidc.corp")
         guard case .pending = pending.kind else { Issue.record("not the kept credential: \(pending.kind)"); return }

@@ -36,7 +36,7 @@ INVALID_CREDENTIAL, OPERATION_NOT_ALLOWED, EMAIL_ALREADY_IN_USE, USER_MISMATCH =
 @pytest.fixture(scope="session")
 def example_bin() -> Path:
     given = os.environ.get("AUTHCTL_LIBRARY_EXAMPLE_BIN")
-    if given and all((Path(given) / program).is_file() for program in ("docs-snippets", "authctl-example", "readme-example")):
+    if given and all((Path(given) / program).is_file() for program in ("docs-snippets", "authctl-example", "readme-example", "seed-blocks")):
         return Path(given)
     build = ["swift", "build", "--package-path", str(EXAMPLE)]
     built = subprocess.run(build, capture_output=True, text=True, timeout=BUILD_TIMEOUT)
@@ -58,15 +58,19 @@ class Library:
         return subprocess.run([str(self.bin_dir / program), *args], env=env, capture_output=True, text=True, cwd=self.cli.tmp,
                               input=input, stdin=None if input is not None else subprocess.DEVNULL, timeout=FLOW_TIMEOUT + 60)
 
-    def snippet(self, *args: str, user: str = "alice", input: str | None = None) -> dict:
-        done = self.run("docs-snippets", *args, user=user, input=input)
-        assert done.stdout.strip(), f"docs-snippets {args} printed nothing\n{done.stderr}\n{self.cli.browser_text()}"
-        return json.loads(done.stdout)
+    def snippet(self, *args: str, user: str = "alice", input: str | None = None, program: str = "docs-snippets") -> dict:
+        done = self.run(program, *args, user=user, input=input)
+        assert done.stdout.strip(), f"{program} {args} printed nothing\n{done.stderr}\n{self.cli.browser_text()}"
+        return json.loads(done.stdout.strip().splitlines()[-1])
 
-    def ok(self, *args: str, user: str = "alice", input: str | None = None) -> dict:
-        result = self.snippet(*args, user=user, input=input)
-        assert "error" not in result, f"docs-snippets {args}: {result}\n{self.cli.browser_text()}"
+    def ok(self, *args: str, user: str = "alice", input: str | None = None, program: str = "docs-snippets") -> dict:
+        result = self.snippet(*args, user=user, input=input, program=program)
+        assert "error" not in result, f"{program} {args}: {result}\n{self.cli.browser_text()}"
         return result
+
+    def block(self, *args: str, user: str = "alice", input: str | None = None) -> dict:
+        """seed-blocks: one of the seed pages' blocks, run (Tests/LibraryExample/Sources/seed-blocks)."""
+        return self.ok(*args, user=user, input=input, program="seed-blocks")
 
 
 @pytest.fixture
@@ -100,7 +104,7 @@ def test_the_openid_snippets_sign_in_link_reauthenticate_and_unlink(cli, dot_idp
     assert linked["uid"] == signed_in["uid"] and linked["providers"] == [CORP, LAB], linked
     assert library.ok("reauth", LAB)["uid"] == signed_in["uid"]
     mismatch = library.snippet("reauth", CORP, user="bob")
-    assert mismatch["error"]["code"] == USER_MISMATCH and mismatch["error"]["name"] == "user-mismatch", mismatch
+    assert mismatch["error"]["code"] == USER_MISMATCH and mismatch["error"]["name"] == "ERROR_USER_MISMATCH" and mismatch["error"]["domain"] == "FIRAuthErrorDomain", mismatch
     token = library.ok("token")
     assert token["uid"] == signed_in["uid"] and token["token"].count(".") == 2, token
     assert library.ok("unlink", LAB)["providers"] == [CORP]
@@ -167,7 +171,7 @@ def test_the_password_and_custom_token_snippets(project, firebase_fake, library)
     token = firebase_fake.control("custom_token", {"uid": "service-user-42"})["token"]
     assert library.ok("custom-token", input=token + "\n")["uid"] == "service-user-42"
     forged = token[:-4] + ("AAAA" if not token.endswith("AAAA") else "BBBB")
-    assert library.snippet("custom-token", input=forged + "\n")["error"]["name"] == "invalid-credential"
+    assert library.snippet("custom-token", input=forged + "\n")["error"]["name"] == "ERROR_INVALID_CREDENTIAL"
 
 
 def test_password_sign_in_needs_a_project(cli, library):

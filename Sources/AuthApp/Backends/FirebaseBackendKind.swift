@@ -18,7 +18,17 @@ package struct FirebaseBackendKind: AccountBackendKind {
         guard let apiKey = settings["apiKey"], let projectID = settings["projectId"] else {
             throw InvalidSetting(setting: "firebase", value: "", reason: "a project needs its apiKey and projectId")
         }
-        return try backend(project: FirebaseProject(apiKey: apiKey, projectID: projectID, tenantID: settings["tenantId"]), in: runtime)
+        var project = FirebaseProject(apiKey: apiKey, projectID: projectID, tenantID: settings["tenantId"])
+        project.clientIdentity = ClientIdentity(iosBundleID: settings["iosBundleId"]).orNil
+        return try backend(project: project, in: runtime)
+    }
+
+    /// The settings ``backend(settings:in:)`` takes for `project`.
+    package static func settings(of project: FirebaseProject) -> [String: String] {
+        var settings = ["apiKey": project.apiKey, "projectId": project.projectID]
+        settings["tenantId"] = project.tenantID
+        settings["iosBundleId"] = project.clientIdentity?.iosBundleID
+        return settings
     }
 
     /// The project `firebase use` stored in the home, or nil.

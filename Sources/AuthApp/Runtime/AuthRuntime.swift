@@ -18,7 +18,7 @@ import Foundation
 /// cached token) pays for nothing it does not use (Decisions/0017, 0028).
 package struct AuthRuntime: Sendable {
     /// authctl's version: the transport's User-Agent and `authctl --version`.
-    package static let version = "0.2.0"
+    package static let version = "0.3.0"
 
     /// `AUTHCTL_LOCK_TIMEOUT`: how long to wait for another process holding the lock
     /// (default ``KeystoreLimits/defaultLockTimeout``), in seconds, fractions allowed.

@@ -1201,10 +1201,11 @@ See 'authctl help firebase <command>' for help on a command.
         "firebase use": #"""
 Keep accounts in a Firebase project from now on.
 
-Usage: authctl firebase use --api-key KEY --project-id ID [--tenant-id TENANT]
-                            [--auth-domain DOMAIN] [--ios-bundle-id ID]
-                            [--android-package NAME] [--android-cert SHA1]
-                            [--referrer URL] [--github-localhost] [--no-check]
+Usage: authctl firebase use --api-key KEY --project-id ID [--plist FILE]
+                            [--tenant-id TENANT] [--auth-domain DOMAIN]
+                            [--ios-bundle-id ID] [--android-package NAME]
+                            [--android-cert SHA1] [--referrer URL]
+                            [--github-localhost] [--no-check]
 
 Signing in then goes through the project (accounts:signInWithIdp): the project's
 uid, its one-account-per-email rule and its Firebase ID tokens. Each project's
@@ -1223,8 +1224,13 @@ then. --no-check skips the call.
 
 Options:
   --api-key KEY           The project's Web API key (Project settings >
-                          General). It is public, not a secret. (required)
-  --project-id ID         The project id, such as my-app-1234. (required)
+                          General). It is public, not a secret. (required unless
+                          --plist)
+  --project-id ID         The project id, such as my-app-1234. (required unless
+                          --plist)
+  --plist FILE            An Apple app's GoogleService-Info.plist instead of
+                          --api-key and --project-id: its API_KEY, PROJECT_ID
+                          and BUNDLE_ID (as --ios-bundle-id).
   --tenant-id TENANT      An Identity Platform tenant to keep the accounts in.
   --auth-domain DOMAIN    A custom domain serving the project's auth handler
                           (/__/auth/handler), as in the SDKs' authDomain;
@@ -1258,6 +1264,9 @@ Global options:
 Examples:
   Use a project:
     authctl firebase use --api-key AIzaSy... --project-id my-app-1234
+
+  Use the project of an Apple app's configuration file:
+    authctl firebase use --plist GoogleService-Info.plist
 """#,
         "firebase show": #"""
 Show the Firebase project accounts live in.

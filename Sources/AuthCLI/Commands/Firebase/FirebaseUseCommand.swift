@@ -6,11 +6,15 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// `authctl firebase use --api-key KEY --project-id ID [--tenant-id T]`: keep accounts in a
-/// Firebase / Identity Platform project from now on.
+/// `authctl firebase use --api-key KEY --project-id ID [--tenant-id T]`, or `--plist
+/// GoogleService-Info.plist`: keep accounts in a Firebase / Identity Platform project from now on.
 struct FirebaseUseCommand: Command {
-    static let apiKey = Option.required("api-key", "KEY", help: "The project's Web API key (Project settings > General). It is public, not a secret.")
-    static let projectID = Option.required("project-id", "ID", help: "The project id, such as my-app-1234.")
+    static let apiKey = Option.required(
+        "api-key", "KEY", help: "The project's Web API key (Project settings > General). It is public, not a secret.", unless: ["plist"])
+    static let projectID = Option.required("project-id", "ID", help: "The project id, such as my-app-1234.", unless: ["plist"])
+    static let plist = Option.string(
+        "plist", "FILE",
+        help: "An Apple app's GoogleService-Info.plist instead of --api-key and --project-id: its API_KEY, PROJECT_ID and BUNDLE_ID (as --ios-bundle-id).")
     static let tenantID = Option.string("tenant-id", "TENANT", help: "An Identity Platform tenant to keep the accounts in.")
     static let iosBundleID = Option.string(
         "ios-bundle-id", "ID", help: "For an API key restricted to an iOS app: its bundle id (sent as X-Ios-Bundle-Identifier).")
@@ -46,19 +50,28 @@ struct FirebaseUseCommand: Command {
                 + "nothing is stored then. --no-check skips the call.",
         ],
         options: [
-            apiKey.spec, projectID.spec, tenantID.spec, authDomain.spec, iosBundleID.spec, androidPackage.spec, androidCert.spec, referrer.spec,
-            githubLocalhost.spec, noCheck.spec,
+            apiKey.spec, projectID.spec, plist.spec, tenantID.spec, authDomain.spec, iosBundleID.spec, androidPackage.spec, androidCert.spec,
+            referrer.spec, githubLocalhost.spec, noCheck.spec,
         ],
-        examples: [Example("Use a project:", "authctl firebase use --api-key AIzaSy... --project-id my-app-1234")])
+        examples: [
+            Example("Use a project:", "authctl firebase use --api-key AIzaSy... --project-id my-app-1234"),
+            Example("Use the project of an Apple app's configuration file:", "authctl firebase use --plist GoogleService-Info.plist"),
+        ])
 
     var project: FirebaseProject
+    /// The GoogleService-Info.plist that names the key and project (read when the command runs).
+    let plistPath: String?
     let checksKey: Bool
 
     init(_ invocation: ParsedInvocation) throws {
         checksKey = !(try invocation[Self.noCheck])
+        plistPath = try invocation[Self.plist]
+        let apiKey = try invocation[Self.apiKey], projectID = try invocation[Self.projectID]
+        if plistPath != nil, apiKey != nil || projectID != nil {
+            throw UsageError.invalidUsage("--plist names the API key and project id; give them one way", command: invocation.commandPath)
+        }
         project = FirebaseProject(
-            apiKey: try invocation[Self.apiKey], projectID: try invocation[Self.projectID], tenantID: try invocation[Self.tenantID],
-            authDomain: try invocation[Self.authDomain])
+            apiKey: apiKey ?? "", projectID: projectID ?? "", tenantID: try invocation[Self.tenantID], authDomain: try invocation[Self.authDomain])
         project.clientIdentity = ClientIdentity(
             iosBundleID: try invocation[Self.iosBundleID], androidPackage: try invocation[Self.androidPackage],
             androidCertificate: try invocation[Self.androidCert], referrer: try invocation[Self.referrer]
@@ -66,8 +79,19 @@ struct FirebaseUseCommand: Command {
         project.githubAcceptsLocalhost = try invocation[Self.githubLocalhost] ? true : nil
     }
 
+    /// The project of the options, or of the plist with the options' tenant, domain and identity on top.
+    func chosenProject() throws -> FirebaseProject {
+        guard let plistPath else { return project }
+        var chosen = try GoogleServiceInfo.read(path: plistPath).project()
+        chosen.tenantID = project.tenantID
+        chosen.customAuthDomain = project.customAuthDomain
+        if let identity = project.clientIdentity { chosen.clientIdentity = identity }
+        chosen.githubAcceptsLocalhost = project.githubAcceptsLocalhost
+        return chosen
+    }
+
     func run(in env: CommandEnvironment) async throws -> ExitStatus {
-        let project = try project.validated()
+        let project = try chosenProject().validated()
         let endpoints = try env.firebaseEndpoints
         if checksKey {
             do {

@@ -1,19 +1,19 @@
 import AuthctlKit
 import Foundation
 
-// The Firebase docs' Swift snippets, ported as little as possible: `async`/`try await` where they
-// take completion handlers, `presenter` where they pass `nil` for the AuthUIDelegate, `var` for
-// the provider (a value here). Each returns what the test checks. Docs/Library.md sets them side
-// by side with the originals.
+// Firebase docs' snippets (GitHub, OpenID Connect, linking, managing users, passwords, custom
+// tokens) in the SDK's async style, with a scripted `presenter` for the AuthUIDelegate, each
+// returning what Tests/e2e/test_library.py checks. The five seed pages' blocks as printed are the
+// seed-blocks targets (Docs/Library.md).
 
 /// "Authenticate Using GitHub on Apple Platforms", Handle the sign-in flow with the Firebase SDK.
 func signInWithGitHub() async throws -> [String: Any] {
-    var provider = OAuthProvider(providerID: "github.com")
+    let provider = OAuthProvider(providerID: "github.com")
     provider.customParameters = [
         "allow_signup": "false"
     ]
     provider.scopes = ["user:email"]
-    let credential = try await provider.getCredentialWith(presenter)
+    let credential = try await provider.credential(with: presenter)
     let authResult = try await Auth.auth().signIn(with: credential)
     // User is signed in.
     // IdP data available in authResult.additionalUserInfo.profile.
@@ -26,7 +26,7 @@ func signInWithGitHub() async throws -> [String: Any] {
 /// "Authenticate Using OpenID Connect on Apple Platforms", Handle the sign-in flow with the Firebase SDK.
 func signInWithOpenID(_ providerID: String) async throws -> [String: Any] {
     let provider = OAuthProvider(providerID: providerID)
-    let credential = try await provider.getCredentialWith(presenter)
+    let credential = try await provider.credential(with: presenter)
     let authResult = try await Auth.auth().signIn(with: credential)
     // User is signed in.
     // IdP data available in authResult?.additionalUserInfo?.profile
@@ -48,7 +48,7 @@ func signInWithIDToken(_ providerID: String, idToken: String, rawNonce: String?)
 
 /// "Link Multiple Auth Providers to an Account": link the credential of another provider.
 func link(_ providerID: String) async throws -> [String: Any] {
-    let credential = try await OAuthProvider(providerID: providerID).getCredentialWith(presenter)
+    let credential = try await OAuthProvider(providerID: providerID).credential(with: presenter)
     guard let user = Auth.auth().currentUser else { throw AuthError.snippet("nobody is signed in") }
     let authResult = try await user.link(with: credential)
     return describe(authResult)
@@ -56,7 +56,7 @@ func link(_ providerID: String) async throws -> [String: Any] {
 
 /// "Manage Users", Re-authenticate a user.
 func reauthenticate(_ providerID: String) async throws -> [String: Any] {
-    let credential = try await OAuthProvider(providerID: providerID).getCredentialWith(presenter)
+    let credential = try await OAuthProvider(providerID: providerID).credential(with: presenter)
     let user = Auth.auth().currentUser
     guard let authResult = try await user?.reauthenticate(with: credential) else { throw AuthError.snippet("nobody is signed in") }
     // User re-authenticated.
@@ -68,10 +68,10 @@ func reauthenticate(_ providerID: String) async throws -> [String: Any] {
 func recoverAccountExists(_ providerID: String, existingProvider: String) async throws -> [String: Any] {
     let provider = OAuthProvider(providerID: providerID)
     do {
-        let credential = try await provider.getCredentialWith(presenter)
+        let credential = try await provider.credential(with: presenter)
         _ = try await Auth.auth().signIn(with: credential)
         return ["accountExists": false]
-    } catch let error as AuthError where error.code == .accountExistsWithDifferentCredential {
+    } catch let error as NSError where error.domain == AuthErrorDomain && error.code == AuthErrorCode.accountExistsWithDifferentCredential.rawValue {
         // Get pending credential and email of existing account.
         let existingAcctEmail = error.userInfo[AuthErrorUserInfoEmailKey] as! String
         let pendingCred = error.userInfo[AuthErrorUserInfoUpdatedCredentialKey] as! AuthCredential
@@ -79,7 +79,7 @@ func recoverAccountExists(_ providerID: String, existingProvider: String) async 
         let providers = try await Auth.auth().fetchSignInMethods(forEmail: existingAcctEmail)
         // Sign in with existing account (a project with email-enumeration protection names none).
         let existing = OAuthProvider(providerID: providers.first ?? existingProvider)
-        let user = try await Auth.auth().signIn(with: existing.getCredentialWith(presenter)).user
+        let user = try await Auth.auth().signIn(with: existing.credential(with: presenter)).user
         // Link pending credential to account.
         let result = try await user.link(with: pendingCred)
         return describe(result, extra: ["email": existingAcctEmail, "fetchedProviders": providers])

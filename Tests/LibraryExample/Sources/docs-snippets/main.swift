@@ -64,7 +64,10 @@ func emit(_ object: [String: Any]) {
 do {
     emit(try await run(Array(CommandLine.arguments.dropFirst())))
 } catch let error as AuthError {
-    emit(["error": ["code": error.code.rawValue, "name": error.userInfo[AuthErrorUserInfoNameKey] as? String ?? "", "message": error.localizedDescription]])
+    emit(["error": [
+        "code": error.code, "domain": error.domain, "name": error.userInfo[AuthErrorUserInfoNameKey] as? String ?? "",
+        "authctlCode": error.userInfo[AuthctlErrorUserInfoCodeKey] as? String ?? "", "message": error.localizedDescription,
+    ]])
     exit(1)
 } catch {
     emit(["error": ["code": 0, "name": "snippet", "message": "\(error)"]])

@@ -1,7 +1,7 @@
 // .product(name: "AuthctlKit", package: "authctl")
 import AuthctlKit
 
-var provider = OAuthProvider(providerID: "github.com")
+let provider = OAuthProvider(providerID: "github.com")
 provider.scopes = ["user:email"]
 let result = try await Auth.auth().signIn(with: provider, uiDelegate: .systemBrowser)
 let token = (result.credential as? OAuthCredential)?.accessToken ?? ""

@@ -1,0 +1,117 @@
+internal import AuthApp
+internal import AuthPlatform
+import Foundation
+
+/// A registered listener, to remove with ``Auth/removeStateDidChangeListener(_:)`` or
+/// ``Auth/removeIDTokenDidChangeListener(_:)`` (FirebaseAuth's `AuthStateDidChangeListenerHandle`).
+public final class AuthStateDidChangeListenerHandle: Sendable, Hashable {
+    let id: Int
+
+    init(id: Int) { self.id = id }
+
+    public static func == (lhs: AuthStateDidChangeListenerHandle, rhs: AuthStateDidChangeListenerHandle) -> Bool { lhs.id == rhs.id }
+    public func hash(into hasher: inout Hasher) { hasher.combine(id) }
+}
+
+/// FirebaseAuth's name for the same handle.
+public typealias AuthIDTokenDidChangeListenerHandle = AuthStateDidChangeListenerHandle
+
+/// The listeners of one ``Auth`` and the poll that notices changes made by any process in the
+/// home, every ``interval`` while at least one listener is registered (Docs/Decisions/0033).
+final class AuthListeners: Sendable {
+    /// How often the home is looked at.
+    static let interval: Duration = .milliseconds(500)
+
+    enum Kind: Sendable { case state, idToken }
+    typealias Listener = @MainActor (Auth, User?) -> Void
+
+    private struct Registry: Sendable {
+        var next = 0
+        var listeners: [Int: (kind: Kind, call: Listener)] = [:]
+        var last: AccountChanges.Snapshot?
+        var polling: Task<Void, Never>?
+    }
+
+    private let registry = LockedState(Registry())
+
+    /// Registers `listener`; it is called on the main queue now with the current user, as the SDK does, then on each change.
+    func add(_ kind: Kind, _ listener: @escaping Listener, auth: Auth) -> AuthStateDidChangeListenerHandle {
+        let changes = auth.engine.changes()
+        let (id, startPoll, snapshot) = registry.withLock { registry in
+            registry.next += 1
+            registry.listeners[registry.next] = (kind, listener)
+            // A poll running keeps `last` current; otherwise look again.
+            let snapshot = (registry.polling == nil ? nil : registry.last) ?? changes.map { $0.snapshot(after: nil) }
+            registry.last = snapshot
+            let start = registry.polling == nil
+            return (registry.next, start, snapshot)
+        }
+        let user = snapshot?.uid == nil ? nil : auth.currentUser
+        Task { @MainActor in listener(auth, user) }
+        if startPoll, let changes { start(changes, auth: auth) }
+        return AuthStateDidChangeListenerHandle(id: id)
+    }
+
+    func remove(_ handle: AuthStateDidChangeListenerHandle) {
+        let task = registry.withLock { registry -> Task<Void, Never>? in
+            registry.listeners[handle.id] = nil
+            guard registry.listeners.isEmpty else { return nil }
+            defer { registry.polling = nil }
+            return registry.polling
+        }
+        task?.cancel()
+    }
+
+    private func start(_ changes: AccountChanges, auth: Auth) {
+        let task = Task { [weak self] in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: Self.interval)
+                guard let self, !Task.isCancelled else { return }
+                self.poll(changes, auth: auth)
+            }
+        }
+        registry.withLock { $0.polling = task }
+    }
+
+    /// Looks once: a new signed-in user calls every listener; new tokens of the same user call the ID-token ones.
+    private func poll(_ changes: AccountChanges, auth: Auth) {
+        let due = registry.withLock { registry -> [Listener] in
+            let before = registry.last
+            let now = changes.snapshot(after: before)
+            registry.last = now
+            guard now != before else { return [] }
+            let userChanged = now.uid != before?.uid
+            return registry.listeners.values.filter { userChanged || ($0.kind == .idToken && now.uid != nil) }.map(\.call)
+        }
+        guard !due.isEmpty else { return }
+        let user = auth.currentUser
+        Task { @MainActor in for listener in due { listener(auth, user) } }
+    }
+}
+
+extension Auth {
+    /// Calls `listener` on the main queue now and whenever the signed-in user changes: a sign-in
+    /// or sign-out here or by another process in the same home (`authctl signin`), noticed within
+    /// half a second. Keep the handle to remove it.
+    @discardableResult
+    public func addStateDidChangeListener(_ listener: @escaping @MainActor (Auth, User?) -> Void) -> AuthStateDidChangeListenerHandle {
+        listeners.add(.state, listener, auth: self)
+    }
+
+    /// Stops calling a listener of ``addStateDidChangeListener(_:)``.
+    public func removeStateDidChangeListener(_ listenerHandle: AuthStateDidChangeListenerHandle) {
+        listeners.remove(listenerHandle)
+    }
+
+    /// As ``addStateDidChangeListener(_:)``, and also whenever the signed-in user's tokens change
+    /// (a refresh, a reauthentication, a link), here or in another process.
+    @discardableResult
+    public func addIDTokenDidChangeListener(_ listener: @escaping @MainActor (Auth, User?) -> Void) -> AuthIDTokenDidChangeListenerHandle {
+        listeners.add(.idToken, listener, auth: self)
+    }
+
+    /// Stops calling a listener of ``addIDTokenDidChangeListener(_:)``.
+    public func removeIDTokenDidChangeListener(_ listenerHandle: AuthIDTokenDidChangeListenerHandle) {
+        listeners.remove(listenerHandle)
+    }
+}

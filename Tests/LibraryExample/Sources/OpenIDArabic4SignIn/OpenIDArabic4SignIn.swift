@@ -1,0 +1,32 @@
+// Authenticate using OpenID Connect (Arabic), Swift block 4 of 8 (003_*.txt in the seeds), as printed.
+// Changed only where FirebaseAuth itself refuses the text:
+// - `Auth()` -> `Auth.auth()`; `signIn(with:)` takes a non-optional `AuthCredential` -> `credential!`
+// Around it: a function whose parameters are what the page has in scope at that step.
+import AuthctlKit
+import Foundation
+
+@MainActor
+public func openIDArabic4SignIn(provider: OAuthProvider) {
+    // --- the page's block ---
+    // If you created a custom class that conforms to AuthUIDelegate,
+    // pass it instead of nil:
+    provider.getCredentialWith(nil) { credential, error in
+      if error != nil {
+        // Handle error.
+      }
+      if credential != nil {
+        Auth.auth().signIn(with: credential!) { authResult, error in
+          if error != nil {
+            // Handle error.
+          }
+          // User is signed in.
+          // IdP data available in authResult.additionalUserInfo.profile.
+          // OAuth access token can also be retrieved:
+          // (authResult.credential as? OAuthCredential)?.accessToken
+          // OAuth ID token can also be retrieved:
+          // (authResult.credential as? OAuthCredential)?.idToken
+        }
+      }
+    }
+    // --- end of the block ---
+}

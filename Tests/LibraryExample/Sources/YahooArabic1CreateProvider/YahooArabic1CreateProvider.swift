@@ -1,0 +1,13 @@
+// Authenticate using Yahoo (Arabic), Swift block 1 of 8 (000_*.txt in the seeds), as printed.
+// Unchanged.
+// Around it: a function whose parameters are what the page has in scope at that step.
+import AuthctlKit
+import Foundation
+
+@MainActor
+public func yahooArabic1CreateProvider() -> OAuthProvider {
+    // --- the page's block ---
+    var provider = OAuthProvider(providerID: "yahoo.com")
+    // --- end of the block ---
+    return provider
+}
