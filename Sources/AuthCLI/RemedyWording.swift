@@ -65,6 +65,14 @@ enum RemedyWording {
                 + "--redirect-port), then run the command again"
         case .tryAgain:
             return "run the command again to retry"
+        case .requestNewLink(.signIn):
+            return "ask for a new link with 'authctl signin --email-link EMAIL' and use the newest one"
+        case .requestNewLink(.verifyEmail):
+            return "ask for a new link with 'authctl account send-verification' and apply the newest one"
+        case .requestNewLink(.resetPassword):
+            return "ask for a new link with 'authctl account send-password-reset EMAIL' and apply the newest one"
+        case .verifyEmailFirst:
+            return "verify the email first: 'authctl account send-verification', then 'authctl account apply-code LINK'"
         }
     }
 
@@ -121,8 +129,10 @@ enum RemedyWording {
         case .registerRedirectURI(let uri):
             fields["redirectUri"] = .string(uri)
         case .deleteAccount, .chooseUser, .unlockKeyringOrKeepSecretsInFiles, .chooseHome, .askForIDToken,
-            .chooseRedirectPorts, .tryAgain:
+            .chooseRedirectPorts, .tryAgain, .verifyEmailFirst:
             break
+        case .requestNewLink(let purpose):
+            fields["purpose"] = .string(purpose.rawValue)
         }
         return .object(fields)
     }

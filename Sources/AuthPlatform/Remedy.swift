@@ -45,6 +45,15 @@ public enum Remedy: Sendable, Equatable {
     case registerRedirectURI(String)
     /// Nothing is wrong with the setup: the same call may succeed now.
     case tryAgain
+    /// An emailed link was refused (used, wrong, expired): have the project send a new one.
+    case requestNewLink(LinkPurpose)
+    /// The account's email must be verified first: send the verification mail, apply its link.
+    case verifyEmailFirst
+
+    /// What an emailed link is for.
+    public enum LinkPurpose: String, Sendable, Equatable, CaseIterable {
+        case signIn, verifyEmail, resetPassword
+    }
 
     /// A setting of the Firebase project.
     public enum ProjectSetting: String, Sendable, Equatable, CaseIterable {
@@ -96,6 +105,8 @@ public enum Remedy: Sendable, Equatable {
         case .chooseRedirectPorts: "choose-redirect-ports"
         case .registerRedirectURI: "register-redirect-uri"
         case .tryAgain: "try-again"
+        case .requestNewLink: "request-new-link"
+        case .verifyEmailFirst: "verify-email-first"
         }
     }
 }
