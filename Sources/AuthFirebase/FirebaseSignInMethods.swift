@@ -48,14 +48,18 @@ extension FirebaseAccountBackend: AnonymousAccounts, EmailLinkAccounts, ActionCo
         _ = try await sendNamingSwitch(SendOOBCodeRequest(kind: .emailSignIn(email: email, continueURL: continueURL)), ConsoleSwitch.emailLink, during: .other)
     }
 
-    /// signInWithEmailLink; with a user signed in who is anonymous, the email is linked to that user.
-    public func signIn(email: String, oobCode: String) async throws -> AuthDataResult {
-        let current = try? currentAccount()
-        let idToken = current?.user.isAnonymous == true ? try await freshSession().idToken : nil
+    /// signInWithEmailLink; linking, with the signed-in user's ID token.
+    public func signIn(email: String, oobCode: String, linkingToCurrentUser: Bool) async throws -> AuthDataResult {
+        if linkingToCurrentUser {
+            let account = try currentAccount()
+            if account.user.identity(for: Self.passwordProviderID) != nil { throw AccountError.providerAlreadyLinked(providerID: Self.passwordProviderID) }
+        }
+        let idToken = linkingToCurrentUser ? try await freshSession().idToken : nil
         let request = SignInWithEmailLinkRequest(email: email, oobCode: oobCode, idToken: idToken)
         let answer = try await naming(.signIn) { try await sendNamingSwitch(request, ConsoleSwitch.emailLink, during: .signIn) }
         let tokens = try SignInTokensResponse(answer, method: request.method)
-        var result = try await record(Self.answer(answer, provider: Self.passwordProviderID), credential: nil, profile: nil, authenticated: true)
+        var result = try await record(
+            Self.answer(answer, provider: Self.passwordProviderID), credential: nil, profile: nil, authenticated: !linkingToCurrentUser)
         result.additionalUserInfo.providerID = Self.passwordProviderID
         result.additionalUserInfo.isNewUser = tokens.isNewUser
         return result

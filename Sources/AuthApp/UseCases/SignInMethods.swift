@@ -29,11 +29,13 @@ package struct SignInMethods: Sendable {
         try await runtime.backend(as: (any EmailLinkAccounts).self, .emailLinks).sendSignInLink(toEmail: email, continueURL: continueURL)
     }
 
-    /// Signs in with the emailed link (or its code); an anonymous user signed in keeps its uid.
-    package func signIn(email: String, link: String) async throws -> AuthDataResult {
+    /// Signs in with the emailed link (or its code).
+    /// With `linking`, the email is linked to the signed-in user instead (an anonymous user keeps its uid).
+    package func signIn(email: String, link: String, linking: Bool = false, expectedUID: String? = nil) async throws -> AuthDataResult {
+        if linking { _ = try AccountOperations(runtime: runtime).checked(expectedUID) }
         let backend = try runtime.backend(as: (any EmailLinkAccounts).self, .emailLinks)
         guard let parsed = ActionLink(link), parsed.mode == nil || parsed.isSignIn else { throw NotAnActionLink(expected: .signIn) }
-        return try await backend.signIn(email: email, oobCode: parsed.oobCode)
+        return try await backend.signIn(email: email, oobCode: parsed.oobCode, linkingToCurrentUser: linking)
     }
 
     // MARK: Action codes
@@ -59,13 +61,28 @@ package struct SignInMethods: Sendable {
     package func apply(_ link: String, newPassword password: () async throws -> String?) async throws -> Applied {
         let backend = try runtime.backend(as: (any ActionCodes).self, .actionCodes)
         guard let parsed = ActionLink(link) else { throw NotAnActionLink(expected: nil) }
-        var isReset = parsed.mode == "resetPassword"
-        if parsed.mode == nil { isReset = try await backend.checkActionCode(parsed.oobCode).operation == .passwordReset }
-        if isReset {
+        // The link's mode says what it is for; a bare code is asked about first.
+        var operation = Self.operation(ofMode: parsed.mode)
+        if operation == nil { operation = try await backend.checkActionCode(parsed.oobCode).operation }
+        if operation == .passwordReset {
             guard let newPassword = try await password() else { throw NewPasswordNeeded() }
             return .passwordReset(email: try await backend.confirmPasswordReset(code: parsed.oobCode, newPassword: newPassword))
         }
-        return .applied(try await backend.applyActionCode(parsed.oobCode))
+        var info = try await backend.applyActionCode(parsed.oobCode)
+        info.operation = operation ?? info.operation
+        return .applied(info)
+    }
+
+    /// The operation of a link's `mode` (the action handler's parameter), nil when unknown.
+    static func operation(ofMode mode: String?) -> ActionCodeInfo.Operation? {
+        switch mode {
+        case "resetPassword": .passwordReset
+        case "verifyEmail": .verifyEmail
+        case "recoverEmail": .recoverEmail
+        case "verifyAndChangeEmail": .verifyAndChangeEmail
+        case "revertSecondFactorAddition": .revertSecondFactorAddition
+        default: nil
+        }
     }
 
     package func confirmPasswordReset(code: String, newPassword: String) async throws -> String {

@@ -39,8 +39,9 @@ public protocol AnonymousAccounts: AccountBackend {
 public protocol EmailLinkAccounts: AccountBackend {
     /// `sendOobCode` with `EMAIL_SIGNIN`; `continueURL` is where the link leads after it is used.
     func sendSignInLink(toEmail email: String, continueURL: String?) async throws
-    /// `signInWithEmailLink` with the link's code; an anonymous user signed in keeps its uid.
-    func signIn(email: String, oobCode: String) async throws -> AuthDataResult
+    /// `signInWithEmailLink` with the link's code; `linkingToCurrentUser` links the email to the
+    /// signed-in user instead (with its ID token: an anonymous user keeps its uid).
+    func signIn(email: String, oobCode: String, linkingToCurrentUser: Bool) async throws -> AuthDataResult
 }
 
 /// The one-time codes of the links a project emails: verify an email, recover it, reset a password.
