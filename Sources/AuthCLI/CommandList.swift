@@ -124,7 +124,7 @@ public enum CommandList {
 
     static let multiFactorGroup = CommandSpec(
         name: "mfa",
-        abstract: "Enrol, list and withdraw the signed-in user's second factors (Firebase project).",
+        abstract: "Enrol, list and withdraw second factors (Firebase project).",
         examples: [Example("Enrol an authenticator app:", "authctl account mfa enroll totp")])
 
     static let configGroup = CommandSpec(

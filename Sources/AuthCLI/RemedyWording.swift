@@ -65,14 +65,17 @@ enum RemedyWording {
                 + "--redirect-port), then run the command again"
         case .tryAgain:
             return "run the command again to retry"
-        case .requestNewLink(.signIn):
-            return "ask for a new link with 'authctl signin --email-link EMAIL' and use the newest one"
-        case .requestNewLink(.verifyEmail):
-            return "ask for a new link with 'authctl account send-verification' and apply the newest one"
-        case .requestNewLink(.resetPassword):
-            return "ask for a new link with 'authctl account send-password-reset EMAIL' and apply the newest one"
-        case .verifyEmailFirst:
-            return "verify the email first: 'authctl account send-verification', then 'authctl account apply-code LINK'"
+        case .requestNewLink(let purpose):
+            return newLink(purpose)
+        }
+    }
+
+    /// How to have a new link sent, and use it.
+    static func newLink(_ purpose: Remedy.LinkPurpose) -> String {
+        switch purpose {
+        case .signIn: "ask for a new link with 'authctl signin --email-link EMAIL' and use the newest one"
+        case .verifyEmail: "have the email verified: 'authctl account send-verification', then 'authctl account apply-code LINK' with the newest link"
+        case .resetPassword: "ask for a new link with 'authctl account send-password-reset EMAIL' and apply the newest one"
         }
     }
 
@@ -129,7 +132,7 @@ enum RemedyWording {
         case .registerRedirectURI(let uri):
             fields["redirectUri"] = .string(uri)
         case .deleteAccount, .chooseUser, .unlockKeyringOrKeepSecretsInFiles, .chooseHome, .askForIDToken,
-            .chooseRedirectPorts, .tryAgain, .verifyEmailFirst:
+            .chooseRedirectPorts, .tryAgain:
             break
         case .requestNewLink(let purpose):
             fields["purpose"] = .string(purpose.rawValue)

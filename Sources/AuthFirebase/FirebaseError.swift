@@ -239,7 +239,7 @@ public enum FirebaseError: AuthCoreError, Equatable {
             code == "INVALID_MFA_PENDING_CREDENTIAL" ? .signInAgain(providerID: nil) : .giveSecondFactorCode(enrollAuthenticatorFirst: false)
         case .invalidAPIKey, .notConfigured: .configureProject(.project)
         case .actionCodeRefused(_, let purpose?): .requestNewLink(purpose)
-        case .unverifiedEmail: .verifyEmailFirst
+        case .unverifiedEmail: .requestNewLink(.verifyEmail)
         default: nil
         }
     }

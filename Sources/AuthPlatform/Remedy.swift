@@ -45,10 +45,9 @@ public enum Remedy: Sendable, Equatable {
     case registerRedirectURI(String)
     /// Nothing is wrong with the setup: the same call may succeed now.
     case tryAgain
-    /// An emailed link was refused (used, wrong, expired): have the project send a new one.
+    /// Have the project email a new link and use it: an emailed link was refused (used, wrong,
+    /// expired), or, for ``LinkPurpose/verifyEmail``, the account's email must be verified first.
     case requestNewLink(LinkPurpose)
-    /// The account's email must be verified first: send the verification mail, apply its link.
-    case verifyEmailFirst
 
     /// What an emailed link is for.
     public enum LinkPurpose: String, Sendable, Equatable, CaseIterable {
@@ -106,7 +105,6 @@ public enum Remedy: Sendable, Equatable {
         case .registerRedirectURI: "register-redirect-uri"
         case .tryAgain: "try-again"
         case .requestNewLink: "request-new-link"
-        case .verifyEmailFirst: "verify-email-first"
         }
     }
 }

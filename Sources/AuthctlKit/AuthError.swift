@@ -109,12 +109,8 @@ public struct AuthError: Error, Sendable, CustomStringConvertible {
             return "register more redirect ports with the provider and list them in its configuration"
         case .registerRedirectURI(let uri):
             return "register \(uri) with the client, then try again"
-        case .tryAgain:
-            return "try again"
-        case .requestNewLink(let purpose):
-            return "have a new link sent (\(["signIn": "Auth.sendSignInLink(toEmail:actionCodeSettings:)", "verifyEmail": "User.sendEmailVerification()", "resetPassword": "Auth.sendPasswordReset(withEmail:)"][purpose.rawValue] ?? "")) and use the newest one"
-        case .verifyEmailFirst:
-            return "verify the email first (User.sendEmailVerification(), then Auth.applyActionCode(_:))"
+        case .tryAgain: return "try again"
+        case .requestNewLink(let purpose): return newLinkWording(purpose)
         }
     }
 

@@ -19,8 +19,8 @@ public final class User: Sendable {
     public let providerData: [UserInfo]
     /// When the user was created and last signed in.
     public let metadata: UserMetadata
-    /// Always false: anonymous accounts are not supported.
-    public var isAnonymous: Bool { false }
+    /// No provider and no email: a Firebase project's anonymous user (``Auth/signInAnonymously()``).
+    public var isAnonymous: Bool { providerData.isEmpty && email == nil }
     let auth: Auth
 
     init(_ user: AuthCore.User, auth: Auth) {

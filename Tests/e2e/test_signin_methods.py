@@ -202,8 +202,8 @@ def with_expired_link(cli, fake) -> subprocess.CompletedProcess:
 # --- verification, recovery and reset links ----------------------------------------------------------
 
 
-def alice(cli) -> str:
-    result = password_signin(cli, ALICE, PASSWORD, "--create")
+def alice(cli, email: str = ALICE) -> str:
+    result = password_signin(cli, email, PASSWORD, "--create")
     assert result.returncode == OK, str(result)
     return result.json()["user"]["uid"]
 
@@ -344,3 +344,66 @@ def test_custom_claims_are_shown(methods, firebase_fake):
     assert password_signin(methods, ALICE, PASSWORD).returncode == OK
     assert whoami(methods)["customClaims"] == {"admin": True, "tier": "gold"}
     assert "claims:     admin=true, tier=\"gold\"" in methods.run("whoami").stdout
+
+
+# --- the same flows through the library (Tests/LibraryExample docs-snippets) -------------------------
+
+from test_library import Library, example_bin, library  # noqa: E402,F401  (fixtures)
+
+
+def snippet_with_outbox_link(lib: Library, fake, kind: str, name: str, *args: str, send=None) -> dict:
+    """Runs snippet `name` with the newest `kind` link of the outbox on stdin (after `send` made one)."""
+    if send is not None:
+        send()
+    return lib.ok(name, *args, input=outbox(fake, kind)[-1]["oobLink"] + "\n")
+
+
+def test_the_library_signs_in_anonymously_and_upgrades_keeping_the_uid(methods, firebase_fake, library):
+    anonymous = library.ok("methods-anonymous")
+    assert anonymous["isAnonymous"] is True
+    linked = library.ok("methods-link-password", ALICE, PASSWORD)
+    assert linked["uid"] == anonymous["uid"] and linked["providers"] == ["password"] and linked["isAnonymous"] is False, linked
+    assert methods.run("signout", "--all").returncode == OK
+    second = library.ok("methods-anonymous")
+    library.ok("methods-send-link", "bob@example.com", "https://app.example/done")
+    assert outbox(firebase_fake, "EMAIL_SIGNIN")[-1]["continueUrl"] == "https://app.example/done"
+    upgraded = snippet_with_outbox_link(library, firebase_fake, "EMAIL_SIGNIN", "methods-link-email-link", "bob@example.com")
+    assert upgraded["uid"] == second["uid"] and upgraded["email"] == "bob@example.com" and upgraded["emailVerified"] is True, upgraded
+
+
+def test_the_library_email_link_and_action_codes(methods, firebase_fake, library):
+    assert library.ok("methods-email-link", ALICE, input="https://example.com/?mode=verifyEmail&oobCode=x\n") == {"isSignInLink": False}
+    library.ok("methods-send-link", ALICE, "https://app.example/done")
+    user = snippet_with_outbox_link(library, firebase_fake, "EMAIL_SIGNIN", "methods-email-link", ALICE)
+    assert user["email"] == ALICE and user["providers"] == ["password"] and whoami(methods)["uid"] == user["uid"], user
+    used = library.snippet("methods-email-link", ALICE, input=outbox(firebase_fake, "EMAIL_SIGNIN")[-1]["oobLink"] + "\n")
+    assert used["error"]["code"] == 17030 and "Auth.sendSignInLink" in used["error"]["message"], used
+    assert methods.run("signout", "--all").returncode == OK
+    carol = "carol@example.com"
+    carol_uid = alice(methods, carol)
+    library.ok("methods-send-verification")
+    verified = snippet_with_outbox_link(library, firebase_fake, "VERIFY_EMAIL", "methods-apply")
+    assert verified["operation"] == 2 and verified["user"]["uid"] == carol_uid, verified
+    assert methods.run("whoami", "--refresh", "--json").json()["emailVerified"] is True
+    assert methods.run("account", "send-password-reset", carol).returncode == OK
+    reset = snippet_with_outbox_link(library, firebase_fake, "PASSWORD_RESET", "methods-apply", "the library's new password")
+    assert reset["operation"] == 1 and reset["email"] == carol, reset
+    assert password_signin(methods, carol, "the library's new password").returncode == OK
+
+
+def test_the_library_enrols_and_unenrols_a_totp_factor(methods, firebase_fake, library):
+    verified_alice(methods, firebase_fake)
+    browser = methods.browser()
+    env = {**methods.env, "AUTHCTL_HOME": str(methods.home), "SNIPPETS_BROWSER": browser}
+    process = subprocess.Popen([str(library.bin_dir / "docs-snippets"), "methods-totp-enroll", "Laptop"], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=methods.tmp, text=True)
+    line = process.stderr.readline()
+    match = re.match(r"secret (\S+) (\S+)", line)
+    assert match, line + process.stderr.read()
+    stdout, stderr = process.communicate(totp(match.group(1) + "=" * (-len(match.group(1)) % 8)) + "\n", timeout=60)
+    import json
+    enrolled = json.loads(stdout)
+    assert [(f["factorId"], f["displayName"]) for f in enrolled["factors"]] == [("totp", "Laptop")], (enrolled, stderr)
+    assert parse_qs(urlparse(enrolled["url"]).query)["secret"] == [match.group(1)]
+    assert methods.run("account", "mfa", "list", "--json").json()["secondFactors"][0]["enrollmentId"] == enrolled["factors"][0]["uid"]
+    assert library.ok("methods-unenroll") == {"factors": []}

@@ -11,7 +11,7 @@ struct ApplyCodeCommand: Command {
     static let name = "apply-code"
     static let spec = CommandSpec(
         name: name,
-        abstract: "Use a verification, email-recovery or password-reset link from the Firebase project's mail.",
+        abstract: "Use an emailed verification, recovery or password-reset link.",
         discussion: [
             "A verify-email or recover-email link is applied (accounts:update with its oobCode); a password-reset link "
                 + "sets the new password (accounts:resetPassword), asked for without echo or read with --password-stdin. "
@@ -20,8 +20,8 @@ struct ApplyCodeCommand: Command {
         arguments: [link.spec],
         options: [passwordStdin.spec],
         examples: [
-            Example("Verify your email:", "authctl account apply-code 'https://my-app.firebaseapp.com/__/auth/action?mode=verifyEmail&oobCode=...'"),
-            Example("Reset a password in a script:", "printf '%s\\n' \"$NEW_PASSWORD\" | authctl account apply-code \"$LINK\" --password-stdin"),
+            Example("Verify your email with the link from the mail:", "authctl account apply-code \"$LINK\""),
+            Example("Reset a password in a script:", "authctl account apply-code \"$LINK\" --password-stdin < new-password.txt"),
         ])
 
     let givenLink: String?

@@ -7,7 +7,7 @@ struct SendVerificationCommand: Command {
     static let name = "send-verification"
     static let spec = CommandSpec(
         name: name,
-        abstract: "Have the Firebase project email the signed-in user a verification link.",
+        abstract: "Email the signed-in user a verification link (Firebase project).",
         discussion: [
             "accounts:sendOobCode with VERIFY_EMAIL. Open the link, or paste it into 'authctl account apply-code'; "
                 + "'authctl whoami --refresh' then shows the email verified.",

@@ -86,8 +86,6 @@ struct SignInCommand: Command {
             Example(
                 "In a GitHub Actions job (permissions: id-token: write), sign in with the job's own token, renewed as it expires:",
                 "authctl signin --provider oidc.actions --ci github-actions"),
-            Example("A CI smoke check gets a real Firebase ID token with no person and no secret:", "authctl signin --anonymous"),
-            Example("Sign in with a link emailed to you:", "authctl signin --email-link alice@example.com"),
             Example(
                 "A service signs in as itself:",
                 "authctl signin --provider oidc.corp --client-credentials --scope api"),

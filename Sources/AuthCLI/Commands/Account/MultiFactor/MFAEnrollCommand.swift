@@ -12,7 +12,7 @@ struct MFAEnrollCommand: Command {
     static let name = "enroll"
     static let spec = CommandSpec(
         name: name,
-        abstract: "Enrol an authenticator app (TOTP) as the signed-in user's second factor (Firebase project).",
+        abstract: "Enrol an authenticator app (TOTP) as a second factor.",
         discussion: [
             "v2 accounts/mfaEnrollment:start makes a shared secret; it is drawn as a QR code on a terminal and printed as "
                 + "text and as an otpauth:// URI. The app's current code (asked for at a terminal, else read from stdin's first "

@@ -9,7 +9,7 @@ struct MFAUnenrollCommand: Command {
     static let name = "unenroll"
     static let spec = CommandSpec(
         name: name,
-        abstract: "Withdraw one of the signed-in user's second factors (Firebase project).",
+        abstract: "Withdraw one of the signed-in user's second factors.",
         discussion: ["The project may want a recent sign-in ('authctl reauth' first). Its other sessions end."],
         arguments: [factor.spec],
         examples: [Example("Withdraw a factor:", "authctl account mfa unenroll ENROLLMENT_ID")])
