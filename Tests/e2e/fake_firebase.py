@@ -556,6 +556,9 @@ class FakeFirebase(SignInMethods, ProjectRules, ProviderFlows, FakeProvider):
             self.require_recent_login(claims)
             account["providerUserInfo"] = [i for i in account["providerUserInfo"] if i["providerId"] not in removing]
         fresh = {}
+        if body.get("email") and account.get("mfaInfo"):
+            # Production: an account with a second factor changes its email only by verifyBeforeUpdateEmail.
+            raise Refused("EMAIL_CHANGE_NEEDS_VERIFICATION")
         if body.get("email") or body.get("password"):
             # Sensitive changes: a recent sign-in, and every other session of the user ends.
             self.require_recent_login(claims)

@@ -16,7 +16,8 @@ emulator (firebase-tools src/emulator/auth) shapes them and production refuses t
   `v2/accounts/mfaEnrollment:start` (UNVERIFIED_EMAIL for an unverified email) answers a base32
   shared secret; `:finalize` takes an RFC 6238 code of it (INVALID_CODE otherwise, INVALID_SESSION_INFO
   for an unknown session); `:withdraw` (MISSING_MFA_ENROLLMENT_ID, MFA_ENROLLMENT_NOT_FOUND; a recent
-  sign-in). Finalize and withdraw answer a new session.
+  sign-in). Finalize and withdraw answer a new session. An account with a factor cannot change its
+  email by accounts:update (EMAIL_CHANGE_NEEDS_VERIFICATION), as in production.
 - Custom claims: `POST /_control/set_claims {"localId", "claims"}` sets `customAttributes`, whose
   claims every new ID token of the user carries (as the Admin SDK's setCustomUserClaims).
 """

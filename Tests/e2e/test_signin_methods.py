@@ -208,6 +208,22 @@ def alice(cli, email: str = ALICE) -> str:
     return result.json()["user"]["uid"]
 
 
+def test_an_email_link_pasted_at_the_terminal(methods, firebase_fake):
+    env = {key: value for key, value in {**methods.env, "TERM": "dumb"}.items() if key != "CI"}
+    session = TerminalSession(methods, ["signin", "--email-link", ALICE], env)
+    try:
+        session.wait_for(re.compile(r"Paste the link from the mail: "))
+        assert f"The project sent a sign-in link to {ALICE}." in session.output, session.describe()
+        session.type_line(outbox(firebase_fake, "EMAIL_SIGNIN")[-1]["oobLink"])
+        assert session.finish() == OK, session.describe()
+        assert f"Signed in as {ALICE} with password (new user " in session.output, session.describe()
+        assert session.stdout == "", "stdout carries data only"
+    finally:
+        session.close()
+    too_long = methods.run("signin", "--email-link", ALICE, "--json", input="https://x.example/?oobCode=" + "a" * 9000)
+    assert too_long.returncode == USAGE and "too long for a link" in json_error(too_long)["message"], str(too_long)
+
+
 def test_a_verification_link_applied_verifies_the_email(methods, firebase_fake):
     alice(methods)
     assert whoami(methods)["emailVerified"] is False
@@ -281,6 +297,9 @@ def test_totp_enrolment_read_from_the_qr_code_then_sign_in_then_unenrol(methods,
     factors = listed.json()["secondFactors"]
     assert [(f["factorId"], f["displayName"]) for f in factors] == [("totp", "Phone")], str(listed)
     assert whoami(methods)["secondFactors"] == factors
+    before = home_snapshot(methods)
+    change = methods.run("account", "update", "--email", "alice@new.example", "--json")
+    refused(methods, change, REAUTH, "email-change-needs-verification", before)
     padded = secret + "=" * (-len(secret) % 8)
     assert methods.run("signout", "--all").returncode == OK
     stopped = password_signin(methods, ALICE, PASSWORD)

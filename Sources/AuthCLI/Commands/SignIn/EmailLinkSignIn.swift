@@ -14,11 +14,18 @@ extension SignInCommand {
         return try await methods.signIn(email: email, link: link, linking: linking)
     }
 
+    /// The longest line taken as a link or a code: Firebase's action links are a few hundred
+    /// bytes, a Dynamic Link around one is under two kilobytes.
+    static let maximumLinkBytes = 8 * 1024
+
     /// A link (or a code) pasted at the terminal, or stdin's first line.
     static func pastedLink(in env: CommandEnvironment, prompt: String, command: [String]) async throws -> String {
         if env.context.standardInputIsTerminal { env.context.writeStandardError(prompt) }
         guard let line = await env.context.readLine(), !line.trimmingWhitespace().isEmpty else {
             throw UsageError.invalidUsage("no link was given: paste it at the prompt, or give it on stdin", command: command)
+        }
+        guard line.utf8.count <= maximumLinkBytes else {
+            throw UsageError.invalidUsage("the line given is \(line.utf8.count) bytes, too long for a link from the mail (at most \(maximumLinkBytes))", command: command)
         }
         return line.trimmingWhitespace()
     }
