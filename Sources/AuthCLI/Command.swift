@@ -121,6 +121,13 @@ extension Argument where Value == String {
     }
 }
 
+extension Argument where Value == String? {
+    /// `[<name>]`: nil when not given.
+    static func optional(_ name: String, help: String) -> Argument {
+        Argument(spec: ArgumentSpec(name, help: help, isOptional: true)) { invocation throws(UsageError) in invocation.argument(name) }
+    }
+}
+
 extension Argument where Value == [String] {
     /// `<name>...`: every remaining positional (after `--` when they start with `-`), at least one.
     static func repeated(_ name: String, help: String) -> Argument {

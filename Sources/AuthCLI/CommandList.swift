@@ -39,6 +39,8 @@ public enum CommandList {
         ]),
         .group(accountGroup, [
             .command(AccountDeleteCommand.self), .command(AccountUpdateCommand.self), .command(AccountSendPasswordResetCommand.self),
+            .command(SendVerificationCommand.self), .command(ApplyCodeCommand.self),
+            .group(multiFactorGroup, [.command(MFAEnrollCommand.self), .command(MFAListCommand.self), .command(MFAUnenrollCommand.self)]),
         ]),
         .group(configGroup, [.command(ConfigSetCommand.self), .command(ConfigGetCommand.self), .command(ConfigListCommand.self)]),
         .group(firebaseGroup, [.command(FirebaseUseCommand.self), .command(FirebaseShowCommand.self), .command(FirebaseOffCommand.self)]),
@@ -119,6 +121,11 @@ public enum CommandList {
         name: "account",
         abstract: "Manage the signed-in user's account.",
         examples: [Example("Delete the current user from this keystore:", "authctl account delete")])
+
+    static let multiFactorGroup = CommandSpec(
+        name: "mfa",
+        abstract: "Enrol, list and withdraw second factors (Firebase project).",
+        examples: [Example("Enrol an authenticator app:", "authctl account mfa enroll totp")])
 
     static let configGroup = CommandSpec(
         name: "config",

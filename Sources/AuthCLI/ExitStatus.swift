@@ -37,10 +37,10 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
         case .timeout: self = .timedOut
         case .accountExistsWithDifferentCredential: self = .accountExists
         case .credentialAlreadyInUse, .providerAlreadyLinked, .noSuchProvider, .emailAlreadyInUse, .lastSignInMethod: self = .credentialConflict
-        case .requiresRecentLogin, .userMismatch: self = .reauthenticationNeeded
+        case .requiresRecentLogin, .userMismatch, .unverifiedEmail, .emailChangeNeedsVerification: self = .reauthenticationNeeded
         case .providerError, .tooManyRequests: self = .providerError
         case .invalidCredential, .userDisabled, .wrongPassword, .sessionExpired, .invalidVerificationCode, .invalidMultiFactorSession,
-            .blockingCloudFunctionError:
+            .blockingCloudFunctionError, .invalidActionCode, .expiredActionCode:
             self = .invalidCredential
         case .keystoreError: self = .keystoreError
         case .configurationError, .invalidAPIKey, .operationNotAllowed, .invalidProviderID, .unauthorizedDomain, .adminRestrictedOperation,

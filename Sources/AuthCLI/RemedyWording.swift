@@ -65,6 +65,17 @@ enum RemedyWording {
                 + "--redirect-port), then run the command again"
         case .tryAgain:
             return "run the command again to retry"
+        case .requestNewLink(let purpose):
+            return newLink(purpose)
+        }
+    }
+
+    /// How to have a new link sent, and use it.
+    static func newLink(_ purpose: Remedy.LinkPurpose) -> String {
+        switch purpose {
+        case .signIn: "ask for a new link with 'authctl signin --email-link EMAIL' and use the newest one"
+        case .verifyEmail: "have the email verified: 'authctl account send-verification', then 'authctl account apply-code LINK' with the newest link"
+        case .resetPassword: "ask for a new link with 'authctl account send-password-reset EMAIL' and apply the newest one"
         }
     }
 
@@ -123,6 +134,8 @@ enum RemedyWording {
         case .deleteAccount, .chooseUser, .unlockKeyringOrKeepSecretsInFiles, .chooseHome, .askForIDToken,
             .chooseRedirectPorts, .tryAgain:
             break
+        case .requestNewLink(let purpose):
+            fields["purpose"] = .string(purpose.rawValue)
         }
         return .object(fields)
     }

@@ -44,7 +44,7 @@ enum Render {
             "displayName": optional(user.displayName), "photoURL": optional(user.photoURL),
             "createdAt": .string(timestamp(user.createdAt)), "lastSignInAt": .string(timestamp(user.lastSignInAt)),
             "lastAuthenticatedAt": .string(timestamp(user.lastAuthenticatedAt)),
-            "providerData": .array(user.providerData.map(json)),
+            "providerData": .array(user.providerData.map(json)), "isAnonymous": .bool(user.isAnonymous),
         ]
     }
 
@@ -53,7 +53,7 @@ enum Render {
         if let name = user.displayName { lines.append("name:       \(name)") }
         if let email = user.email { lines.append("email:      \(email)\(user.emailVerified ? "" : " (unverified)")") }
         let providers = user.providerData.map { "\($0.providerID) (\($0.accountName))" }.joined(separator: ", ")
-        lines.append("providers:  \(providers)")
+        lines.append("providers:  \(user.isAnonymous ? "none (anonymous)" : providers)")
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -111,6 +111,28 @@ enum Render {
             lines.append("redirect port:  \(provider.redirectPorts.map(String.init).joined(separator: ","))")
         }
         if provider.acceptsHS256IDTokens == true { lines.append("ID tokens:      RS256, PS256, ES256 and HS256 (client secret)") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+extension Render {
+    static func json(_ factor: MultiFactorInfo) -> JSONValue {
+        ["enrollmentId": .string(factor.enrollmentID), "factorId": .string(factor.factorID), "displayName": optional(factor.displayName)]
+    }
+
+    /// `Phone (totp), ...`, or `none`.
+    static func factorNames(_ factors: [MultiFactorInfo]) -> String {
+        factors.isEmpty ? "none" : factors.map { "\($0.displayName ?? $0.enrollmentID) (\($0.factorID))" }.joined(separator: ", ")
+    }
+}
+
+extension Render {
+    /// whoami's lines for a project's user: the second factors and the custom claims.
+    static func text(factors: [MultiFactorInfo], customClaims: [String: JSONValue]) -> String {
+        var lines = ["factors:    \(factorNames(factors))"]
+        if !customClaims.isEmpty {
+            lines.append("claims:     " + customClaims.keys.sorted().map { "\($0)=\(customClaims[$0]!.serialized())" }.joined(separator: ", "))
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 }

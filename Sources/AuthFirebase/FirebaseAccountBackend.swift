@@ -160,7 +160,10 @@ public struct FirebaseAccountBackend: AccountBackend {
     ) async throws -> JSONValue {
         let body = request.body
         do {
-            return try await toolkit.call(request.method, body)
+            switch request.apiVersion {
+            case .v1: return try await toolkit.call(request.method, body)
+            case .v2: return try await toolkit.callV2(request.method, body)
+            }
         } catch let failure as IdentityToolkitFailure {
             if failure.code == "USER_NOT_FOUND", operation == .reauthenticate { throw failure }
             let account = try? currentAccount()

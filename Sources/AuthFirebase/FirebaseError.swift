@@ -43,6 +43,14 @@ public enum FirebaseError: AuthCoreError, Equatable {
     case secondFactorRefused(code: String)
     /// The API key is not valid for the project.
     case invalidAPIKey
+    /// A sign-in method is off in the project: which, and the console switch that turns it on.
+    case methodDisabled(method: String, consoleSwitch: String)
+    /// An emailed link's code was refused (`INVALID_OOB_CODE`, `EXPIRED_OOB_CODE`).
+    case actionCodeRefused(code: String, purpose: Remedy.LinkPurpose?)
+    /// `UNVERIFIED_EMAIL`: TOTP enrolment needs a verified email.
+    case unverifiedEmail
+    /// `EMAIL_CHANGE_NEEDS_VERIFICATION`: the new email must be verified before it replaces the old.
+    case emailChangeNeedsVerification
     case userDisabled
     /// Email/password: wrong password, or no such account (the project may not say which).
     case wrongPassword(code: String)
@@ -119,6 +127,10 @@ public enum FirebaseError: AuthCoreError, Equatable {
         case .multiFactorRequired: .multiFactorAuthRequired
         case .secondFactorRefused(let code): code == "INVALID_MFA_PENDING_CREDENTIAL" ? .invalidMultiFactorSession : .invalidVerificationCode
         case .invalidAPIKey: .invalidAPIKey
+        case .methodDisabled: .operationNotAllowed
+        case .actionCodeRefused(let code, _): code == "EXPIRED_OOB_CODE" ? .expiredActionCode : .invalidActionCode
+        case .unverifiedEmail: .unverifiedEmail
+        case .emailChangeNeedsVerification: .emailChangeNeedsVerification
         case .userDisabled: .userDisabled
         case .wrongPassword: .wrongPassword
         case .weakPassword: .weakPassword
@@ -177,6 +189,16 @@ public enum FirebaseError: AuthCoreError, Equatable {
             code == "INVALID_MFA_PENDING_CREDENTIAL"
                 ? "the second-factor session expired or was refused (\(code))"
                 : "the second factor's code was refused (\(code))"
+        case .methodDisabled(let method, let consoleSwitch):
+            "\(method) is not enabled in the Firebase project; turn it on in the console under Authentication > Sign-in method > \(consoleSwitch)"
+        case .actionCodeRefused(let code, _):
+            code == "EXPIRED_OOB_CODE"
+                ? "the link has expired (\(code)); links the project emails are good for a limited time"
+                : "the link's code is wrong or already used (\(code)); each link works once"
+        case .unverifiedEmail:
+            "the project enrols a second factor only for a verified email, and this account's is not verified (UNVERIFIED_EMAIL)"
+        case .emailChangeNeedsVerification:
+            "the project changes this account's email only once the new address is verified (EMAIL_CHANGE_NEEDS_VERIFICATION)"
         case .invalidAPIKey:
             "the Firebase project refused the API key; copy it again from the console (Project settings > General > Web API key)"
         case .userDisabled:
@@ -216,6 +238,8 @@ public enum FirebaseError: AuthCoreError, Equatable {
         case .secondFactorRefused(let code):
             code == "INVALID_MFA_PENDING_CREDENTIAL" ? .signInAgain(providerID: nil) : .giveSecondFactorCode(enrollAuthenticatorFirst: false)
         case .invalidAPIKey, .notConfigured: .configureProject(.project)
+        case .actionCodeRefused(_, let purpose?): .requestNewLink(purpose)
+        case .unverifiedEmail: .requestNewLink(.verifyEmail)
         default: nil
         }
     }
@@ -226,7 +250,8 @@ public enum FirebaseError: AuthCoreError, Equatable {
             .server(let code, _, _), .providerFlowExpired(let code):
             ["serverCode": .string(code)]
         case .emailAlreadyInUse(let email?): ["email": .string(email)]
-        case .recaptchaEnforced(let code), .tenant(let code, _), .secondFactorRefused(let code): ["serverCode": .string(code)]
+        case .recaptchaEnforced(let code), .tenant(let code, _), .secondFactorRefused(let code), .actionCodeRefused(let code, _):
+            ["serverCode": .string(code)]
         case .multiFactorRequired(let factors):
             ["factors": .strings(factors.map { $0.factorID + ":" + ($0.displayName ?? $0.enrollmentID) })]
         default: [:]

@@ -62,7 +62,7 @@ extension FirebaseAccountBackend: PasswordAccounts, CustomTokenAccounts {
     }
 
     public func sendPasswordReset(toEmail email: String) async throws {
-        let request = SendOOBCodeRequest(requestType: "PASSWORD_RESET", email: email)
+        let request = SendOOBCodeRequest(kind: .passwordReset(email: email))
         _ = try await send(request, during: .other)
     }
 
@@ -116,15 +116,6 @@ struct AccountUpdateRequest: IdentityToolkitCall, Equatable {
         }
         return body
     }
-}
-
-/// `accounts:sendOobCode`: the project emails an action link.
-struct SendOOBCodeRequest: IdentityToolkitCall, Equatable {
-    var requestType: String
-    var email: String
-
-    var method: String { "sendOobCode" }
-    var body: [String: JSONValue] { ["requestType": .string(requestType), "email": .string(email)] }
 }
 
 /// `accounts:signInWithCustomToken`.

@@ -177,6 +177,11 @@ public struct FirebaseEndpoints: Sendable, Equatable {
         "\(identityToolkit.dropLast(3))/v2/accounts/mfaSignIn:finalize?key=\(FormEncoding.encode(apiKey))"
     }
 
+    /// `<v2 root>/accounts/<method>?key=<apiKey>` (`mfaEnrollment:start`, ...).
+    func accountsV2(_ method: String, apiKey: String) -> String {
+        "\(identityToolkit.dropLast(3))/v2/accounts/\(method)?key=\(FormEncoding.encode(apiKey))"
+    }
+
     func secureToken(apiKey: String) -> String {
         "\(secureToken)?key=\(FormEncoding.encode(apiKey))"
     }

@@ -24,6 +24,13 @@ struct IdentityToolkit: Sendable {
         return try await call(url: endpoints.accounts(method, apiKey: project.apiKey), method: method, body)
     }
 
+    /// POSTs `body` to `v2/accounts/<method>` (with the project's tenant, when set).
+    func callV2(_ method: String, _ body: [String: JSONValue]) async throws -> JSONValue {
+        var body = body
+        if let tenant = project.tenantID { body["tenantId"] = .string(tenant) }
+        return try await call(url: endpoints.accountsV2(method, apiKey: project.apiKey), method: method, body)
+    }
+
     /// POSTs `body` to `url` (a v1 `accounts:` method or a v2 one) with the headers a restricted key needs.
     func call(url: String, method: String, _ body: [String: JSONValue]) async throws -> JSONValue {
         let response = try await transport.send(HTTPRequest(

@@ -6,6 +6,17 @@ import AuthPlatform
 protocol IdentityToolkitCall: Sendable {
     var method: String { get }
     var body: [String: JSONValue] { get }
+    /// v1 (`accounts:*`), or v2 (Identity Platform's `accounts/mfaEnrollment:*`).
+    var apiVersion: IdentityToolkitAPIVersion { get }
+}
+
+/// Which Identity Toolkit API a call is part of.
+enum IdentityToolkitAPIVersion: Sendable, Equatable {
+    case v1, v2
+}
+
+extension IdentityToolkitCall {
+    var apiVersion: IdentityToolkitAPIVersion { .v1 }
 }
 
 /// `accounts:signInWithIdp`: what proves the identity, and what to do with it.

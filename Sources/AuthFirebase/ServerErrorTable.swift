@@ -24,6 +24,9 @@ extension FirebaseError {
         case "OPERATION_NOT_ALLOWED", "PASSWORD_LOGIN_DISABLED", "CONFIGURATION_NOT_FOUND":
             self = .operationNotAllowed(method: flowProvider ?? detail)
         case "ADMIN_ONLY_OPERATION": self = .adminRestricted
+        case "INVALID_OOB_CODE", "EXPIRED_OOB_CODE", "MISSING_OOB_CODE": self = .actionCodeRefused(code: serverCode, purpose: nil)
+        case "UNVERIFIED_EMAIL": self = .unverifiedEmail
+        case "EMAIL_CHANGE_NEEDS_VERIFICATION": self = .emailChangeNeedsVerification
         case "INVALID_PROVIDER_ID":
             self = .invalidProviderID(flowProvider ?? detail)
         case "UNAUTHORIZED_DOMAIN": self = .unauthorizedDomain(detail: detail)
@@ -47,7 +50,7 @@ extension FirebaseError {
         case "MISSING_APP_CHECK_TOKEN", "INVALID_APP_CHECK_TOKEN", "FIREBASE_APP_CHECK_TOKEN_IS_INVALID": self = .appCheckEnforced
         case "BLOCKING_FUNCTION_ERROR_RESPONSE": self = .blockingFunction(message: Self.blockingFunctionMessage(detail))
         case "INVALID_CODE", "INVALID_VERIFICATION_CODE", "INVALID_MFA_PENDING_CREDENTIAL", "MFA_ENROLLMENT_NOT_FOUND",
-            "MISSING_MFA_PENDING_CREDENTIAL", "MISSING_MFA_ENROLLMENT_ID":
+            "MISSING_MFA_PENDING_CREDENTIAL", "MISSING_MFA_ENROLLMENT_ID", "INVALID_SESSION_INFO", "MISSING_SESSION_INFO":
             self = .secondFactorRefused(code: serverCode)
         // The project no longer honours our session for the user (reauth handles USER_NOT_FOUND first).
         case "TOKEN_EXPIRED", "INVALID_ID_TOKEN", "INVALID_REFRESH_TOKEN", "USER_NOT_FOUND":

@@ -65,6 +65,14 @@ public enum AuthErrorCode: String, Sendable, CaseIterable, Codable {
     case multiFactorAuthRequired = "multi-factor-auth-required"
     case invalidVerificationCode = "invalid-verification-code"
     case invalidMultiFactorSession = "invalid-multi-factor-session"
+    /// An emailed action code (sign-in, verification, reset link) is wrong or already used.
+    case invalidActionCode = "invalid-action-code"
+    /// An emailed action code has expired.
+    case expiredActionCode = "expired-action-code"
+    /// The operation needs the account's email verified first (TOTP enrolment).
+    case unverifiedEmail = "unverified-email"
+    /// The new email must be verified before the change is made.
+    case emailChangeNeedsVerification = "email-change-needs-verification"
     /// Unlinking would leave the user with no way to sign in.
     case lastSignInMethod = "last-sign-in-method"
     /// The backend's session for the user is no longer valid (expired, revoked, user deleted).

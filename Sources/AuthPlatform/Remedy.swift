@@ -45,6 +45,14 @@ public enum Remedy: Sendable, Equatable {
     case registerRedirectURI(String)
     /// Nothing is wrong with the setup: the same call may succeed now.
     case tryAgain
+    /// Have the project email a new link and use it: an emailed link was refused (used, wrong,
+    /// expired), or, for ``LinkPurpose/verifyEmail``, the account's email must be verified first.
+    case requestNewLink(LinkPurpose)
+
+    /// What an emailed link is for.
+    public enum LinkPurpose: String, Sendable, Equatable, CaseIterable {
+        case signIn, verifyEmail, resetPassword
+    }
 
     /// A setting of the Firebase project.
     public enum ProjectSetting: String, Sendable, Equatable, CaseIterable {
@@ -96,6 +104,7 @@ public enum Remedy: Sendable, Equatable {
         case .chooseRedirectPorts: "choose-redirect-ports"
         case .registerRedirectURI: "register-redirect-uri"
         case .tryAgain: "try-again"
+        case .requestNewLink: "request-new-link"
         }
     }
 }

@@ -112,8 +112,8 @@ public final class AuthError: NSError, @unchecked Sendable {
             return "register more redirect ports with the provider and list them in its configuration"
         case .registerRedirectURI(let uri):
             return "register \(uri) with the client, then try again"
-        case .tryAgain:
-            return "try again"
+        case .tryAgain: return "try again"
+        case .requestNewLink(let purpose): return newLinkWording(purpose)
         }
     }
 

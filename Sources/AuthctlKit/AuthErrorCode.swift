@@ -50,6 +50,10 @@ public enum AuthErrorCode: Int, Sendable, CaseIterable, CustomNSError {
     case weakPassword = 17026
     /// The API key is restricted to other apps or referrers.
     case appNotAuthorized = 17028
+    /// The emailed action code has expired.
+    case expiredActionCode = 17029
+    /// The emailed action code is wrong or already used.
+    case invalidActionCode = 17030
     /// The flow's return address is not an authorized domain of the project.
     case unauthorizedDomain = 17038
     /// The second factor's code is wrong.
@@ -76,6 +80,10 @@ public enum AuthErrorCode: Int, Sendable, CaseIterable, CustomNSError {
     case invalidMultiFactorSession = 17083
     /// Only the project's administrators may do this (sign-up or deletion turned off).
     case adminRestrictedOperation = 17085
+    /// The operation needs the account's email verified first.
+    case unverifiedEmail = 17086
+    /// The new email must be verified before the change.
+    case emailChangeNeedsVerification = 17090
     /// A blocking function of the project refused the operation.
     case blockingCloudFunctionError = 17105
     /// The project enforces reCAPTCHA, which only a browser app can solve.
@@ -147,7 +155,8 @@ public enum AuthErrorCode: Int, Sendable, CaseIterable, CustomNSError {
         .appNotAuthorized: .appNotAuthorized, .blockingCloudFunctionError: .blockingCloudFunctionError,
         .tenantIDMismatch: .tenantIDMismatch, .unsupportedTenantOperation: .unsupportedTenantOperation,
         .invalidVerificationCode: .invalidVerificationCode, .invalidMultiFactorSession: .invalidMultiFactorSession,
-        .invalidUserToken: .invalidUserToken, .invalidCredential: .invalidCredential,
+        .invalidUserToken: .invalidUserToken, .invalidCredential: .invalidCredential, .invalidActionCode: .invalidActionCode,
+        .expiredActionCode: .expiredActionCode, .unverifiedEmail: .unverifiedEmail, .emailChangeNeedsVerification: .emailChangeNeedsVerification,
     ]
 }
 

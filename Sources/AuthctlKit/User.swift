@@ -45,8 +45,8 @@ public final class User: Sendable {
     public var providerData: [UserInfo] { profile.providerData }
     /// When the user was created and last signed in.
     public var metadata: UserMetadata { profile.metadata }
-    /// Always false: anonymous accounts are not supported.
-    public var isAnonymous: Bool { false }
+    /// No provider and no email: a Firebase project's anonymous user (``Auth/signInAnonymously()``).
+    public var isAnonymous: Bool { providerData.isEmpty && email == nil }
     let auth: Auth
     private let state: LockedState<Profile>
     private var profile: Profile { state.withLock { $0 } }

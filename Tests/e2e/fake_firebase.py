@@ -72,6 +72,7 @@ from werkzeug.wrappers import Request, Response
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from fake_firebase_flows import ProviderFlows  # noqa: E402
+from fake_firebase_methods import METHOD_DEFAULTS, MFA_ENROLLMENT, SignInMethods  # noqa: E402
 from fake_firebase_rules import MFA_FINALIZE, ProjectRules  # noqa: E402
 from fake_github import FakeProvider, b64url, json_response, serve  # noqa: E402
 
@@ -83,7 +84,7 @@ SERVICE_ACCOUNT = "firebase-adminsdk-fake@demo-authctl.iam.gserviceaccount.com"
 PENDING_LIFETIME = 600
 UID_ALPHABET = string.ascii_letters + string.digits
 METHODS = ("signInWithIdp", "signUp", "signInWithPassword", "signInWithCustomToken", "lookup", "update", "delete",
-           "createAuthUri", "sendOobCode")
+           "createAuthUri", "sendOobCode", "signInWithEmailLink", "resetPassword")
 
 
 class Refused(Exception):
@@ -105,7 +106,7 @@ def now() -> float:
     return time.time()
 
 
-class FakeFirebase(ProjectRules, ProviderFlows, FakeProvider):
+class FakeFirebase(SignInMethods, ProjectRules, ProviderFlows, FakeProvider):
     kind = "firebase"
     Refused = Refused
     json_answer = staticmethod(json_response)
@@ -124,8 +125,10 @@ class FakeFirebase(ProjectRules, ProviderFlows, FakeProvider):
         "authorized_domains": [],
         "flow_session_lifetime": 600,
         **ProjectRules.RULE_DEFAULTS,
+        **METHOD_DEFAULTS,
     }
-    COUNTERS = METHODS + ("token", "refresh_grants", "sign_ins", "public_keys", "mfaSignIn:finalize", "projects")
+    COUNTERS = METHODS + ("token", "refresh_grants", "sign_ins", "public_keys", "mfaSignIn:finalize", "projects",
+                          "mfaEnrollment:start", "mfaEnrollment:finalize", "mfaEnrollment:withdraw")
 
     def __init__(self, base_url, idle_timeout, max_lifetime, overrides):
         super().__init__(base_url, idle_timeout, max_lifetime, overrides)
@@ -153,6 +156,7 @@ class FakeFirebase(ProjectRules, ProviderFlows, FakeProvider):
             Rule(PUBLIC_KEYS, endpoint="public_keys", methods=["GET"]),
             Rule("/_saml/<provider>/sso", endpoint="saml_sso", methods=["GET"]),
             Rule(MFA_FINALIZE, endpoint="mfa_finalize", methods=["POST"]),
+            Rule(MFA_ENROLLMENT, endpoint="mfa_enrollment", methods=["POST"]),
         ]
 
     # --- dispatch ---------------------------------------------------------------------------------
@@ -249,6 +253,7 @@ class FakeFirebase(ProjectRules, ProviderFlows, FakeProvider):
         }
         if account.get("tenantId"):
             claims["firebase"]["tenant"] = account["tenantId"]
+        claims.update(self.custom_claims(account))
         for field, claim in (("email", "email"), ("displayName", "name"), ("photoUrl", "picture")):
             if account.get(field):
                 claims[claim] = account[field]
@@ -461,6 +466,10 @@ class FakeFirebase(ProjectRules, ProviderFlows, FakeProvider):
                 **self.session(account, identity["providerId"], auth_time=claims["auth_time"])}
 
     def do_signUp(self, body: dict) -> dict:
+        if body.get("idToken"):
+            return self.link_password(body)
+        if not body.get("email") and not body.get("password"):
+            return self.sign_up_anonymous()
         self.require_password_enabled()
         self.check_recaptcha()
         email, password = body.get("email") or "", body.get("password") or ""
@@ -539,12 +548,17 @@ class FakeFirebase(ProjectRules, ProviderFlows, FakeProvider):
         return {"kind": "identitytoolkit#GetAccountInfoResponse", "users": [self.public(account)]}
 
     def do_update(self, body: dict) -> dict:
+        if body.get("oobCode") and not body.get("idToken"):
+            return self.apply_code(body)
         account, claims = self.verified_id_token(body.get("idToken"))
         removing = body.get("deleteProvider") or []
         if removing:
             self.require_recent_login(claims)
             account["providerUserInfo"] = [i for i in account["providerUserInfo"] if i["providerId"] not in removing]
         fresh = {}
+        if body.get("email") and account.get("mfaInfo"):
+            # Production: an account with a second factor changes its email only by verifyBeforeUpdateEmail.
+            raise Refused("EMAIL_CHANGE_NEEDS_VERIFICATION")
         if body.get("email") or body.get("password"):
             # Sensitive changes: a recent sign-in, and every other session of the user ends.
             self.require_recent_login(claims)
@@ -553,6 +567,8 @@ class FakeFirebase(ProjectRules, ProviderFlows, FakeProvider):
                     raise Refused("INVALID_EMAIL")
                 if self.with_email(body["email"]) not in (None, account):
                     raise Refused("EMAIL_EXISTS")
+                if account.get("email") and account.get("email") != body["email"]:
+                    self.send_code("RECOVER_EMAIL", account["email"], newEmail=body["email"])
                 account["email"], account["emailVerified"] = body["email"], False
                 for info in account["providerUserInfo"]:
                     if info["providerId"] == "password":
@@ -571,15 +587,6 @@ class FakeFirebase(ProjectRules, ProviderFlows, FakeProvider):
         record = self.public(account)
         return {"kind": "identitytoolkit#SetAccountInfoResponse", "localId": account["localId"], "email": account.get("email"),
                 "providerUserInfo": record["providerUserInfo"], **fresh}
-
-    def do_sendOobCode(self, body: dict) -> dict:
-        if body.get("requestType") != "PASSWORD_RESET":
-            raise Refused("INVALID_REQ_TYPE")
-        if "@" not in (body.get("email") or ""):
-            raise Refused("INVALID_EMAIL")
-        if self.with_email(body["email"]) is not None:
-            self.oob_codes.append({"requestType": "PASSWORD_RESET", "email": body["email"], "oobCode": secrets.token_urlsafe(24)})
-        return {"kind": "identitytoolkit#GetOobConfirmationCodeResponse", "email": body["email"]}
 
     def do_mfaSignIn_finalize(self, body: dict) -> dict:
         return self.finalize_second_factor(body)
@@ -624,6 +631,8 @@ class FakeFirebase(ProjectRules, ProviderFlows, FakeProvider):
     @staticmethod
     def public(account: dict) -> dict:
         record = {key: value for key, value in account.items() if key not in ("password", "validSince") and value is not None}
+        if account.get("mfaInfo"):
+            record["mfaInfo"] = [{k: v for k, v in factor.items() if k != "secret" and v is not None} for factor in account["mfaInfo"]]
         record["providerUserInfo"] = [{k: v for k, v in info.items() if v is not None} for info in account["providerUserInfo"]]
         return record
 

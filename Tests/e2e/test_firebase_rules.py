@@ -182,7 +182,8 @@ def test_account_update_email_and_send_password_reset(project, alice, firebase_f
     changed = project.run("account", "update", "--email", "alice@new.example", "--json")
     assert changed.returncode == OK and changed.json()["email"] == "alice@new.example", str(changed)
     assert project.run("account", "send-password-reset", "alice@new.example").returncode == OK
-    assert [c["email"] for c in firebase_fake.control("oob_codes")] == ["alice@new.example"]
+    sent = [(c["requestType"], c["email"]) for c in firebase_fake.control("oob_codes")]
+    assert sent == [("RECOVER_EMAIL", ALICE), ("PASSWORD_RESET", "alice@new.example")], sent
     bad = project.run("account", "send-password-reset", "nobody", "--json")
     assert bad.returncode == USAGE and json_error(bad)["code"] == "invalid-email", str(bad)
 

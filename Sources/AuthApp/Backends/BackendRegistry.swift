@@ -93,6 +93,10 @@ package enum BackendCapability: String, Sendable, Equatable {
     case customTokens = "custom tokens"
     case providerFlows = "provider sign-in run by a project"
     case multiFactor = "second factors"
+    case anonymousAccounts = "anonymous users"
+    case emailLinks = "email link sign-in"
+    case actionCodes = "emailed action codes"
+    case multiFactorEnrollment = "second-factor enrolment"
 }
 
 /// The backend in use cannot do what was asked: only a project's can (exit 12).

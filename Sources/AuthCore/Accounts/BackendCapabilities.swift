@@ -24,3 +24,46 @@ public protocol CustomTokenAccounts: AccountBackend {
 extension AccountBackend {
     public var mayHideSignInMethods: Bool { false }
 }
+
+/// Anonymous accounts: a real uid with no person behind it yet (a project's Anonymous provider),
+/// upgraded later by linking a provider, which keeps the uid.
+public protocol AnonymousAccounts: AccountBackend {
+    /// `accounts:signUp` with neither email nor password.
+    func signInAnonymously() async throws -> AuthDataResult
+    /// Links an email and password to the signed-in user (`accounts:signUp` with its ID token):
+    /// the anonymous user's upgrade, which keeps the uid.
+    func link(email: String, password: String) async throws -> AuthDataResult
+}
+
+/// Passwordless sign-in by a link the project emails (Email/Password > Email link).
+public protocol EmailLinkAccounts: AccountBackend {
+    /// `sendOobCode` with `EMAIL_SIGNIN`; `continueURL` is where the link leads after it is used.
+    func sendSignInLink(toEmail email: String, continueURL: String?) async throws
+    /// `signInWithEmailLink` with the link's code; `linkingToCurrentUser` links the email to the
+    /// signed-in user instead (with its ID token: an anonymous user keeps its uid).
+    func signIn(email: String, oobCode: String, linkingToCurrentUser: Bool) async throws -> AuthDataResult
+}
+
+/// The one-time codes of the links a project emails: verify an email, recover it, reset a password.
+public protocol ActionCodes: AccountBackend {
+    /// `sendOobCode` with `VERIFY_EMAIL` for the signed-in user.
+    func sendEmailVerification() async throws
+    /// What the code is for, without using it (`resetPassword` with the code alone).
+    func checkActionCode(_ code: String) async throws -> ActionCodeInfo
+    /// Uses a verify-email or recover-email code (`accounts:update` with `oobCode`).
+    func applyActionCode(_ code: String) async throws -> ActionCodeInfo
+    /// Uses a password-reset code (`resetPassword` with `newPassword`); answers the account's email.
+    func confirmPasswordReset(code: String, newPassword: String) async throws -> String
+}
+
+/// Enrolling and withdrawing second factors (Identity Platform's TOTP).
+public protocol MultiFactorEnrollment: AccountBackend {
+    /// The signed-in user's enrolled factors, as the project knows them now.
+    func enrolledFactors() async throws -> [MultiFactorInfo]
+    /// `mfaEnrollment:start` with TOTP: a shared secret for an authenticator app.
+    func startTOTPEnrollment() async throws -> TOTPEnrollmentSecret
+    /// `mfaEnrollment:finalize` with the app's current code; answers the factors then enrolled.
+    func finalizeTOTPEnrollment(_ secret: TOTPEnrollmentSecret, code: String, displayName: String?) async throws -> [MultiFactorInfo]
+    /// `mfaEnrollment:withdraw`; answers the factors left.
+    func unenroll(enrollmentID: String) async throws -> [MultiFactorInfo]
+}

@@ -47,7 +47,7 @@ struct EchoCommand: Command {
         let leaves = CommandList.root.allPaths().filter { path in
             !path.isEmpty && path != [CommandSpec.helpCommandName] && CommandList.root.descendant(at: path)?.subcommands.isEmpty == true
         }
-        #expect(leaves.count == 32)
+        #expect(leaves.count == 37)
         for path in leaves {
             let type = CommandList.command(at: path)
             #expect(type != nil, "\(path) has no command type")

@@ -66,7 +66,8 @@ Usage: authctl signin [--custom-token-stdin | --provider ID] [--scope SCOPE]...
                       [--redirect-port PORT] [--id-token-stdin] [--ci SOURCE]
                       [--raw-nonce NONCE] [--audience API] [--resource URI]
                       [--email EMAIL] [--password-stdin] [--create]
-                      [--totp CODE]
+                      [--totp CODE] [--anonymous] [--email-link EMAIL]
+                      [--continue-url URL]
 
 authctl opens the provider's sign-in page in your browser and waits for the
 provider to redirect back to a one-time listener on 127.0.0.1 (OAuth
@@ -100,7 +101,8 @@ Options:
                         one added with 'authctl providers add'; with a Firebase
                         project, any provider the project enables, with nothing
                         to add here. With a Firebase project, also password.
-                        (required unless --custom-token-stdin)
+                        (required unless --custom-token-stdin or --anonymous or
+                        --email-link)
   --scope SCOPE         Ask for this scope in addition to the provider's default
                         ones. (repeatable)
   --param KEY=VALUE     Add a parameter to the authorization request, such as
@@ -159,6 +161,13 @@ Options:
   --totp CODE           With a Firebase project: the code of the account's
                         authenticator app (TOTP second factor); asked for on a
                         terminal.
+  --anonymous           With a Firebase project: sign in as a new anonymous user
+                        (a uid, no person); link a provider later to keep it.
+  --email-link EMAIL    With a Firebase project: email a sign-in link to EMAIL,
+                        then sign in with the link pasted here (or given on
+                        stdin).
+  --continue-url URL    With --email-link: where the link leads once used (an
+                        authorized domain).
 
 Global options:
   --home DIR            Directory for the session and provider settings.
@@ -184,7 +193,8 @@ Examples:
         "link": #"""
 Link another provider to the signed-in user.
 
-Usage: authctl link [--provider ID | --pending] [--scope SCOPE]...
+Usage: authctl link [--provider ID | --pending] [--email EMAIL]
+                    [--password-stdin] [--email-link EMAIL] [--scope SCOPE]...
                     [--param KEY=VALUE]... [--timeout SECONDS]
                     [--browser COMMAND | --no-browser] [--paste | --localhost]
                     [--device] [--qr | --no-qr] [--redirect-port PORT]
@@ -193,6 +203,10 @@ Runs the same browser sign-in as 'authctl signin', then adds that provider's
 identity to the current user, so that either provider signs you in afterwards.
 Nothing changes if the identity already belongs to another user or the provider
 is already linked.
+
+An anonymous user of a Firebase project ('authctl signin --anonymous') is
+upgraded so, keeping its uid: with a provider, with --provider password --email
+EMAIL, or with --email-link EMAIL.
 
 The sign-in URL is always printed on stderr, so you can open it by hand if no
 browser appears. --no-browser only prints it. --browser, or AUTHCTL_BROWSER,
@@ -214,6 +228,12 @@ Options:
                         here.
   --pending             Link the credential saved when a sign-in stopped because
                         the account already exists.
+  --email EMAIL         With --provider password (Firebase): the email to link,
+                        with a password.
+  --password-stdin      With --provider password: read the password from stdin
+                        instead of asking for it.
+  --email-link EMAIL    With a Firebase project: link EMAIL by a sign-in link
+                        the project emails, pasted here (or on stdin).
   --scope SCOPE         Ask for this scope in addition to the provider's default
                         ones. (repeatable)
   --param KEY=VALUE     Add a parameter to the authorization request, such as
@@ -256,6 +276,9 @@ Global options:
 Examples:
   Let another provider sign you in too:
     authctl link --provider oidc.lab
+
+  Keep an anonymous user's uid with a password:
+    authctl link --provider password --email alice@example.com
 
   Finish an 'account exists' sign-in, after signing in with your usual provider:
     authctl link --pending
@@ -967,6 +990,9 @@ Usage: authctl account <command> [options]
        authctl account delete
        authctl account update [options]
        authctl account send-password-reset <email>
+       authctl account send-verification
+       authctl account apply-code [<link>] [options]
+       authctl account mfa <command> [options]
 
 Commands:
   delete               Delete the signed-in user and their tokens from this
@@ -974,6 +1000,12 @@ Commands:
   update               Change the signed-in user's email or password (Firebase
                        project).
   send-password-reset  Have the Firebase project email a password-reset link.
+  send-verification    Email the signed-in user a verification link (Firebase
+                       project).
+  apply-code           Use an emailed verification, recovery or password-reset
+                       link.
+  mfa                  Enrol, list and withdraw second factors (Firebase
+                       project).
 
 Global options:
   --home DIR           Directory for the session and provider settings. Default:
@@ -1067,6 +1099,165 @@ Global options:
 Examples:
   Reset Alice's password:
     authctl account send-password-reset alice@example.com
+"""#,
+        "account send-verification": #"""
+Email the signed-in user a verification link (Firebase project).
+
+Usage: authctl account send-verification
+
+accounts:sendOobCode with VERIFY_EMAIL. Open the link, or paste it into 'authctl
+account apply-code'; 'authctl whoami --refresh' then shows the email verified.
+
+Global options:
+  --home DIR  Directory for the session and provider settings. Default:
+              $XDG_CONFIG_HOME/authctl or ~/.config/authctl. (env: AUTHCTL_HOME)
+  --json      Print results, and errors, as JSON.
+  --verbose   Explain each step on stderr. Secrets are never printed.
+  --no-color  Do not color the output.
+  -h, --help  Show help for the command.
+  --version   Print the version of authctl.
+
+Examples:
+  Verify your email from the terminal:
+    authctl account send-verification && authctl account apply-code
+"""#,
+        "account apply-code": #"""
+Use an emailed verification, recovery or password-reset link.
+
+Usage: authctl account apply-code [<link>] [--password-stdin]
+
+A verify-email or recover-email link is applied (accounts:update with its
+oobCode); a password-reset link sets the new password (accounts:resetPassword),
+asked for without echo or read with --password-stdin. Each link works once, for
+a limited time.
+
+Arguments:
+  <link>            The link from the mail (or its oobCode); asked for at a
+                    terminal, else read from stdin.
+
+Options:
+  --password-stdin  For a password-reset link: read the new password from stdin
+                    (give LINK as an argument).
+
+Global options:
+  --home DIR        Directory for the session and provider settings. Default:
+                    $XDG_CONFIG_HOME/authctl or ~/.config/authctl.
+                    (env: AUTHCTL_HOME)
+  --json            Print results, and errors, as JSON.
+  --verbose         Explain each step on stderr. Secrets are never printed.
+  --no-color        Do not color the output.
+  -h, --help        Show help for the command.
+  --version         Print the version of authctl.
+
+Examples:
+  Verify your email with the link from the mail:
+    authctl account apply-code "$LINK"
+
+  Reset a password in a script:
+    authctl account apply-code "$LINK" --password-stdin < new-password.txt
+"""#,
+        "account mfa": #"""
+Enrol, list and withdraw second factors (Firebase project).
+
+Usage: authctl account mfa <command> [options]
+       authctl account mfa enroll <kind> [options]
+       authctl account mfa list
+       authctl account mfa unenroll <factor>
+
+Commands:
+  enroll      Enrol an authenticator app (TOTP) as a second factor.
+  list        List the signed-in user's second factors (Firebase project).
+  unenroll    Withdraw one of the signed-in user's second factors.
+
+Global options:
+  --home DIR  Directory for the session and provider settings. Default:
+              $XDG_CONFIG_HOME/authctl or ~/.config/authctl. (env: AUTHCTL_HOME)
+  --json      Print results, and errors, as JSON.
+  --verbose   Explain each step on stderr. Secrets are never printed.
+  --no-color  Do not color the output.
+  -h, --help  Show help for the command.
+  --version   Print the version of authctl.
+
+Examples:
+  Enrol an authenticator app:
+    authctl account mfa enroll totp
+
+See 'authctl help account mfa <command>' for help on a command.
+"""#,
+        "account mfa enroll": #"""
+Enrol an authenticator app (TOTP) as a second factor.
+
+Usage: authctl account mfa enroll <kind> [--display-name NAME] [--issuer NAME]
+
+v2 accounts/mfaEnrollment:start makes a shared secret; it is drawn as a QR code
+on a terminal and printed as text and as an otpauth:// URI. The app's current
+code (asked for at a terminal, else read from stdin's first line) finalizes the
+enrolment; later sign-ins then ask for a code ('authctl signin --totp CODE').
+The project needs TOTP turned on (Identity Platform) and the email verified.
+
+Arguments:
+  <kind>               The kind of second factor: totp (an authenticator app).
+
+Options:
+  --display-name NAME  The factor's name, shown when a sign-in asks for it.
+  --issuer NAME        The name the authenticator app shows (default: the
+                       project id).
+
+Global options:
+  --home DIR           Directory for the session and provider settings. Default:
+                       $XDG_CONFIG_HOME/authctl or ~/.config/authctl.
+                       (env: AUTHCTL_HOME)
+  --json               Print results, and errors, as JSON.
+  --verbose            Explain each step on stderr. Secrets are never printed.
+  --no-color           Do not color the output.
+  -h, --help           Show help for the command.
+  --version            Print the version of authctl.
+
+Examples:
+  Enrol your phone's authenticator app:
+    authctl account mfa enroll totp --display-name Phone
+"""#,
+        "account mfa list": #"""
+List the signed-in user's second factors (Firebase project).
+
+Usage: authctl account mfa list
+
+Global options:
+  --home DIR  Directory for the session and provider settings. Default:
+              $XDG_CONFIG_HOME/authctl or ~/.config/authctl. (env: AUTHCTL_HOME)
+  --json      Print results, and errors, as JSON.
+  --verbose   Explain each step on stderr. Secrets are never printed.
+  --no-color  Do not color the output.
+  -h, --help  Show help for the command.
+  --version   Print the version of authctl.
+
+Examples:
+  The factors' ids, to unenrol one:
+    authctl account mfa list
+"""#,
+        "account mfa unenroll": #"""
+Withdraw one of the signed-in user's second factors.
+
+Usage: authctl account mfa unenroll <factor>
+
+The project may want a recent sign-in ('authctl reauth' first). Its other
+sessions end.
+
+Arguments:
+  <factor>    The factor's enrollment id ('authctl account mfa list').
+
+Global options:
+  --home DIR  Directory for the session and provider settings. Default:
+              $XDG_CONFIG_HOME/authctl or ~/.config/authctl. (env: AUTHCTL_HOME)
+  --json      Print results, and errors, as JSON.
+  --verbose   Explain each step on stderr. Secrets are never printed.
+  --no-color  Do not color the output.
+  -h, --help  Show help for the command.
+  --version   Print the version of authctl.
+
+Examples:
+  Withdraw a factor:
+    authctl account mfa unenroll ENROLLMENT_ID
 """#,
         "config": #"""
 Show or change the account rules.

@@ -1,3 +1,5 @@
+import AuthApp
+import AuthPlatform
 import AuthCore
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -39,7 +41,31 @@ struct WhoamiCommand: Command {
         // A silent probe for scripts: only the exit status speaks.
         if checkOnly { return user == nil ? .notSignedIn : .success }
         guard let user else { throw AccountError.notSignedIn }
-        env.json ? env.output(Render.json(user)) : env.output(Render.text(user))
+        let project = try await projectDetails(in: env)
+        if env.json {
+            var json = Render.json(user).objectValue ?? [:]
+            if let project {
+                json["secondFactors"] = .array(project.factors.map(Render.json))
+                json["customClaims"] = .object(project.customClaims)
+            }
+            env.output(JSONValue.object(json))
+        } else {
+            env.output(Render.text(user) + (project.map { Render.text(factors: $0.factors, customClaims: $0.customClaims) } ?? ""))
+        }
         return .success
+    }
+
+    /// With a Firebase project: the second factors (accounts:lookup) and the custom claims of the
+    /// user's ID token. A project that cannot be read now leaves them out, saying so.
+    func projectDetails(in env: CommandEnvironment) async throws -> (factors: [MultiFactorInfo], customClaims: [String: JSONValue])? {
+        guard try env.firebaseProject != nil else { return nil }
+        let methods = SignInMethods(runtime: env.runtime)
+        do {
+            let claims = try await methods.claims(minimumValidity: 0).map(SignInMethods.customClaims) ?? [:]
+            return (try await methods.enrolledFactors(), claims)
+        } catch let error as any AuthCoreError where error.code != .invalidUserToken {
+            env.notice("authctl: the second factors and custom claims are left out: \(error.message)")
+            return nil
+        }
     }
 }

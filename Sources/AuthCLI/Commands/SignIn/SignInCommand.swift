@@ -17,7 +17,7 @@ struct SignInCommand: Command {
         + "with a Firebase project, any provider the project enables, with nothing to add here."
     static let provider = Option.required(
         "provider", "ID", help: "The provider to sign in with: " + providerHelp + " With a Firebase project, also password.",
-        unless: ["custom-token-stdin"])
+        unless: ["custom-token-stdin", "anonymous", "email-link"])
     static let idTokenStdin = Option.flag(
         "id-token-stdin",
         help: "Sign in with an ID token read on stdin (for CI) instead of the browser. It is verified "
@@ -45,6 +45,13 @@ struct SignInCommand: Command {
     static let customTokenStdin = Option.flag(
         "custom-token-stdin", help: "Sign in to the Firebase project with a custom token read on stdin (minted by your backend).")
 
+    static let anonymous = Option.flag(
+        "anonymous", help: "With a Firebase project: sign in as a new anonymous user (a uid, no person); link a provider later to keep it.")
+    static let emailLink = Option.string(
+        "email-link", "EMAIL",
+        help: "With a Firebase project: email a sign-in link to EMAIL, then sign in with the link pasted here (or given on stdin).")
+    static let continueURL = Option.string("continue-url", "URL", help: "With --email-link: where the link leads once used (an authorized domain).")
+
     static let name = "signin"
     static let spec = CommandSpec(
         name: name,
@@ -62,7 +69,7 @@ struct SignInCommand: Command {
         ],
         options: [provider.spec] + BrowserFlowOptions.specs
             + [idTokenStdin.spec, ci.spec, rawNonce.spec, clientCredentials.spec, audience.spec, resource.spec, email.spec, passwordStdin.spec,
-               create.spec, customTokenStdin.spec, totp.spec],
+               create.spec, customTokenStdin.spec, totp.spec, anonymous.spec, emailLink.spec, continueURL.spec],
         exclusiveOptions: BrowserFlowOptions.exclusions + [
             [idTokenStdin.long, BrowserFlowOptions.browser.long], [idTokenStdin.long, BrowserFlowOptions.noBrowser.long],
             [customTokenStdin.long, provider.long], [customTokenStdin.long, idTokenStdin.long],
@@ -71,6 +78,8 @@ struct SignInCommand: Command {
             [ci.long, BrowserFlowOptions.device.long], [ci.long, clientCredentials.long], [ci.long, customTokenStdin.long],
             [ci.long, rawNonce.long],
             [clientCredentials.long, BrowserFlowOptions.browser.long], [clientCredentials.long, BrowserFlowOptions.noBrowser.long],
+            [anonymous.long, provider.long], [anonymous.long, customTokenStdin.long], [anonymous.long, emailLink.long],
+            [emailLink.long, provider.long], [emailLink.long, customTokenStdin.long],
         ],
         examples: [
             Example("Sign in with a provider you added:", "authctl signin --provider oidc.corp"),
@@ -92,6 +101,10 @@ struct SignInCommand: Command {
         case customToken
         /// The client itself (RFC 6749 §4.4).
         case clientCredentials(providerID: String, request: ClientCredentialsRequest)
+        /// A new anonymous user, in the Firebase project.
+        case anonymous
+        /// A link emailed by the Firebase project, pasted back.
+        case emailLink(email: String, continueURL: String?)
     }
 
     /// `password`: the email/password provider of a Firebase project.
@@ -105,8 +118,13 @@ struct SignInCommand: Command {
         let providerID = try invocation[Self.provider]
         let email = try invocation[Self.email]
         let path = invocation.commandPath
+        let continueURL = try invocation[Self.continueURL]
         if try invocation[Self.customTokenStdin] {
             method = .customToken
+        } else if try invocation[Self.anonymous] {
+            method = .anonymous
+        } else if let address = try invocation[Self.emailLink] {
+            method = .emailLink(email: address, continueURL: continueURL)
         } else if let providerID, providerID == Self.passwordProviderID {
             guard let email else { throw UsageError.missingOption("--" + Self.email.long, command: path) }
             method = .password(email: email, fromStandardInput: try invocation[Self.passwordStdin], create: try invocation[Self.create])
@@ -122,6 +140,9 @@ struct SignInCommand: Command {
         let passwordOnly = try [invocation[Self.passwordStdin], invocation[Self.create], email != nil].contains(true)
         if case .password = method {} else if passwordOnly {
             throw UsageError.invalidUsage("--email, --password-stdin and --create go with --provider password", command: path)
+        }
+        if case .emailLink = method {} else if continueURL != nil {
+            throw UsageError.invalidUsage("--continue-url goes with --email-link", command: path)
         }
         if case .clientCredentials = method {} else if try invocation[Self.audience] != nil || invocation[Self.resource] != nil {
             throw UsageError.invalidUsage("--audience and --resource go with --client-credentials", command: path)
@@ -160,6 +181,12 @@ struct SignInCommand: Command {
             try SignInRunner.checkHome(env)
             let backend = try env.backend(as: (any CustomTokenAccounts).self, .customTokens)
             SignInRunner.report(try await backend.signIn(customToken: try env.readToken()), purpose: .signIn, in: env)
+        case .anonymous:
+            try SignInRunner.checkHome(env)
+            SignInRunner.report(try await SignInMethods(runtime: env.runtime).signInAnonymously(), purpose: .signIn, in: env)
+        case .emailLink(let email, let continueURL):
+            try SignInRunner.checkHome(env)
+            SignInRunner.report(try await Self.signInWithEmailLink(email, continueURL: continueURL, linking: false, in: env), purpose: .signIn, in: env)
         }
         return .success
     }

@@ -52,6 +52,7 @@ func run(_ arguments: [String]) async throws -> [String: Any] {
     case "signout":
         try Auth.auth().signOut()
         return ["signedIn": Auth.auth().currentUser != nil]
+    case let name where name.hasPrefix("methods-"): return try await signInMethodSnippet(name, Array(arguments.dropFirst()))
     default: throw AuthError.snippet("unknown snippet '\(argument(0))'")
     }
 }

@@ -1,0 +1,58 @@
+import AuthPlatform
+
+/// `accounts:sendOobCode`: the project emails an action link (Identity Toolkit GetOobCodeRequest).
+struct SendOOBCodeRequest: IdentityToolkitCall, Equatable {
+    enum Kind: Sendable, Equatable {
+        /// A password-reset link to `email`.
+        case passwordReset(email: String)
+        /// A sign-in link to `email` (Email link, passwordless).
+        case emailSignIn(email: String, continueURL: String?)
+        /// A verification link to the email of the user whose ID token this is.
+        case verifyEmail(idToken: String)
+    }
+
+    /// Where an email-sign-in link leads when none is given: the page the project serves for it.
+    static let defaultContinueURL = "http://localhost"
+
+    var kind: Kind
+
+    var method: String { "sendOobCode" }
+    var body: [String: JSONValue] {
+        switch kind {
+        case .passwordReset(let email):
+            return ["requestType": "PASSWORD_RESET", "email": .string(email)]
+        case .emailSignIn(let email, let continueURL):
+            // The SDKs send canHandleCodeInApp: an email-sign-in link must be handled by the app.
+            return [
+                "requestType": "EMAIL_SIGNIN", "email": .string(email), "canHandleCodeInApp": true,
+                "continueUrl": .string(continueURL ?? Self.defaultContinueURL),
+            ]
+        case .verifyEmail(let idToken):
+            return ["requestType": "VERIFY_EMAIL", "idToken": .string(idToken)]
+        }
+    }
+}
+
+/// What sendOobCode answers: the address the mail goes to.
+struct SendOOBCodeResponse: Sendable, Equatable {
+    var email: String?
+
+    init(_ answer: JSONValue) {
+        email = answer["email"]?.stringValue
+    }
+}
+
+/// `accounts:signInWithEmailLink`: the email and the link's code; with `idToken`, the email is
+/// linked to that user (an anonymous user keeps its uid).
+struct SignInWithEmailLinkRequest: IdentityToolkitCall, Equatable {
+    var email: String
+    var oobCode: String
+    var idToken: String?
+
+    var method: String { "signInWithEmailLink" }
+    var body: [String: JSONValue] {
+        var body: [String: JSONValue] = ["email": .string(email), "oobCode": .string(oobCode), "returnSecureToken": true]
+        if let idToken { body["idToken"] = .string(idToken) }
+        return body
+    }
+}

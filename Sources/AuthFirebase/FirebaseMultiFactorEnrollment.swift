@@ -1,0 +1,77 @@
+import AuthCore
+import AuthPlatform
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Enrolling an authenticator app (TOTP) as a second factor, listing and withdrawing factors:
+/// Identity Platform's v2 `accounts/mfaEnrollment:*`. The project answers a new session after an
+/// enrolment or a withdrawal (the others end), which replaces the stored one.
+extension FirebaseAccountBackend: MultiFactorEnrollment {
+    static let totpSwitch = ("TOTP second factors", "Multi-factor authentication > TOTP (Identity Platform; or the Admin SDK's "
+        + "projectConfigManager().updateProjectConfig with a totpProviderConfig)")
+
+    public func enrolledFactors() async throws -> [MultiFactorInfo] {
+        _ = try currentAccount()
+        let lookup = try await send(LookupRequest(idToken: try await freshSession().idToken), during: .other)
+        return Self.factors(inLookup: lookup)
+    }
+
+    public func startTOTPEnrollment() async throws -> TOTPEnrollmentSecret {
+        _ = try currentAccount()
+        let request = StartTOTPEnrollmentRequest(idToken: try await freshSession().idToken)
+        return try StartTOTPEnrollmentResponse(try await sendNamingSwitch(request, Self.totpSwitch, during: .other)).secret
+    }
+
+    public func finalizeTOTPEnrollment(_ secret: TOTPEnrollmentSecret, code: String, displayName: String?) async throws -> [MultiFactorInfo] {
+        _ = try currentAccount()
+        let request = FinalizeTOTPEnrollmentRequest(
+            idToken: try await freshSession().idToken, sessionInfo: secret.sessionInfo, code: code, displayName: displayName)
+        try await replaceSession(with: MultiFactorSessionResponse(try await send(request, during: .other), method: request.method))
+        return try await enrolledFactors()
+    }
+
+    public func unenroll(enrollmentID: String) async throws -> [MultiFactorInfo] {
+        let factors = try await enrolledFactors()
+        guard factors.contains(where: { $0.enrollmentID == enrollmentID }) else { throw NoSuchSecondFactor(enrollmentID: enrollmentID, enrolled: factors) }
+        let request = WithdrawMultiFactorRequest(idToken: try await freshSession().idToken, enrollmentID: enrollmentID)
+        let answer = try await send(request, during: .other, recentLoginOperation: "unenrolling a second factor")
+        if answer["idToken"] != nil { try await replaceSession(with: MultiFactorSessionResponse(answer, method: request.method)) }
+        return try await enrolledFactors()
+    }
+
+    /// The session an enrolment or a withdrawal answers, stored in place of the current one.
+    func replaceSession(with response: MultiFactorSessionResponse) async throws {
+        let previous = try await freshSession()
+        let lifetime = Auth.expiry(ofJWT: response.idToken).map { $0.timeIntervalSince(clock.now()) } ?? 3600
+        let now = clock.now()
+        let session = BackendSession(
+            issuer: previous.issuer, idToken: response.idToken, refreshToken: response.refreshToken,
+            expiresAt: now.addingTimeInterval(max(lifetime, 0)), obtainedAt: now)
+        try store.update { document in
+            let index = try document.requireCurrentAccountIndex()
+            document.accounts[index].backendSession = session
+        }
+    }
+
+    /// A lookup answer's first user's `mfaInfo`.
+    static func factors(inLookup lookup: JSONValue) -> [MultiFactorInfo] {
+        (lookup["users"]?.arrayValue?.first?["mfaInfo"]?.arrayValue ?? []).compactMap(factor)
+    }
+}
+
+/// No enrolled factor has this id (exit 7, as for a provider the user does not have).
+public struct NoSuchSecondFactor: AuthCoreError, Equatable {
+    public var enrollmentID: String
+    public var enrolled: [MultiFactorInfo]
+
+    public var code: AuthErrorCode { .noSuchProvider }
+    public var message: String {
+        let names = enrolled.map { "\($0.enrollmentID) (\($0.displayName ?? $0.factorID))" }
+        return "no second factor \(enrollmentID) is enrolled on this account"
+            + (names.isEmpty ? "; it has none" : "; enrolled: " + names.joined(separator: ", "))
+    }
+    public var details: [String: ErrorDetail] { ["enrolled": .strings(enrolled.map(\.enrollmentID))] }
+}

@@ -1,0 +1,112 @@
+import AuthCore
+import AuthOAuth
+import AuthPlatform
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The sign-in methods a Firebase project offers beyond providers and passwords: anonymous users
+/// (and their upgrade), email links, and the emailed action codes. Each is one Identity Toolkit
+/// call (Calls/), as the SDKs make it; each refusal is named through ServerErrorTable.swift.
+extension FirebaseAccountBackend: AnonymousAccounts, EmailLinkAccounts, ActionCodes {
+    /// The console switches that turn the methods on (Authentication > Sign-in method > ...).
+    enum ConsoleSwitch {
+        static let anonymous = ("anonymous sign-in", "Anonymous > Enable")
+        static let emailLink = ("email link sign-in", "Email/Password > Email link (passwordless sign-in)")
+        static let password = ("email and password sign-in", "Email/Password > Enable")
+    }
+
+    public func signInAnonymously() async throws -> AuthDataResult {
+        let answer = try await sendNamingSwitch(SignUpRequest(link: nil), ConsoleSwitch.anonymous, during: .signIn)
+        _ = try SignInTokensResponse(answer, method: "signUp")
+        var result = try await record(answer, credential: nil, profile: nil, authenticated: true)
+        result.additionalUserInfo.providerID = "anonymous"
+        result.additionalUserInfo.isNewUser = true
+        return result
+    }
+
+    /// An email and password linked to the signed-in user (the anonymous upgrade keeps the uid).
+    public func link(email: String, password: String) async throws -> AuthDataResult {
+        let account = try currentAccount()
+        if account.user.identity(for: Self.passwordProviderID) != nil { throw AccountError.providerAlreadyLinked(providerID: Self.passwordProviderID) }
+        let request = SignUpRequest(link: .init(idToken: try await freshSession().idToken, email: email, password: password))
+        let answer: JSONValue
+        do {
+            answer = try await sendNamingSwitch(request, ConsoleSwitch.password, during: .link)
+        } catch FirebaseError.emailAlreadyInUse {
+            throw FirebaseError.emailAlreadyInUse(email: email)
+        }
+        _ = try SignInTokensResponse(answer, method: "signUp")
+        var result = try await record(Self.answer(answer, provider: Self.passwordProviderID), credential: nil, profile: nil, authenticated: false)
+        result.additionalUserInfo.providerID = Self.passwordProviderID
+        return result
+    }
+
+    public func sendSignInLink(toEmail email: String, continueURL: String?) async throws {
+        _ = try await sendNamingSwitch(SendOOBCodeRequest(kind: .emailSignIn(email: email, continueURL: continueURL)), ConsoleSwitch.emailLink, during: .other)
+    }
+
+    /// signInWithEmailLink; linking, with the signed-in user's ID token.
+    public func signIn(email: String, oobCode: String, linkingToCurrentUser: Bool) async throws -> AuthDataResult {
+        if linkingToCurrentUser {
+            let account = try currentAccount()
+            if account.user.identity(for: Self.passwordProviderID) != nil { throw AccountError.providerAlreadyLinked(providerID: Self.passwordProviderID) }
+        }
+        let idToken = linkingToCurrentUser ? try await freshSession().idToken : nil
+        let request = SignInWithEmailLinkRequest(email: email, oobCode: oobCode, idToken: idToken)
+        let answer = try await naming(.signIn) { try await sendNamingSwitch(request, ConsoleSwitch.emailLink, during: .signIn) }
+        let tokens = try SignInTokensResponse(answer, method: request.method)
+        var result = try await record(
+            Self.answer(answer, provider: Self.passwordProviderID), credential: nil, profile: nil, authenticated: !linkingToCurrentUser)
+        result.additionalUserInfo.providerID = Self.passwordProviderID
+        result.additionalUserInfo.isNewUser = tokens.isNewUser
+        return result
+    }
+
+    public func sendEmailVerification() async throws {
+        _ = try currentAccount()
+        _ = try await send(SendOOBCodeRequest(kind: .verifyEmail(idToken: try await freshSession().idToken)), during: .other)
+    }
+
+    public func checkActionCode(_ code: String) async throws -> ActionCodeInfo {
+        ActionCodeResponse(try await naming(nil) { try await send(ResetPasswordRequest(oobCode: code, newPassword: nil), during: .other) }).info
+    }
+
+    /// Applies a verify-email or recover-email code; the signed-in user, if it is that account,
+    /// is read again so `emailVerified` shows the change.
+    public func applyActionCode(_ code: String) async throws -> ActionCodeInfo {
+        let answer = try await naming(.verifyEmail) { try await send(ApplyActionCodeRequest(oobCode: code), during: .other) }
+        let info = ActionCodeResponse(answer, assuming: .verifyEmail).info
+        if let current = try? currentAccount(), current.backendSession != nil, answer["localId"]?.stringValue.map({ $0 == current.user.uid }) ?? true {
+            _ = try? await refreshUser(after: nil, removingSessionOf: nil)
+        }
+        return info
+    }
+
+    public func confirmPasswordReset(code: String, newPassword: String) async throws -> String {
+        let answer = try await naming(.resetPassword) { try await send(ResetPasswordRequest(oobCode: code, newPassword: newPassword), during: .other) }
+        return ActionCodeResponse(answer, assuming: .passwordReset).info.email ?? ""
+    }
+
+    /// A call whose OPERATION_NOT_ALLOWED names the method and its console switch.
+    func sendNamingSwitch(
+        _ request: some IdentityToolkitCall, _ method: (String, String), during operation: FirebaseError.Operation
+    ) async throws -> JSONValue {
+        do {
+            return try await send(request, during: operation)
+        } catch FirebaseError.operationNotAllowed {
+            throw FirebaseError.methodDisabled(method: method.0, consoleSwitch: method.1)
+        }
+    }
+
+    /// Runs `call`; a refused action code says which new link to ask for.
+    func naming(_ purpose: Remedy.LinkPurpose?, _ call: () async throws -> JSONValue) async throws -> JSONValue {
+        do {
+            return try await call()
+        } catch FirebaseError.actionCodeRefused(let code, nil) {
+            throw FirebaseError.actionCodeRefused(code: code, purpose: purpose)
+        }
+    }
+}

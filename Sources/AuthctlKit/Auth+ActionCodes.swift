@@ -1,0 +1,97 @@
+internal import AuthApp
+internal import AuthCore
+internal import AuthPlatform
+import Foundation
+
+/// What an emailed action code is for (FirebaseAuth's `ActionCodeOperation`).
+public enum ActionCodeOperation: Int, Sendable {
+    case unknown = 0, passwordReset, verifyEmail, recoverEmail, emailLink, verifyAndChangeEmail, revertSecondFactorAddition
+
+    init(_ operation: AuthCore.ActionCodeInfo.Operation) {
+        switch operation {
+        case .passwordReset: self = .passwordReset
+        case .verifyEmail: self = .verifyEmail
+        case .recoverEmail: self = .recoverEmail
+        case .emailSignIn: self = .emailLink
+        case .verifyAndChangeEmail: self = .verifyAndChangeEmail
+        case .revertSecondFactorAddition: self = .revertSecondFactorAddition
+        case .unknown: self = .unknown
+        }
+    }
+}
+
+/// An action code's operation and email (FirebaseAuth's `ActionCodeInfo`).
+public struct ActionCodeInfo: Sendable {
+    public let operation: ActionCodeOperation
+    /// The account's email.
+    public let email: String
+    /// For recover-email and verify-and-change-email: the other address.
+    public let previousEmail: String?
+}
+
+/// The result of ``Auth/checkActionCode(_:)`` (FirebaseAuth's `ActionCodeResult`).
+public struct ActionCodeResult: Sendable {
+    public let operation: ActionCodeOperation
+    public let data: ActionCodeInfo
+}
+
+extension Auth {
+    /// What an emailed code (or link) is for, without using it.
+    public func checkActionCode(_ code: String) async throws -> ActionCodeResult {
+        try await AuthError.translating {
+            let info = try await SignInMethods(runtime: try engine.runtime()).checkActionCode(code)
+            let operation = ActionCodeOperation(info.operation)
+            return ActionCodeResult(operation: operation, data: ActionCodeInfo(operation: operation, email: info.email ?? "", previousEmail: info.previousEmail))
+        }
+    }
+
+    /// ``checkActionCode(_:)`` with a completion handler, called on the main queue.
+    public func checkActionCode(_ code: String, completion: (@MainActor (ActionCodeResult?, Error?) -> Void)? = nil) {
+        Completion.deliver(completion) { try await self.checkActionCode(code) }
+    }
+
+    /// Uses a verify-email or recover-email code (or its link).
+    public func applyActionCode(_ code: String) async throws {
+        try await AuthError.translating {
+            _ = try await SignInMethods(runtime: try engine.runtime()).apply(code) { nil }
+        }
+    }
+
+    /// ``applyActionCode(_:)`` with a completion handler, called on the main queue.
+    public func applyActionCode(_ code: String, completion: (@MainActor (Error?) -> Void)? = nil) {
+        Completion.deliver(completion) { try await self.applyActionCode(code) }
+    }
+
+    /// Sets a new password with a password-reset code (or its link).
+    public func confirmPasswordReset(withCode code: String, newPassword: String) async throws {
+        try await AuthError.translating { _ = try await SignInMethods(runtime: try engine.runtime()).confirmPasswordReset(code: code, newPassword: newPassword) }
+    }
+
+    /// ``confirmPasswordReset(withCode:newPassword:)`` with a completion handler, called on the main queue.
+    public func confirmPasswordReset(withCode code: String, newPassword: String, completion: (@MainActor (Error?) -> Void)? = nil) {
+        Completion.deliver(completion) { try await self.confirmPasswordReset(withCode: code, newPassword: newPassword) }
+    }
+}
+
+extension User {
+    /// Has the project email this user a verification link (``Auth/applyActionCode(_:)`` uses it).
+    public func sendEmailVerification() async throws {
+        try await AuthError.translating { try await SignInMethods(runtime: try auth.engine.runtime()).sendEmailVerification(expectedUID: uid) }
+    }
+
+    /// ``sendEmailVerification()`` with a completion handler, called on the main queue.
+    public func sendEmailVerification(completion: (@MainActor (Error?) -> Void)? = nil) {
+        Completion.deliver(completion) { try await self.sendEmailVerification() }
+    }
+}
+
+extension AuthError {
+    /// A ``Remedy/requestNewLink(_:)`` in this API's words.
+    static func newLinkWording(_ purpose: Remedy.LinkPurpose) -> String {
+        switch purpose {
+        case .signIn: "have a new link sent with Auth.sendSignInLink(toEmail:actionCodeSettings:) and use the newest one"
+        case .verifyEmail: "have the email verified: User.sendEmailVerification(), then Auth.applyActionCode(_:) with the newest link"
+        case .resetPassword: "have a new password-reset link sent and use the newest one"
+        }
+    }
+}

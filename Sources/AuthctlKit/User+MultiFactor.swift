@@ -1,0 +1,70 @@
+internal import AuthApp
+internal import AuthCore
+import Foundation
+
+/// The user's second factors (FirebaseAuth's `MultiFactor`), as the project knows them: reading
+/// them asks the project, so ``enrolledFactors`` is `async` here (a property in the SDK).
+public final class MultiFactor: Sendable {
+    let user: User
+
+    init(user: User) { self.user = user }
+
+    /// The enrolled factors (`accounts:lookup`).
+    public var enrolledFactors: [MultiFactorInfo] {
+        get async throws {
+            try await AuthError.translating { try await user.methods().enrolledFactors(expectedUID: user.uid).map(MultiFactorInfo.init) }
+        }
+    }
+
+    /// A session for an enrolment.
+    public func getSession() async throws -> MultiFactorSession {
+        try await AuthError.translating {
+            _ = try AccountOperations(runtime: try user.auth.engine.runtime()).checked(user.uid)
+            return MultiFactorSession(user: user)
+        }
+    }
+
+    /// ``getSession()`` with a completion handler, called on the main queue.
+    public func getSession(completion: (@MainActor (MultiFactorSession?, Error?) -> Void)? = nil) {
+        Completion.deliver(completion) { try await self.getSession() }
+    }
+
+    /// Enrols the factor `assertion` proves (`mfaEnrollment:finalize`).
+    public func enroll(with assertion: MultiFactorAssertion, displayName: String?) async throws {
+        guard let totp = assertion as? TOTPMultiFactorAssertion else {
+            throw AuthError(.invalidCredential, "only TOTP factors (TOTPMultiFactorGenerator) can be enrolled here")
+        }
+        try await AuthError.translating {
+            _ = try await user.methods().finalizeTOTPEnrollment(
+                totp.secret.secret, code: totp.oneTimePassword, displayName: displayName, expectedUID: user.uid)
+        }
+    }
+
+    /// ``enroll(with:displayName:)`` with a completion handler, called on the main queue.
+    public func enroll(with assertion: MultiFactorAssertion, displayName: String?, completion: (@MainActor (Error?) -> Void)? = nil) {
+        Completion.deliver(completion) { try await self.enroll(with: assertion, displayName: displayName) }
+    }
+
+    /// Withdraws the factor (`mfaEnrollment:withdraw`; the project may want a recent sign-in).
+    public func unenroll(with factorInfo: MultiFactorInfo) async throws {
+        try await unenroll(withFactorUID: factorInfo.uid)
+    }
+
+    /// Withdraws the factor with this enrolment id.
+    public func unenroll(withFactorUID factorUID: String) async throws {
+        try await AuthError.translating { _ = try await user.methods().unenroll(factorUID, expectedUID: user.uid) }
+    }
+
+    /// ``unenroll(with:)`` with a completion handler, called on the main queue.
+    public func unenroll(with factorInfo: MultiFactorInfo, completion: (@MainActor (Error?) -> Void)? = nil) {
+        Completion.deliver(completion) { try await self.unenroll(with: factorInfo) }
+    }
+}
+
+extension User {
+    /// The user's second factors.
+    public var multiFactor: MultiFactor { MultiFactor(user: self) }
+
+    /// The use case the user's calls go through.
+    func methods() throws -> SignInMethods { SignInMethods(runtime: try auth.engine.runtime()) }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+@testable import AuthCore
+@testable import AuthFirebase
+import AuthPlatform
+import AuthStorage
+import AuthTestSupport
+
+/// The calls of anonymous users, email links, action codes and TOTP enrolment: what each sends,
+/// how each answer is read, and how each refusal is named.
+@Suite struct SignInMethodCallsTests {
+    /// Each call's method, API version and body, as the SDKs (and the Auth emulator) shape them.
+    @Test(arguments: [
+        (SignUpRequest(link: nil) as any IdentityToolkitCall, "signUp", IdentityToolkitAPIVersion.v1, ["returnSecureToken": true] as JSONValue),
+        (SignUpRequest(link: .init(idToken: "id", email: "a@b.c", password: "pw")), "signUp", .v1,
+         ["returnSecureToken": true, "idToken": "id", "email": "a@b.c", "password": "pw"]),
+        (SendOOBCodeRequest(kind: .emailSignIn(email: "a@b.c", continueURL: "https://app.example/done")), "sendOobCode", .v1,
+         ["requestType": "EMAIL_SIGNIN", "email": "a@b.c", "canHandleCodeInApp": true, "continueUrl": "https://app.example/done"]),
+        (SendOOBCodeRequest(kind: .emailSignIn(email: "a@b.c", continueURL: nil)), "sendOobCode", .v1,
+         ["requestType": "EMAIL_SIGNIN", "email": "a@b.c", "canHandleCodeInApp": true, "continueUrl": "http://localhost"]),
+        (SendOOBCodeRequest(kind: .verifyEmail(idToken: "id")), "sendOobCode", .v1, ["requestType": "VERIFY_EMAIL", "idToken": "id"]),
+        (SendOOBCodeRequest(kind: .passwordReset(email: "a@b.c")), "sendOobCode", .v1, ["requestType": "PASSWORD_RESET", "email": "a@b.c"]),
+        (SignInWithEmailLinkRequest(email: "a@b.c", oobCode: "c", idToken: nil), "signInWithEmailLink", .v1,
+         ["email": "a@b.c", "oobCode": "c", "returnSecureToken": true]),
+        (SignInWithEmailLinkRequest(email: "a@b.c", oobCode: "c", idToken: "id"), "signInWithEmailLink", .v1,
+         ["email": "a@b.c", "oobCode": "c", "returnSecureToken": true, "idToken": "id"]),
+        (ResetPasswordRequest(oobCode: "c", newPassword: nil), "resetPassword", .v1, ["oobCode": "c"]),
+        (ResetPasswordRequest(oobCode: "c", newPassword: "new"), "resetPassword", .v1, ["oobCode": "c", "newPassword": "new"]),
+        (ApplyActionCodeRequest(oobCode: "c"), "update", .v1, ["oobCode": "c"]),
+        (StartTOTPEnrollmentRequest(idToken: "id"), "mfaEnrollment:start", .v2, ["idToken": "id", "totpEnrollmentInfo": [:]]),
+        (FinalizeTOTPEnrollmentRequest(idToken: "id", sessionInfo: "s", code: "123456", displayName: "Phone"), "mfaEnrollment:finalize", .v2,
+         ["idToken": "id", "displayName": "Phone", "totpVerificationInfo": ["sessionInfo": "s", "verificationCode": "123456"]]),
+        (WithdrawMultiFactorRequest(idToken: "id", enrollmentID: "e"), "mfaEnrollment:withdraw", .v2, ["idToken": "id", "mfaEnrollmentId": "e"]),
+    ] as [(any IdentityToolkitCall, String, IdentityToolkitAPIVersion, JSONValue)])
+    func eachCallSendsWhatTheSDKsSend(call: any IdentityToolkitCall, method: String, version: IdentityToolkitAPIVersion, body: JSONValue) {
+        #expect(call.method == method && call.apiVersion == version)
+        #expect(JSONValue.object(call.body) == body)
+    }
+
+    @Test func theTOTPSecretIsDecodedWithRFC6238sDefaults() throws {
+        let full: JSONValue = ["totpSessionInfo": ["sharedSecretKey": "JBSWY3DP", "verificationCodeLength": 8, "hashingAlgorithm": "SHA256",
+                                                   "periodSec": 60, "sessionInfo": "s"]]
+        #expect(try StartTOTPEnrollmentResponse(full).secret == TOTPEnrollmentSecret(
+            sharedSecretKey: "JBSWY3DP", codeLength: 8, hashingAlgorithm: "SHA256", periodSeconds: 60, sessionInfo: "s"))
+        let bare: JSONValue = ["totpSessionInfo": ["sharedSecretKey": "JBSWY3DP", "sessionInfo": "s"]]
+        let secret = try StartTOTPEnrollmentResponse(bare).secret
+        #expect(secret.codeLength == 6 && secret.periodSeconds == 30 && secret.hashingAlgorithm == "SHA1")
+        for broken: JSONValue in [[:], ["totpSessionInfo": ["sessionInfo": "s"]], ["totpSessionInfo": ["sharedSecretKey": "K"]]] {
+            #expect(throws: FirebaseError.self) { try StartTOTPEnrollmentResponse(broken) }
+        }
+        #expect(throws: FirebaseError.self) { try SignInTokensResponse(["localId": "u", "idToken": "i"], method: "signUp") }
+        #expect(try SignInTokensResponse(["localId": "u", "idToken": "i", "refreshToken": "r", "expiresIn": "3600"], method: "signUp").expiresIn == 3600)
+    }
+
+    @Test(arguments: [
+        ("PASSWORD_RESET", ActionCodeInfo.Operation.passwordReset), ("VERIFY_EMAIL", .verifyEmail), ("RECOVER_EMAIL", .recoverEmail),
+        ("EMAIL_SIGNIN", .emailSignIn), ("SOMETHING_ELSE", .unknown),
+    ])
+    func anActionCodesRequestTypeIsItsOperation(requestType: String, operation: ActionCodeInfo.Operation) {
+        let info = ActionCodeResponse(["requestType": .string(requestType), "email": "a@b.c", "newEmail": "n@b.c"]).info
+        #expect(info == ActionCodeInfo(operation: operation, email: "a@b.c", previousEmail: "n@b.c"))
+    }
+
+    /// The new refusals: their code (and so the exit status) and, where there is one, their remedy.
+    @Test(arguments: [
+        ("INVALID_OOB_CODE", AuthErrorCode.invalidActionCode), ("EXPIRED_OOB_CODE", .expiredActionCode),
+        ("MISSING_OOB_CODE", .invalidActionCode), ("UNVERIFIED_EMAIL", .unverifiedEmail),
+        ("EMAIL_CHANGE_NEEDS_VERIFICATION", .emailChangeNeedsVerification), ("MISSING_MFA_ENROLLMENT_ID", .invalidVerificationCode),
+        ("INVALID_SESSION_INFO", .invalidVerificationCode),
+    ])
+    func theNewRefusalsAreNamedOnce(serverCode: String, code: AuthErrorCode) {
+        let error = FirebaseError(serverCode: serverCode, detail: nil, status: 400, during: .other)
+        #expect(error.code == code && !error.message.isEmpty)
+        #expect(error.code != .providerError, "named, not passed through")
+    }
+
+    @Test func aRefusedLinkSaysWhichNewLinkToAskForAndTOTPNeedsAVerifiedEmail() {
+        #expect(FirebaseError.actionCodeRefused(code: "EXPIRED_OOB_CODE", purpose: .signIn).remedy == .requestNewLink(.signIn))
+        #expect(FirebaseError.actionCodeRefused(code: "INVALID_OOB_CODE", purpose: nil).remedy == nil)
+        #expect(FirebaseError.unverifiedEmail.remedy == .requestNewLink(.verifyEmail))
+        let off = FirebaseError.methodDisabled(method: "anonymous sign-in", consoleSwitch: "Anonymous > Enable")
+        #expect(off.code == .operationNotAllowed && off.message.hasSuffix("Authentication > Sign-in method > Anonymous > Enable"))
+    }
+}

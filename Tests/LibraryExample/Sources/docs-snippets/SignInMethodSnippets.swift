@@ -1,0 +1,82 @@
+import AuthctlKit
+import Foundation
+
+// The Firebase sign-in methods of issue 29, as the Firebase docs write them (anonymous, email
+// link, action codes, TOTP enrolment). A link or a code comes on stdin; the TOTP snippet prints
+// the secret on stderr and reads the app's code on stdin.
+
+func signInMethodSnippet(_ name: String, _ arguments: [String]) async throws -> [String: Any] {
+    let argument = { (index: Int) in index < arguments.count ? arguments[index] : "" }
+    let auth = Auth.auth()
+    switch name {
+    case "methods-anonymous":
+        let result = try await auth.signInAnonymously()
+        return ["uid": result.user.uid, "isAnonymous": result.user.isAnonymous]
+    case "methods-link-password":
+        guard let user = auth.currentUser else { throw AuthError.snippet("nobody is signed in") }
+        let result = try await user.link(withEmail: argument(0), password: argument(1))
+        return userFields(result.user)
+    case "methods-send-link":
+        // The completion-handler form, as the docs write it.
+        let settings = ActionCodeSettings()
+        settings.url = URL(string: argument(1))
+        settings.handleCodeInApp = true
+        let failure: String? = await withCheckedContinuation { continuation in
+            auth.sendSignInLink(toEmail: argument(0), actionCodeSettings: settings) { error in
+                continuation.resume(returning: error.map { "\($0)" })
+            }
+        }
+        if let failure { throw AuthError.snippet(failure) }
+        return ["sent": argument(0)]
+    case "methods-email-link", "methods-link-email-link":
+        let link = readLine(strippingNewline: true) ?? ""
+        guard auth.isSignIn(withEmailLink: link) else { return ["isSignInLink": false] }
+        if name == "methods-link-email-link" {
+            guard let user = auth.currentUser else { throw AuthError.snippet("nobody is signed in") }
+            return userFields(try await user.link(withEmail: argument(0), link: link).user)
+        }
+        return userFields(try await auth.signIn(withEmail: argument(0), link: link).user)
+    case "methods-send-verification":
+        try await auth.currentUser?.sendEmailVerification()
+        return ["sent": auth.currentUser?.email ?? ""]
+    case "methods-apply":
+        let code = readLine(strippingNewline: true) ?? ""
+        let checked = try await auth.checkActionCode(code)
+        if checked.operation == .passwordReset {
+            try await auth.confirmPasswordReset(withCode: code, newPassword: argument(0))
+        } else {
+            try await auth.applyActionCode(code)
+        }
+        return ["operation": checked.operation.rawValue, "email": checked.data.email, "user": auth.currentUser.map(userFields) ?? [:]]
+    case "methods-totp-enroll":
+        guard let user = auth.currentUser else { throw AuthError.snippet("nobody is signed in") }
+        let session = try await user.multiFactor.getSession()
+        let secret = try await TOTPMultiFactorGenerator.generateSecret(with: session)
+        let url = secret.generateQRCodeURL(withAccountName: user.email ?? user.uid, issuer: "authctl-example")
+        FileHandle.standardError.write(Data("secret \(secret.sharedSecretKey()) \(url)\n".utf8))
+        let code = readLine(strippingNewline: true) ?? ""
+        let assertion = TOTPMultiFactorGenerator.assertionForEnrollment(with: secret, oneTimePassword: code)
+        try await user.multiFactor.enroll(with: assertion, displayName: argument(0))
+        return ["factors": try await factorFields(user), "url": url]
+    case "methods-factors":
+        guard let user = auth.currentUser else { throw AuthError.snippet("nobody is signed in") }
+        return ["factors": try await factorFields(user)]
+    case "methods-unenroll":
+        guard let user = auth.currentUser, let factor = try await user.multiFactor.enrolledFactors.first else {
+            throw AuthError.snippet("no factor to unenrol")
+        }
+        try await user.multiFactor.unenroll(with: factor)
+        return ["factors": try await factorFields(user)]
+    default:
+        throw AuthError.snippet("unknown snippet '\(name)'")
+    }
+}
+
+func userFields(_ user: User) -> [String: Any] {
+    ["uid": user.uid, "email": user.email ?? NSNull(), "emailVerified": user.isEmailVerified, "isAnonymous": user.isAnonymous,
+     "providers": user.providerData.map(\.providerID).sorted()]
+}
+
+func factorFields(_ user: User) async throws -> [[String: Any]] {
+    try await user.multiFactor.enrolledFactors.map { ["uid": $0.uid, "factorId": $0.factorID, "displayName": $0.displayName ?? NSNull()] }
+}
