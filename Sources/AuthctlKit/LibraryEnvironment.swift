@@ -33,7 +33,7 @@ struct LibraryEnvironment: Sendable {
             notify: presenter.notify, log: runtime.options.log, readPastedLine: presenter.readPastedURL ?? { nil })
         return SignIn.Ports(
             grant: grant, opensBrowser: presenter.opensBrowser, acceptsPaste: presenter.readPastedURL != nil,
-            prefersPaste: presenter.readPastedURL != nil && !presenter.opensBrowser)
+            prefersPaste: presenter.readPastedURL != nil && !presenter.opensBrowser, canPaste: presenter.readPastedURL != nil)
     }
 }
 

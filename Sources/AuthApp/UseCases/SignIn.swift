@@ -73,17 +73,21 @@ package struct SignIn: Sendable {
         package var acceptsPaste: Bool
         /// The person asked to paste (`--paste`): with a project, its handler page is the return.
         package var prefersPaste: Bool
+        /// The door can take a pasted address at all (the command's stdin; a presenter with a
+        /// reader): only then may a provider's app that knows only the handler page return there.
+        package var canPaste: Bool
         /// Told which route and return run, before the browser opens.
         package var routeChosen: @Sendable (RouteNotice) -> Void
 
         package init(
-            grant: GrantContext, opensBrowser: Bool, acceptsPaste: Bool, prefersPaste: Bool = false,
+            grant: GrantContext, opensBrowser: Bool, acceptsPaste: Bool, prefersPaste: Bool = false, canPaste: Bool = true,
             routeChosen: @escaping @Sendable (RouteNotice) -> Void = { _ in }
         ) {
             self.grant = grant
             self.opensBrowser = opensBrowser
             self.acceptsPaste = acceptsPaste
             self.prefersPaste = prefersPaste
+            self.canPaste = canPaste
             self.routeChosen = routeChosen
         }
     }
@@ -220,7 +224,7 @@ package struct SignIn: Sendable {
         }
         let reason: RouteNotice.Reason =
             ports.prefersPaste || !ports.opensBrowser ? .pasteAsked
-            : input.appAcceptsLocalhost || broker.acceptsLocalhost(input.providerID) ? .loopback : .appTakesOneCallback
+            : input.appAcceptsLocalhost || broker.acceptsLocalhost(input.providerID) || !ports.canPaste ? .loopback : .appTakesOneCallback
         let returning: BrokeredSignInFlow.Return = reason == .loopback ? .loopback(ports: input.redirectPorts, acceptsPaste: false) : .handler
         // Every refusal that needs no request comes before the notice of which route runs.
         try BrokeredReturnRules.check(providerID: input.providerID, returning: returning)
