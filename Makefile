@@ -7,7 +7,21 @@ DEBUG_BIN   := .build/debug/authctl
 RELEASE_BIN := .build/release/authctl
 , := ,
 
-.PHONY: help build release package-release library-check library-example unit-test-build test-stages e2e-parallel e2e-serial e2e-slow e2e-summary release-check hot-path-order install install-files dist dist-check system-deps demo demo-firebase test unit-test e2e-test venv bench fuzz fuzz-build fuzz-smoke clean
+# `make test`'s schedule (Decisions/0022), in effect only when `test` is asked for: every stage
+# at once (-j), a failed stage stopping only what needs it (-k), each stage's output in one piece;
+# the end-to-end suite on the static release binary users get; its own dist directory (a README
+# test runs `make dist`, which writes .build-dist); the builds and checks the tests do not need at
+# the lowest CPU priority (BACKGROUND: only the CPU time the tests leave idle). The orderings of
+# the stages are below, after the targets ("make test's order").
+TEST_JOBS ?= 8
+ifneq ($(filter test,$(MAKECMDGOALS)),)
+MAKEFLAGS  += -j$(TEST_JOBS) -k --output-sync=target
+E2E_BIN    := $(RELEASE_BIN)
+DIST       := .build-dist-test
+BACKGROUND := sh Tests/Tools/low-priority.sh
+endif
+
+.PHONY: help build release package-release library-check library-example unit-test-build e2e-parallel e2e-serial e2e-slow e2e-summary release-check hot-path-order install install-files dist dist-check system-deps demo demo-firebase test unit-test e2e-test venv bench fuzz fuzz-build fuzz-smoke clean
 
 help:
 	@echo "make build     debug build of authctl (.build/debug/authctl)"
@@ -86,8 +100,8 @@ install-files:
 # Tests/release/check-dist.sh unpacks each and runs it, and fails on any lintian error.
 VERSION  := $(shell sed -n 's/.*static let version = "\(.*\)"/\1/p' Sources/AuthApp/Runtime/AuthRuntime.swift)
 DEB_ARCH := $(shell dpkg --print-architecture 2>/dev/null || uname -m)
-DIST     := .build-dist
-dist: release | $(DIST_AFTER)
+DIST     ?= .build-dist
+dist: release
 	MAKEFLAGS= $(BACKGROUND) sh Tests/release/make-dist.sh $(RELEASE_BIN) $(VERSION) $(DEB_ARCH) $(DIST)
 
 dist-check: dist system-deps
@@ -105,7 +119,7 @@ package-release:
 # on this one by path, built; the end-to-end suite runs its example and docs snippets
 # (Tests/e2e/test_library.py).
 LIBRARY_EXAMPLE := Tests/LibraryExample
-library-check: library-example | $(AFTER_RELEASE)
+library-check: library-example
 	$(SWIFT) build --target AuthctlKit
 	python3 Tests/Tools/authctlkit-api.py
 
@@ -113,7 +127,7 @@ library-check: library-example | $(AFTER_RELEASE)
 # SwiftPM keeps the last root package's build manifest (debug.yaml) when another root builds in
 # the same scratch path, and then builds nothing of the example: the manifest goes first, and
 # each root plans its own again (a second).
-library-example: | $(AFTER_RELEASE)
+library-example:
 	rm -f $(CURDIR)/.build/debug.yaml
 	$(SWIFT) build --package-path $(LIBRARY_EXAMPLE) --scratch-path $(CURDIR)/.build
 	rm -f $(CURDIR)/.build/debug.yaml
@@ -128,20 +142,10 @@ demo: build venv
 demo-firebase: build venv
 	AUTHCTL_BIN="$(CURDIR)/$(DEBUG_BIN)" $(PYTHON) Tests/e2e/demo.py --firebase
 
-# The unit tests on a debug build; the whole package as a plain release build; a short fuzz of
-# every parser; the packages, unpacked and run; the end-to-end suite on the static release binary
-# users get. The stages run at once (Decision 0027): the release build, the debug build, then the
-# end-to-end passes; from the start, at the lowest CPU priority (BACKGROUND: only the CPU time the
-# tests leave idle, so they never delay a test's clock), the builds and checks the tests do not
-# need; the unit tests last, alone. -k: a failed stage stops only what needs it.
-TEST_JOBS ?= 8
-TEST_STAGES := package-release library-check release-check fuzz-smoke dist-check
-test:
-	@$(MAKE) --no-print-directory -k -j$(TEST_JOBS) --output-sync=target test-stages E2E_BIN=$(RELEASE_BIN) \
-		BACKGROUND="sh Tests/Tools/low-priority.sh" AFTER_RELEASE=release E2E_AFTER=unit-test-build \
-		DIST_AFTER=e2e-parallel UNIT_AFTER="$(TEST_STAGES) e2e-serial"
-
-test-stages: unit-test $(TEST_STAGES) e2e-summary
+# The unit tests on a debug build; the whole package as a plain release build; the library's API
+# and example; the release binary's checks; a short fuzz of every parser; the packages, unpacked
+# and run; the end-to-end suite on the static release binary. `make -n test` shows the order.
+test: unit-test package-release library-check release-check fuzz-smoke dist-check e2e-summary
 
 # The shells the completion tests run, the QR decoder the QR tests use, the real Secret
 # Service the keyring tests run (gnome-keyring-daemon inside dbus-run-session, libsecret loaded by
@@ -152,15 +156,10 @@ SYSTEM_PACKAGES := zsh=5.9-4+b15 fish=3.6.0-3.1+deb12u1 zbar-tools=0.23.92-7+deb
 system-deps:
 	sh Tests/e2e/install-system-deps.sh $(SYSTEM_PACKAGES)
 
-# BACKGROUND and the *_AFTER variables schedule make test's stages (empty otherwise, as for a
-# plain `make unit-test`): the debug build comes after the release build (SwiftPM builds one at a
-# time in .build); the end-to-end passes after both (the README's `make demo` builds the debug
-# one); `make dist` after the parallel pass (whose README test makes the same .build-dist); the
-# unit tests after everything else, as their listener suite starves on a busy machine (0022).
-unit-test-build: | $(AFTER_RELEASE)
+unit-test-build:
 	$(SWIFT) build --build-tests
 
-unit-test: unit-test-build | $(UNIT_AFTER)
+unit-test: unit-test-build
 	$(SWIFT) test --skip-build
 
 # The end-to-end suite against E2E_BIN (default: the debug build, rebuilt first), in three passes
@@ -175,11 +174,8 @@ E2E_BIN     ?= $(DEBUG_BIN)
 E2E_WORKERS ?= 4
 E2E_BUILD   := $(if $(filter $(DEBUG_BIN),$(E2E_BIN)),build,release)
 E2E_LOGS    := .build/e2e
-# make exports the variables of its command line to every recipe; these stay out (after their
-# definitions: unexport would define them), so a make run by a test (the README's `make demo`,
-# `make dist`) is the plain one a user runs.
-unexport BACKGROUND AFTER_RELEASE E2E_AFTER DIST_AFTER UNIT_AFTER E2E_BIN
-# MAKEFLAGS stays out: the README tests run make, which must not see this make's job server.
+# MAKEFLAGS stays out: the README tests run make, which must not see this make's job server or
+# its -j -k (a make run by a test is the plain one a user runs).
 E2E_PYTEST   = env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL AUTHCTL_BIN="$(CURDIR)/$(E2E_BIN)" \
 	AUTHCTL_LIBRARY_EXAMPLE_BIN="$$($(SWIFT) build --package-path $(LIBRARY_EXAMPLE) --scratch-path $(CURDIR)/.build --show-bin-path)" \
 	$(PYTHON) -m pytest -p no:cacheprovider -q --durations=10
@@ -189,10 +185,12 @@ e2e_pass = @mkdir -p $(E2E_LOGS); echo "e2e: $(1)"; \
 	$(E2E_PYTEST) $(2) Tests/e2e > $(E2E_LOGS)/$(3).log 2>&1; status=$$?; \
 	cat $(E2E_LOGS)/$(3).log; [ $$status -eq 0 ] || echo "e2e: the $(3) pass failed (status $$status)"
 
-e2e-test:
-	@$(MAKE) --no-print-directory -j3 e2e-summary E2E_BIN=$(E2E_BIN)
+ifneq ($(filter e2e-test,$(MAKECMDGOALS)),)
+MAKEFLAGS += -j3
+endif
+e2e-test: e2e-summary
 
-e2e-parallel: venv system-deps library-example $(E2E_BUILD) | $(E2E_AFTER)
+e2e-parallel: venv system-deps library-example $(E2E_BUILD)
 	$(call e2e_pass,parallel pass$(,) $(E2E_WORKERS) workers,-n $(E2E_WORKERS) --dist loadgroup -m "not serial and not slow",parallel)
 
 e2e-serial: venv system-deps library-example $(E2E_BUILD) | e2e-parallel
@@ -209,6 +207,17 @@ e2e-summary: e2e-parallel e2e-serial e2e-slow
 release-check: release
 	sh Tests/release/check-static.sh $(RELEASE_BIN)
 	sh Tests/release/check-order.sh $(RELEASE_BIN) $(HOT_PATH_ORDER)
+
+# make test's order (Decision 0022): orderings that only scheduling needs, so a plain
+# `make unit-test` or `make dist` runs alone. SwiftPM builds one product at a time in .build: the
+# release build first (the end-to-end passes need it), then the debug build and the library
+# example. The end-to-end passes after the debug build, whose README test runs `make demo`. The
+# unit tests last, alone: their loopback listener suite starves on a busy machine.
+ifneq ($(filter test,$(MAKECMDGOALS)),)
+unit-test-build library-example: | release
+e2e-parallel e2e-serial: | unit-test-build
+unit-test: | package-release library-check release-check fuzz-smoke dist-check e2e-serial
+endif
 
 # Regenerates HOT_PATH_ORDER from what the hot-path commands touch, run under valgrind (Debian 12's
 # version, installed when missing; nothing else here needs it). The binary is relinked with it next
@@ -245,4 +254,4 @@ fuzz-smoke: fuzz-build
 
 clean:
 	$(SWIFT) package clean
-	rm -rf .build .build-fuzz .build-bench .build-dist $(PACKAGE_RELEASE_PATH) $(VENV)
+	rm -rf .build .build-fuzz .build-bench .build-dist .build-dist-test $(PACKAGE_RELEASE_PATH) $(VENV)
