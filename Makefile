@@ -163,7 +163,7 @@ unit-test: unit-test-build
 	$(SWIFT) test --skip-build
 
 # The end-to-end suite against E2E_BIN (default: the debug build, rebuilt first), in three passes
-# (Decisions 0022, 0027): the tests that wait on processes, browsers and servers on E2E_WORKERS
+# (Decision 0022): the tests that wait on processes, browsers and servers on E2E_WORKERS
 # pytest-xdist workers (each starts its own providers and fakes, on port 0, in its own temp
 # directory; the tests that check a deadline with seconds of slack in xdist_group "waits", one at a
 # time on one worker); after it, with no other test running, the tests marked serial, which race
