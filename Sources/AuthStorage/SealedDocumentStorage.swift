@@ -13,8 +13,15 @@ public struct SealedDocumentStorage<Base: DocumentStorage>: DocumentStorage {
         self.sealer = sealer
     }
 
+    /// A document without secrets is the base's own store: the layer costs it nothing.
     public func store<Document: VersionedDocument>(_ fileName: String, of type: Document.Type) -> any DocumentStore<Document> {
-        SealedDocumentStore<Base, Document>(name: fileName, base: base, sealer: sealer)
+        guard !Document.sealedMembers.isEmpty else { return base.store(fileName, of: type) }
+        return SealedDocumentStore<Base, Document>(name: fileName, base: base, sealer: sealer)
+    }
+
+    public func read<Document: VersionedDocument>(_ fileName: String, of type: Document.Type) throws -> Document {
+        guard !Document.sealedMembers.isEmpty else { return try base.read(fileName, of: type) }
+        return try store(fileName, of: type).read()
     }
 
     public func documentNames() throws -> [String] { try base.documentNames() }
