@@ -27,7 +27,11 @@ public struct CommandContext: Sendable {
     public var standardInputIsTerminal: Bool
     /// The width of the terminal on stderr, when it is one and says (TIOCGWINSZ); nil otherwise.
     public var terminalColumns: @Sendable () -> Int?
-    /// Reads one line of standard input (a pasted redirect), or nil at its end.
+    /// The columns and rows of the terminal on stderr (TIOCGWINSZ), for a QR code that fits; nil
+    /// when it is no terminal.
+    public var terminalSize: @Sendable () -> TerminalSize? = { nil }
+    /// Reads one line of standard input (a pasted redirect), or nil at its end; returns promptly
+    /// when the calling task is cancelled (the sign-in's one wait, Decisions/0029).
     public var readLine: @Sendable () async -> String?
     /// Asks the person at the terminal for a secret without echoing it (a password), or nil when
     /// there is no terminal to ask on.

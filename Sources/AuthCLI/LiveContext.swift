@@ -31,12 +31,7 @@ extension CommandContext {
             writeStandardError: { try? POSIX.write(STDERR_FILENO, Array($0.utf8)) },
             standardErrorIsTerminal: isatty(STDERR_FILENO) == 1,
             standardInputIsTerminal: isatty(STDIN_FILENO) == 1,
-            readLine: {
-                // A blocking read: on a thread of its own, so the cooperative pool stays free.
-                await withCheckedContinuation { continuation in
-                    DetachedThread.run { continuation.resume(returning: Swift.readLine(strippingNewline: true)) }
-                }
-            },
+            readLine: { await LineReader.standardInput.readLine() },
             readSecret: { prompt in
                 await withCheckedContinuation { continuation in
                     DetachedThread.run { continuation.resume(returning: TerminalSecret.read(prompt: prompt)) }
@@ -68,6 +63,7 @@ extension CommandContext {
             replaceProcess: ProcessReplacement.execute,
             terminalColumns: { POSIX.terminalColumns(STDERR_FILENO) }
         )
+        context.terminalSize = { POSIX.terminalSize(STDERR_FILENO) }
         context.secretVault = effects.secretVault
         return context
     }

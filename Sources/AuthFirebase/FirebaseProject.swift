@@ -20,6 +20,10 @@ public struct FirebaseProject: Codable, Sendable, Equatable {
     /// What an API key restricted to apps or referrers checks (`firebase use --ios-bundle-id`,
     /// `--android-package`/`--android-cert`, `--referrer`): the headers the SDKs send.
     public var clientIdentity: ClientIdentity?
+    /// The GitHub app in the console also accepts `http://localhost` as a callback (a GitHub App;
+    /// `firebase use --github-localhost`): a project-run GitHub sign-in then returns to this
+    /// machine. Without it, GitHub returns to the handler page, the one callback an OAuth App has.
+    public var githubAcceptsLocalhost: Bool?
 
     public init(apiKey: String, projectID: String, tenantID: String? = nil, authDomain: String? = nil) {
         self.apiKey = apiKey

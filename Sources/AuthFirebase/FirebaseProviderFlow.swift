@@ -14,6 +14,11 @@ import Foundation
 extension FirebaseAccountBackend: ProviderFlowBroker {
     public var handlerURI: String { project.handlerURI }
 
+    /// The console's GitHub app accepts localhost only when `firebase use --github-localhost` says so.
+    public func acceptsLocalhost(_ providerID: String) -> Bool {
+        BrokeredReturnRules.returnsOnlyToHandler(providerID) ? project.githubAcceptsLocalhost == true : true
+    }
+
     public func beginProviderFlow(_ request: BrokeredFlowRequest) async throws -> BrokeredAuthorization {
         let call = CreateAuthURIRequest(
             providerID: request.providerID, continueURI: request.continueURI, scopes: request.scopes, customParameters: request.customParameters)

@@ -20,16 +20,21 @@ extension FirebaseAccountBackend {
     /// held across the refresh, so concurrent processes refresh exactly once; a refresh the project
     /// refuses (expired, revoked, deleted or disabled user) signs the user out, as the SDKs do.
     func freshSession(minimumValidity: TimeInterval = 60) async throws -> BackendSession {
-        let document = try store.read()
-        let index = try document.requireCurrentAccountIndex()
-        guard let session = document.accounts[index].backendSession else { throw AccountError.notSignedIn }
-        if Self.isFresh(session, for: minimumValidity, at: clock.now()) { return session }
-        enum Outcome { case session(BackendSession), ended(FirebaseError) }
-        let outcome = try await store.update { (document: inout KeystoreDocument) async throws -> Outcome in
+        enum Outcome: Sendable { case session(BackendSession), ended(FirebaseError) }
+        let clock = clock
+        // The ID token of the unlocked read: under the lock, another one means another process
+        // renewed the session while this one waited, which is as fresh as a renewal gets.
+        var seen: String?
+        let outcome = try await LockedRefresh.value(in: store, fresh: { (document: KeystoreDocument) throws -> Outcome? in
+            let index = try document.requireCurrentAccountIndex()
+            guard let session = document.accounts[index].backendSession else { throw AccountError.notSignedIn }
+            if Self.isFresh(session, for: minimumValidity, at: clock.now()) { return .session(session) }
+            if let seen, session.idToken != seen { return .session(session) }
+            seen = session.idToken
+            return nil
+        }) { (document: inout KeystoreDocument) async throws -> Outcome in
             let index = try document.requireCurrentAccountIndex()
             guard let current = document.accounts[index].backendSession else { throw AccountError.notSignedIn }
-            // Refreshed by another process while we waited for the lock.
-            if current.idToken != session.idToken || Self.isFresh(current, for: minimumValidity, at: clock.now()) { return .session(current) }
             let grant: SecureTokenGrant
             do {
                 grant = try await toolkit.refresh(current.refreshToken)

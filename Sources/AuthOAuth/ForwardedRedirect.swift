@@ -44,7 +44,13 @@ public struct ForwardedRedirect: Sendable, Equatable {
     /// The address the person pasted after the browser landed on `continueURI` (the project's
     /// handler page): it must be that page, with the provider's answer in its query.
     public static func pasted(_ text: String, continueURI: String, authorizationURL: URL) throws(OAuthError) -> ForwardedRedirect {
-        let pasted = PastedRedirect.unwrapped(text.trimmingWhitespace())
+        var pasted = PastedRedirect.unwrapped(text.trimmingWhitespace())
+        if !pasted.contains("://"), !pasted.isEmpty, pasted.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) {
+            // The query alone (`code=…&state=…`) is the address without its start; a bare code is not enough.
+            guard pasted.contains("=") else { throw .pastedCodeWithoutAddress(continueURI: continueURI) }
+            let query = pasted.firstIndex(of: "?").map { pasted[pasted.index(after: $0)...] } ?? Substring(pasted)
+            pasted = continueURI + "?" + query
+        }
         let expected = URLComponents(string: continueURI)
         guard pasted.utf8.count <= PastedRedirect.maximumLength, let components = URLComponents(string: pasted),
             components.scheme?.lowercased() == expected?.scheme, components.host?.lowercased() == expected?.host?.lowercased(),

@@ -34,6 +34,10 @@ public enum OAuthError: AuthCoreError, Equatable {
     case noDeviceEndpoint(String)
     /// Paste mode: the text is neither a redirect URL, a query string, nor an authorization code.
     case unreadablePastedRedirect(String)
+    /// Paste mode of a project-run flow: only a code was pasted, but the project needs the whole
+    /// address the browser ended on (`continueURI` with the provider's answer), which carries the
+    /// state it checks.
+    case pastedCodeWithoutAddress(continueURI: String)
 
     public var code: AuthErrorCode {
         switch self {
@@ -45,7 +49,7 @@ public enum OAuthError: AuthCoreError, Equatable {
         case .stateMismatch, .issuerMismatch, .duplicateParameter, .missingCode, .userinfoSubjectMismatch:
             .invalidCredential
         case .deviceCodeExpired, .timedOut: .timeout
-        case .unreadablePastedRedirect: .invalidArgument
+        case .unreadablePastedRedirect, .pastedCodeWithoutAddress: .invalidArgument
         case .noDeviceEndpoint: .configurationError
         }
     }
@@ -94,6 +98,10 @@ public enum OAuthError: AuthCoreError, Equatable {
             "\(provider) offers no device authorization endpoint (RFC 8628)"
         case .unreadablePastedRedirect(let reason):
             "the pasted text is not a redirect URL, a query string or an authorization code: \(reason)"
+        case .pastedCodeWithoutAddress(let continueURI):
+            "only the code was pasted, but the project needs the whole address your browser ended on, which starts with "
+                + "\(continueURI)?… and carries the state it checks: copy all of it from the browser's address bar and run the "
+                + "command again; nothing was stored"
         }
     }
 }

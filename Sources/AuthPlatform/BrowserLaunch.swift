@@ -30,12 +30,16 @@ public enum BrowserLaunchDecision: Sendable, Equatable {
 /// The headless rules, as one pure function from (explicit command, environment, host) to a
 /// decision (Decision 0020). In order:
 /// 1. `--browser` / `AUTHCTL_BROWSER` always win.
-/// 2. `BROWSER`, a colon-separated list: the first entry on PATH that is not a text browser.
-/// 3. Over SSH (`SSH_CONNECTION`, `SSH_TTY`) without a forwarded display (on macOS: at all), none.
-/// 4. WSL (`WSL_DISTRO_NAME`, `WSL_INTEROP`, or "microsoft" in /proc/version): `wslview`, else `explorer.exe`.
-/// 5. macOS: `open`.
-/// 6. Linux without `DISPLAY` or `WAYLAND_DISPLAY`: none.
+/// 2. Over SSH (`SSH_CONNECTION`, `SSH_TTY`) without a forwarded display (on macOS: at all), none.
+/// 3. WSL (`WSL_DISTRO_NAME`, `WSL_INTEROP`, or "microsoft" in /proc/version): `BROWSER`, else
+///    `wslview`, else `explorer.exe`.
+/// 4. macOS: `BROWSER`, else `open`.
+/// 5. Linux without `DISPLAY` or `WAYLAND_DISPLAY`: none.
+/// 6. `BROWSER`, a colon-separated list: the first entry on PATH that is not a text browser.
 /// 7. `xdg-open`, else the first graphical Debian alternative; if only text browsers are found, none.
+///
+/// `BROWSER` comes after the SSH and no-display rules (Decisions/0029): it is often set once in
+/// dotfiles shared with desktops, where it names a browser that cannot start over SSH.
 public enum BrowserLaunch {
     /// Browsers that draw in the terminal: started from authctl they would take over the
     /// terminal the person is signing in from, and few can run a provider's sign-in pages.
@@ -52,17 +56,20 @@ public enum BrowserLaunch {
         if let explicit {
             return .launch(command: ProcessBrowserOpener.splitCommand(explicit.command), rule: "\(explicit.source) names the command")
         }
-        if let fromBrowserVariable = browserVariableChoice(environment, host: host) { return fromBrowserVariable }
         let display = ["DISPLAY", "WAYLAND_DISPLAY"].first { isSet(environment[$0]) }
         if let ssh = ["SSH_CONNECTION", "SSH_TTY"].first(where: { isSet(environment[$0]) }), display == nil || host.system == .macOS {
             return .printOnly(reason: "this is an SSH session (\(ssh) is set) and no display is forwarded")
         }
         if let wsl = wslEvidence(environment, host: host) {
+            if let fromBrowserVariable = browserVariableChoice(environment, host: host) { return fromBrowserVariable }
             let opener = host.executables["wslview"] != nil ? "wslview" : "explorer.exe"
             return .launch(command: [opener], rule: "WSL (\(wsl)): the Windows browser, through \(opener)")
         }
-        if host.system == .macOS { return .launch(command: ["open"], rule: "macOS: open") }
+        if host.system == .macOS {
+            return browserVariableChoice(environment, host: host) ?? .launch(command: ["open"], rule: "macOS: open")
+        }
         guard let display else { return .printOnly(reason: "there is no display (DISPLAY and WAYLAND_DISPLAY are unset)") }
+        if let fromBrowserVariable = browserVariableChoice(environment, host: host) { return fromBrowserVariable }
         if host.executables["xdg-open"] != nil { return .launch(command: ["xdg-open"], rule: "\(display) is set: xdg-open") }
         if let name = alternatives.first(where: { host.executables[$0].map { !isTextBrowser($0) } ?? false }) {
             return .launch(command: [name], rule: "\(display) is set and xdg-open is missing: \(name)")

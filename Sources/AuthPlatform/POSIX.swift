@@ -193,4 +193,23 @@ extension POSIX {
         guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
         return Int(size.ws_col)
     }
+
+    /// The columns and rows of the terminal on `descriptor` (TIOCGWINSZ), or nil when it is no
+    /// terminal or does not say.
+    public static func terminalSize(_ descriptor: Int32) -> TerminalSize? {
+        var size = winsize()
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
+        return TerminalSize(columns: Int(size.ws_col), rows: Int(size.ws_row))
+    }
+}
+
+/// A terminal's window, in character cells.
+public struct TerminalSize: Sendable, Equatable {
+    public var columns: Int
+    public var rows: Int
+
+    public init(columns: Int, rows: Int) {
+        self.columns = columns
+        self.rows = rows
+    }
 }

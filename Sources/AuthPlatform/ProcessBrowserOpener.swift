@@ -10,8 +10,9 @@ import Darwin
 #endif
 
 /// Opens URLs by running a command with the URL appended (`--browser`, `AUTHCTL_BROWSER`,
-/// `xdg-open`, `open`). It does not wait for the browser; its standard output goes to
-/// /dev/null so that it can never mix with authctl's data on stdout.
+/// `xdg-open`, `open`). Its standard output and error go to /dev/null, so that nothing it says can
+/// mix with authctl's data on stdout or garble the status line on stderr; ``launch(_:)`` watches
+/// its exit status for a moment instead (Decisions/0029).
 public struct ProcessBrowserOpener: BrowserOpener {
     public let command: [String]
 
@@ -33,6 +34,12 @@ public struct ProcessBrowserOpener: BrowserOpener {
         text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
     }
 
+    /// How long ``launch(_:)`` watches the launcher: `xdg-open`, `open` and `sensible-browser` hand
+    /// the URL on and exit within it; a browser run directly is still running then, and that counts
+    /// as opened.
+    public static let launchWatch: Duration = .milliseconds(1500)
+    static let launchWatchStep: Duration = .milliseconds(25)
+
     public func open(_ url: URL) -> Bool {
         guard !command.isEmpty, let child = Self.spawn(["/usr/bin/env"] + command + [url.absoluteString]) else { return false }
         // Reaped on a thread of its own, so that an opener that lingers is never waited for.
@@ -40,8 +47,49 @@ public struct ProcessBrowserOpener: BrowserOpener {
         return true
     }
 
-    /// `posix_spawn(2)` with standard input and output on /dev/null (stderr stays ours, for the
-    /// opener's own complaints), default signal actions and an empty signal mask.
+    public func launch(_ url: URL) -> BrowserLaunchWatch {
+        let name = command.first ?? "the browser"
+        guard !command.isEmpty, let child = Self.spawn(["/usr/bin/env"] + command + [url.absoluteString]) else {
+            return { .failed(reason: "\(name) could not be started") }
+        }
+        return { await Self.watch(child, name: name) }
+    }
+
+    /// The launcher's exit within ``launchWatch``; still running then counts as opened, and it is
+    /// reaped on a thread of its own.
+    static func watch(_ child: pid_t, name: String) async -> BrowserLaunchOutcome {
+        var waited: Duration = .zero
+        while waited < launchWatch {
+            var status: Int32 = 0
+            let reaped = waitpid(child, &status, WNOHANG)
+            if reaped == child { return outcome(name: name, status: status) }
+            if reaped < 0 { return .opened }  // not ours to wait for any more; nothing says it failed
+            do {
+                try await Task.sleep(for: launchWatchStep)
+            } catch {
+                break  // the sign-in ended (Ctrl-C, or it was answered): reap it in the background
+            }
+            waited += launchWatchStep
+        }
+        DetachedThread.run { _ = waitpid(child, nil, 0) }
+        return .opened
+    }
+
+    /// What an exit status of `/usr/bin/env NAME URL` says: 127 and 126 are env's own (not found,
+    /// not executable).
+    static func outcome(name: String, status: Int32) -> BrowserLaunchOutcome {
+        let signal = status & 0x7F
+        if signal != 0 { return .failed(reason: "\(name) was stopped by signal \(signal)") }
+        switch (status >> 8) & 0xFF {
+        case 0: return .opened
+        case 127: return .failed(reason: "\(name) was not found on PATH")
+        case 126: return .failed(reason: "\(name) could not be run")
+        case let code: return .failed(reason: "\(name) exited with status \(code)")
+        }
+    }
+
+    /// `posix_spawn(2)` with standard input, output and error on /dev/null, default signal actions
+    /// and an empty signal mask.
     static func spawn(_ arguments: [String]) -> pid_t? {
         #if canImport(Glibc)
         var actions = posix_spawn_file_actions_t()
@@ -58,6 +106,7 @@ public struct ProcessBrowserOpener: BrowserOpener {
         }
         posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
         var noSignals = sigset_t(), defaultSignals = sigset_t()
         sigemptyset(&noSignals)
         sigemptyset(&defaultSignals)

@@ -1,8 +1,9 @@
-/// A QR code symbol (ISO/IEC 18004:2015, Model 2) for some bytes: byte mode, error correction
-/// level M, the smallest version that holds them, and of the eight masks the one with the lowest
+/// A QR code symbol (ISO/IEC 18004:2015, Model 2) for some bytes: byte mode, an error correction
+/// level, the smallest version that holds them, and of the eight masks the one with the lowest
 /// penalty (§7.8.3). Pure: bytes in, modules out; drawing is ``QRCodeText``'s business.
 package struct QRCode: Sendable, Equatable {
     package let version: Int
+    package let level: QRErrorCorrection
     package let mask: Int
     /// Modules per side.
     package let size: Int
@@ -12,22 +13,28 @@ package struct QRCode: Sendable, Equatable {
     /// Whether the module in column `x`, row `y` is dark.
     package subscript(x: Int, y: Int) -> Bool { modules[y * size + x] }
 
-    /// The symbol for `bytes`, or nil when they exceed version 40's capacity (2,331 bytes at M)
-    /// or `maximumVersion`'s.
-    package init?(bytes: [UInt8], maximumVersion: Int = 40) {
-        guard let version = QRCodeSpec.smallestVersion(for: bytes.count), version <= maximumVersion else { return nil }
+    /// The symbol for `bytes` at `level`, or nil when they exceed version 40's capacity (2,331
+    /// bytes at M) or `maximumVersion`'s.
+    package init?(bytes: [UInt8], level: QRErrorCorrection = .medium, maximumVersion: Int = 40) {
+        guard let version = QRCodeSpec.smallestVersion(for: bytes.count, level: level), version <= maximumVersion else { return nil }
+        self.init(bytes: bytes, level: level, version: version)
+    }
+
+    /// The symbol for `bytes` in exactly `version` at `level`, which must hold them.
+    package init(bytes: [UInt8], level: QRErrorCorrection, version: Int) {
         var matrix = QRMatrix(version: version)
         matrix.drawFunctionPatterns()
-        matrix.placeCodewords(Self.codewords(for: bytes, version: version))
+        matrix.placeCodewords(Self.codewords(for: bytes, version: version, level: level))
         var best: (mask: Int, penalty: Int, matrix: QRMatrix)?
         for mask in 0..<8 {
             var candidate = matrix
             candidate.applyMask(mask)
-            candidate.drawFormatBits(mask: mask)
+            candidate.drawFormatBits(mask: mask, level: level)
             let penalty = QRPenalty.score(candidate)
             if best == nil || penalty < best!.penalty { best = (mask, penalty, candidate) }
         }
         self.version = version
+        self.level = level
         self.mask = best!.mask
         self.size = matrix.size
         self.modules = best!.matrix.dark
@@ -35,12 +42,12 @@ package struct QRCode: Sendable, Equatable {
 
     /// §7.4: mode indicator, character count, the bytes, terminator, padding to whole codewords
     /// and pad codewords up to the version's data capacity.
-    static func dataCodewords(for bytes: [UInt8], version: Int) -> [UInt8] {
+    static func dataCodewords(for bytes: [UInt8], version: Int, level: QRErrorCorrection = .medium) -> [UInt8] {
         var bits = BitBuffer()
         bits.append(QRCodeSpec.byteModeIndicator, count: 4)
         bits.append(bytes.count, count: QRCodeSpec.countBits(version: version))
         for byte in bytes { bits.append(Int(byte), count: 8) }
-        let capacity = QRCodeSpec.dataCodewords(version: version) * 8
+        let capacity = QRCodeSpec.dataCodewords(version: version, level: level) * 8
         bits.append(0, count: min(4, capacity - bits.count))
         bits.append(0, count: (8 - bits.count % 8) % 8)
         var codewords = bits.bytes
@@ -55,10 +62,10 @@ package struct QRCode: Sendable, Equatable {
     /// §7.5 and §7.6: the data split into blocks (the shorter ones first), each followed by its
     /// error correction codewords, then interleaved: data codewords column by column, then the
     /// error correction codewords the same way.
-    static func codewords(for bytes: [UInt8], version: Int) -> [UInt8] {
-        let data = dataCodewords(for: bytes, version: version)
-        let blockCount = QRCodeSpec.blockCount[version]
-        let correction = QRCodeSpec.errorCorrectionCodewordsPerBlock[version]
+    static func codewords(for bytes: [UInt8], version: Int, level: QRErrorCorrection) -> [UInt8] {
+        let data = dataCodewords(for: bytes, version: version, level: level)
+        let blockCount = QRCodeSpec.blockCount(version: version, level: level)
+        let correction = QRCodeSpec.errorCorrectionCodewordsPerBlock(version: version, level: level)
         let total = QRCodeSpec.totalCodewords(version: version)
         let shortBlocks = blockCount - total % blockCount
         let shortLength = total / blockCount - correction

@@ -1,24 +1,60 @@
-/// The numbers of ISO/IEC 18004:2015 (QR Code Model 2) that the encoder needs for error
-/// correction level M, byte mode: capacities, block structure, alignment pattern positions,
+/// The error correction levels of §6.5.1: a level recovers about 7 % (L), 15 % (M), 25 % (Q) or
+/// 30 % (H) of the codewords, at the price of capacity.
+package enum QRErrorCorrection: Int, Sendable, CaseIterable, Comparable {
+    case low, medium, quartile, high
+
+    package static func < (left: Self, right: Self) -> Bool { left.rawValue < right.rawValue }
+
+    /// §7.9.1, Table 12: the level's two bits in the format information.
+    var formatBits: Int {
+        switch self {
+        case .low: 0b01
+        case .medium: 0b00
+        case .quartile: 0b11
+        case .high: 0b10
+        }
+    }
+}
+
+/// The numbers of ISO/IEC 18004:2015 (QR Code Model 2) that the encoder needs for byte mode at
+/// every error correction level: capacities, block structure, alignment pattern positions,
 /// format and version information, and Reed-Solomon over GF(256).
 package enum QRCodeSpec {
     package static let versions = 1...40
 
-    /// §6.5.1, Table 9: error correction codewords per block at level M, by version (index 0 unused).
-    static let errorCorrectionCodewordsPerBlock: [Int] = [
-        0, 10, 16, 26, 18, 24, 16, 18, 22, 22, 26, 30, 22, 22, 24, 24, 28, 28, 26, 26, 26,
-        26, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28,
+    /// §6.5.1, Table 9: error correction codewords per block, by level (L, M, Q, H) and version (index 0 unused).
+    static let errorCorrectionCodewordsPerBlockByLevel: [[Int]] = [
+        [0, 7, 10, 15, 20, 26, 18, 20, 24, 30, 18, 20, 24, 26, 30, 22, 24, 28, 30, 28, 28,
+         28, 28, 30, 30, 26, 28, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30],
+        [0, 10, 16, 26, 18, 24, 16, 18, 22, 22, 26, 30, 22, 22, 24, 24, 28, 28, 26, 26, 26,
+         26, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28],
+        [0, 13, 22, 18, 26, 18, 24, 18, 22, 20, 24, 28, 26, 24, 20, 30, 24, 28, 28, 26, 30,
+         28, 30, 30, 30, 30, 28, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30],
+        [0, 17, 28, 22, 16, 22, 28, 26, 26, 24, 28, 24, 28, 22, 24, 24, 30, 28, 28, 26, 28,
+         30, 24, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30],
     ]
-    /// §6.5.1, Table 9: error correction blocks at level M, by version (index 0 unused).
-    static let blockCount: [Int] = [
-        0, 1, 1, 1, 2, 2, 4, 4, 4, 5, 5, 5, 8, 9, 9, 10, 10, 11, 13, 14, 16,
-        17, 17, 18, 20, 21, 23, 25, 26, 28, 29, 31, 33, 35, 37, 38, 40, 43, 45, 47, 49,
+    /// §6.5.1, Table 9: error correction blocks, by level (L, M, Q, H) and version (index 0 unused).
+    static let blockCountByLevel: [[Int]] = [
+        [0, 1, 1, 1, 1, 1, 2, 2, 2, 2, 4, 4, 4, 4, 4, 6, 6, 6, 6, 7, 8,
+         8, 9, 9, 10, 12, 12, 12, 13, 14, 15, 16, 17, 18, 19, 19, 20, 21, 22, 24, 25],
+        [0, 1, 1, 1, 2, 2, 4, 4, 4, 5, 5, 5, 8, 9, 9, 10, 10, 11, 13, 14, 16,
+         17, 17, 18, 20, 21, 23, 25, 26, 28, 29, 31, 33, 35, 37, 38, 40, 43, 45, 47, 49],
+        [0, 1, 1, 2, 2, 4, 4, 6, 6, 8, 8, 8, 10, 12, 16, 12, 17, 16, 18, 21, 20,
+         23, 23, 25, 27, 29, 34, 34, 35, 38, 40, 43, 45, 48, 51, 53, 56, 59, 62, 65, 68],
+        [0, 1, 1, 2, 4, 4, 4, 5, 6, 8, 8, 11, 11, 16, 16, 18, 16, 19, 21, 25, 25,
+         25, 34, 30, 32, 35, 37, 40, 42, 45, 48, 51, 54, 57, 60, 63, 66, 70, 74, 77, 81],
     ]
+
+    static func errorCorrectionCodewordsPerBlock(version: Int, level: QRErrorCorrection) -> Int {
+        errorCorrectionCodewordsPerBlockByLevel[level.rawValue][version]
+    }
+
+    static func blockCount(version: Int, level: QRErrorCorrection) -> Int {
+        blockCountByLevel[level.rawValue][version]
+    }
 
     /// §6.4.1, Table 2: the mode indicator of the 8-bit byte mode.
     static let byteModeIndicator = 0b0100
-    /// §6.9.1: level M's two bits in the format information.
-    static let levelMFormatBits = 0b00
     /// §7.1: the pad codewords, alternately, after the terminator.
     static let padCodewords: [UInt8] = [0xEC, 0x11]
 
@@ -43,19 +79,20 @@ package enum QRCodeSpec {
     /// All codewords, data and error correction (Table 1, "number of codewords").
     static func totalCodewords(version: Int) -> Int { rawDataModules(version: version) / 8 }
 
-    /// Data codewords at level M (Table 7).
-    static func dataCodewords(version: Int) -> Int {
-        totalCodewords(version: version) - errorCorrectionCodewordsPerBlock[version] * blockCount[version]
+    /// Data codewords at `level` (Table 7).
+    static func dataCodewords(version: Int, level: QRErrorCorrection = .medium) -> Int {
+        totalCodewords(version: version)
+            - errorCorrectionCodewordsPerBlock(version: version, level: level) * blockCount(version: version, level: level)
     }
 
-    /// Bytes that byte mode holds in `version` at level M (Table 7's "8-bit byte" column).
-    package static func byteCapacity(version: Int) -> Int {
-        (dataCodewords(version: version) * 8 - 4 - countBits(version: version)) / 8
+    /// Bytes that byte mode holds in `version` at `level` (Table 7's "8-bit byte" column).
+    package static func byteCapacity(version: Int, level: QRErrorCorrection = .medium) -> Int {
+        (dataCodewords(version: version, level: level) * 8 - 4 - countBits(version: version)) / 8
     }
 
-    /// The smallest version that holds `byteCount` bytes, or nil past version 40.
-    package static func smallestVersion(for byteCount: Int) -> Int? {
-        versions.first { byteCapacity(version: $0) >= byteCount }
+    /// The smallest version that holds `byteCount` bytes at `level`, or nil past version 40.
+    package static func smallestVersion(for byteCount: Int, level: QRErrorCorrection = .medium) -> Int? {
+        versions.first { byteCapacity(version: $0, level: level) >= byteCount }
     }
 
     /// Annex E, Table E.1: the row and column coordinates of alignment pattern centres: 6, then
@@ -68,10 +105,10 @@ package enum QRCodeSpec {
         return [6] + (0..<(count - 1)).reversed().map { last - $0 * step }
     }
 
-    /// §7.9.1: the 15 format information bits for level M and `mask`: five data bits, the
+    /// §7.9.1: the 15 format information bits for `level` and `mask`: five data bits, the
     /// BCH(15,5) remainder by G(x) = 0x537, XORed with 0x5412 so no code is all zeros.
-    package static func formatBits(mask: Int) -> Int {
-        let data = levelMFormatBits << 3 | mask
+    package static func formatBits(mask: Int, level: QRErrorCorrection = .medium) -> Int {
+        let data = level.formatBits << 3 | mask
         var remainder = data
         for _ in 0..<10 { remainder = (remainder << 1) ^ ((remainder >> 9) * 0x537) }
         return (data << 10 | remainder) ^ 0x5412

@@ -25,6 +25,38 @@ package enum QRCodeText {
         (columns - 2 * quietZone - 17) / 4
     }
 
+    /// How a text's QR code fits a window (Decisions/0029).
+    package enum Fit: Equatable, Sendable {
+        /// The drawing, of the smallest code: the smallest version at level L, then at that version
+        /// the highest level that still holds the text (more to recover, at no cost in size).
+        case drawn(lines: [String], code: QRCode)
+        /// The smallest code's drawing needs this many columns and lines, more than there are.
+        case tooLarge(columns: Int, lines: Int)
+        /// More bytes than any QR code holds (2,953 at level L).
+        case tooLong
+    }
+
+    /// The columns and lines the drawing of a version takes: the quiet zone on every side, two
+    /// module rows per line.
+    package static func drawingSize(version: Int) -> (columns: Int, lines: Int) {
+        let side = QRCodeSpec.size(version: version) + 2 * quietZone
+        return (side, (side + 1) / 2)
+    }
+
+    /// `text`'s QR code drawn in at most `columns` columns and `lines` lines (nil: no limit, as off
+    /// a terminal), or why not. Nothing that would be cut or wrapped is ever drawn: a part of a
+    /// code cannot be scanned.
+    package static func fit(_ text: String, columns: Int?, lines: Int?) -> Fit {
+        let bytes = Array(text.utf8)
+        guard let version = QRCodeSpec.smallestVersion(for: bytes.count, level: .low) else { return .tooLong }
+        let size = drawingSize(version: version)
+        if let columns, size.columns > columns { return .tooLarge(columns: size.columns, lines: size.lines) }
+        if let lines, size.lines > lines { return .tooLarge(columns: size.columns, lines: size.lines) }
+        let level = QRErrorCorrection.allCases.last { QRCodeSpec.byteCapacity(version: version, level: $0) >= bytes.count } ?? .low
+        let code = QRCode(bytes: bytes, level: level, version: version)
+        return .drawn(lines: self.lines(for: code), code: code)
+    }
+
     /// The drawing of `code`: ▀ ▄ █ and space, one line per two module rows.
     package static func lines(for code: QRCode) -> [String] {
         let side = code.size + 2 * quietZone

@@ -66,8 +66,8 @@ struct QRMatrix: Sendable {
 
     /// §7.9.1, Figure 25: the 15 bits twice, around the top-left finder and split between the
     /// other two, with the dark module at (8, size - 8).
-    mutating func drawFormatBits(mask: Int) {
-        let bits = QRCodeSpec.formatBits(mask: mask)
+    mutating func drawFormatBits(mask: Int, level: QRErrorCorrection = .medium) {
+        let bits = QRCodeSpec.formatBits(mask: mask, level: level)
         func bit(_ index: Int) -> Bool { (bits >> index) & 1 == 1 }
         for index in 0...5 { setFunction(8, index, bit(index)) }
         setFunction(8, 7, bit(6))

@@ -91,7 +91,9 @@ struct ForwardedRedirectTests {
         ("http://demo-p.firebaseapp.com/__/auth/handler?code=abc&state=S1", "unreadable"),
         ("\(handler)/more?code=abc&state=S1", "unreadable"),
         (handler, "unreadable"),
-        ("code=abc&state=S1", "unreadable"),
+        ("code=abc&state=S1", nil),
+        ("?code=abc&state=S1", nil),
+        ("abc", "codeWithoutAddress"),
         ("\(handler)?code=abc&state=S2", "stateMismatch"),
         ("\(handler)?error=access_denied&state=S1", "accessDenied"),
     ] as [(String, String?)])
@@ -99,7 +101,12 @@ struct ForwardedRedirectTests {
         do {
             let answer = try ForwardedRedirect.pasted(text, continueURI: Self.handler, authorizationURL: Self.authorization)
             #expect(refusal == nil)
-            #expect(answer.requestURI == text.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "<>")))
+            let whole = text.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "<>"))
+            // The query alone is the handler's address without its start (issue 27 finding 9).
+            #expect(answer.requestURI == (whole.contains("://") ? whole : Self.handler + "?" + whole.drop { $0 == "?" }))
+        } catch .pastedCodeWithoutAddress(let continueURI) {
+            #expect(refusal == "codeWithoutAddress" && continueURI == Self.handler)
+            #expect(OAuthError.pastedCodeWithoutAddress(continueURI: continueURI).message.contains("the whole address"))
         } catch .unreadablePastedRedirect {
             #expect(refusal == "unreadable")
         } catch .stateMismatch {

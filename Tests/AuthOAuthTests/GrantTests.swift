@@ -72,7 +72,10 @@ import AuthTestSupport
     @Test func onlyForeignCallbacksTimeOutSayingHowManyWereIgnored() async throws {
         let redirect = FakeRedirect(.foreign, .foreign)
         let provider = FakeOpenIDServer(authorization: { redirect.lastAuthorization })
-        await #expect(throws: LoopbackError.timedOut(redirectURI: "http://127.0.0.1:49152/callback", after: .seconds(300), ignoredCallbacks: 2)) {
+        let ignored = SignInTimedOut(
+            after: .seconds(300), returning: .loopback, pasteOffered: false, browser: .opened,
+            listener: .init(redirectURI: "http://127.0.0.1:49152/callback", nothingArrived: false, ignoredCallbacks: 2))
+        await #expect(throws: ignored) {
             try await LoopbackCodeGrant().tokens(from: server(provider.transport), request: request, context: context(redirect, transport: provider.transport))
         }
         #expect(provider.received.map(\.url.path) == ["/authorize"])  // the reachability check only
@@ -111,7 +114,10 @@ import AuthTestSupport
     @Test func nobodyComingBackTimesOut() async throws {
         let redirect = FakeRedirect(.never)
         let transport = FakeTransport { _ in HTTPResponse(status: 500) }
-        await #expect(throws: LoopbackError.timedOut(redirectURI: "http://127.0.0.1:49152/callback", after: .seconds(300))) {
+        let timedOut = SignInTimedOut(
+            after: .seconds(300), returning: .loopback, pasteOffered: false, browser: .opened,
+            listener: .init(redirectURI: "http://127.0.0.1:49152/callback", nothingArrived: false, ignoredCallbacks: 0))
+        await #expect(throws: timedOut) {
             try await LoopbackCodeGrant().tokens(from: server(transport), request: request, context: context(redirect, transport: transport))
         }
     }
@@ -149,7 +155,7 @@ import AuthTestSupport
         let redirect = FakeRedirect(.never)
         let transport = FakeTransport { _ in HTTPResponse(status: 500) }
         let sleeper = RecordingSleeper()
-        await #expect(throws: OAuthError.timedOut(after: .seconds(300))) {
+        await #expect(throws: SignInTimedOut(after: .seconds(300), returning: .registeredPage, pasteOffered: true, browser: .opened)) {
             try await PastedCodeGrant(redirectURI: "https://example.com/cb").tokens(
                 from: server(transport), request: request, context: context(redirect, transport: transport, sleeper: sleeper)
             )

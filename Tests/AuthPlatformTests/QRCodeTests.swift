@@ -130,6 +130,76 @@ import Testing
     }
 }
 
+/// Every error correction level, and the code that fits a window (issue 27 finding 8, Decisions/0029).
+@Suite struct QRCodeFitTests {
+    /// Annex C, Table C.1: mask 0's format information at each level.
+    @Test(arguments: [
+        (QRErrorCorrection.low, "111011111000100"), (.medium, "101010000010010"), (.quartile, "011010101011111"), (.high, "001011010001001"),
+    ])
+    func formatInformationOfEachLevel(level: QRErrorCorrection, bits: String) {
+        #expect(String(QRCodeSpec.formatBits(mask: 0, level: level), radix: 2).leftPadded(to: 15) == bits)
+    }
+
+    /// Table 7: 8-bit byte capacities at L, Q and H.
+    @Test(arguments: [
+        (QRErrorCorrection.low, 1, 17), (.low, 2, 32), (.low, 5, 106), (.low, 10, 271), (.low, 12, 367), (.low, 13, 425), (.low, 40, 2_953),
+        (.quartile, 1, 11), (.quartile, 10, 151), (.quartile, 40, 1_663),
+        (.high, 1, 7), (.high, 10, 119), (.high, 40, 1_273),
+    ])
+    func capacitiesAtEveryLevel(level: QRErrorCorrection, version: Int, bytes: Int) {
+        #expect(QRCodeSpec.byteCapacity(version: version, level: level) == bytes)
+    }
+
+    /// The window → the drawing: the smallest version at level L; the highest level that version
+    /// still holds; nothing when the drawing would not fit the columns or the lines.
+    struct Case: Sendable, CustomTestStringConvertible {
+        var bytes: Int
+        var columns: Int?
+        var lines: Int?
+        /// The version and level drawn, or nil for "not drawn".
+        var drawn: (version: Int, level: QRErrorCorrection)?
+        var testDescription: String { "\(bytes) bytes in \(columns.map(String.init) ?? "-")x\(lines.map(String.init) ?? "-")" }
+    }
+
+    static let cases: [Case] = [
+        Case(bytes: 17, columns: 80, lines: 24, drawn: (1, .low)),
+        Case(bytes: 7, columns: 80, lines: 24, drawn: (1, .high)),
+        Case(bytes: 31, columns: 80, lines: 24, drawn: (2, .low)),
+        // A device flow's verification_uri_complete (about 60 bytes): version 4 needs 41 columns, 21 lines.
+        Case(bytes: 60, columns: 80, lines: 21, drawn: (4, .medium)),
+        Case(bytes: 60, columns: 80, lines: 20, drawn: nil),
+        Case(bytes: 60, columns: 40, lines: 40, drawn: nil),
+        // The issue's 374-byte local-flow URL: version 13 at L (77 columns, 39 lines).
+        Case(bytes: 374, columns: 80, lines: 24, drawn: nil),
+        Case(bytes: 374, columns: 100, lines: 30, drawn: nil),
+        Case(bytes: 374, columns: 77, lines: 39, drawn: (13, .low)),
+        Case(bytes: 374, columns: nil, lines: nil, drawn: (13, .low)),
+        Case(bytes: 374, columns: 80, lines: nil, drawn: (13, .low)),
+        Case(bytes: 2_953, columns: nil, lines: nil, drawn: (40, .low)),
+    ]
+
+    @Test(arguments: cases)
+    func theSmallestCodeThatFitsIsDrawn(_ testCase: Case) throws {
+        let text = String(repeating: "u", count: testCase.bytes)
+        switch QRCodeText.fit(text, columns: testCase.columns, lines: testCase.lines) {
+        case .drawn(let lines, let code):
+            let expected = try #require(testCase.drawn, "drew version \(code.version)")
+            #expect(code.version == expected.version && code.level == expected.level)
+            #expect(lines.count <= (testCase.lines ?? .max) && lines.allSatisfy { $0.count <= (testCase.columns ?? .max) })
+            #expect(lines.count == QRCodeText.drawingSize(version: code.version).lines)
+        case .tooLarge(let columns, let lines):
+            #expect(testCase.drawn == nil)
+            #expect(columns > (testCase.columns ?? .max) || lines > (testCase.lines ?? .max))
+        case .tooLong:
+            Issue.record("too long")
+        }
+    }
+
+    @Test func pastEveryCapacityThereIsNoCode() {
+        #expect(QRCodeText.fit(String(repeating: "u", count: 2_954), columns: nil, lines: nil) == .tooLong)
+    }
+}
+
 extension String {
     fileprivate func leftPadded(to width: Int) -> String {
         String(repeating: "0", count: max(0, width - count)) + self

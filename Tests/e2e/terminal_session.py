@@ -13,6 +13,7 @@ import os
 import pty
 import re
 import select
+import shlex
 import shutil
 import signal
 import struct
@@ -157,3 +158,110 @@ def decode_drawing(lines: list[str], directory: Path) -> str:
                             capture_output=True, timeout=30)
     assert result.returncode == 0, f"zbarimg found no code in {image}: {result.stderr.decode(errors='replace')}"
     return result.stdout.decode()
+
+
+class TmuxSession:
+    """authctl in a tmux window of a given size, as a person at a terminal sees it (Decisions/0029).
+
+    tmux (Debian's) emulates the screen: `screen()` is the visible pane only (`capture-pane`
+    without -S, never the scrollback), so a QR code half scrolled away is what the test sees,
+    as a phone would. stdin and stderr are the pane's terminal; stdout goes to a file (data only).
+    The pane and its screen stay after authctl exits, until `close()`.
+    """
+
+    def __init__(self, cli, args: list[str], env: dict, columns: int, rows: int):
+        self.tmux = shutil.which("tmux")
+        assert self.tmux, "tmux is missing: run `make system-deps`"
+        self.cli = cli
+        # A short socket path: the tests' temporary directories can pass the 108-byte limit of sun_path.
+        self.socket = f"/tmp/authctl-e2e-tmux-{os.getpid()}-{time.monotonic_ns()}"
+        self.stdout_path = cli.tmp / f"stdout-{time.monotonic_ns()}.txt"
+        script = cli.tmp / f"run-{time.monotonic_ns()}.sh"
+        exports = "".join(f"export {key}={shlex.quote(value)}\n" for key, value in env.items())
+        unsets = "".join(f"unset {key}\n" for key in ("DISPLAY", "WAYLAND_DISPLAY", "BROWSER", "CI", "AUTHCTL_BROWSER")
+                         if key not in env)
+        command = " ".join(shlex.quote(part) for part in [str(cli.binary), "--home", str(cli.home), *args])
+        self.status_path = cli.tmp / f"status-{time.monotonic_ns()}.txt"
+        # The shell waits for authctl and keeps its exit status (tmux's own pane status proved
+        # unreliable under load: a pane's process left unreaped); then it keeps the pane, and
+        # the screen, until close(). Its trap lets Ctrl-C reach authctl alone, with the default action.
+        script.write_text(f"#!/bin/sh\n{unsets}{exports}cd {shlex.quote(str(cli.tmp))}\ntrap : INT TERM\n"
+                          f"{command} > {shlex.quote(str(self.stdout_path))}\n"
+                          f"echo $? > {shlex.quote(str(self.status_path))}\nexec sleep 3600\n")
+        script.chmod(0o755)
+        self.started = time.monotonic()
+        self._tmux("-f", "/dev/null", "new-session", "-d", "-x", str(columns), "-y", str(rows), "-s", "authctl", str(script))
+        self.target = "authctl:0.0"
+
+    def _tmux(self, *args: str) -> str:
+        result = subprocess.run([self.tmux, "-u", "-S", self.socket, *args], capture_output=True, timeout=20,
+                                env={**os.environ, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"})
+        return result.stdout.decode(errors="replace")
+
+    def screen(self) -> str:
+        """The visible pane, line by line (trailing blanks dropped by tmux)."""
+        return self._tmux("capture-pane", "-p", "-t", self.target)
+
+    def text(self) -> str:
+        """Everything written so far, the scrollback too, with wrapped lines joined (to read a URL)."""
+        return self._tmux("capture-pane", "-p", "-J", "-S", "-", "-t", self.target)
+
+    def exit_status(self) -> int | None:
+        text = self.status_path.read_text().strip() if self.status_path.exists() else ""
+        return int(text) if text else None
+
+    def wait_for(self, pattern: re.Pattern, timeout: float = 20, visible: bool = False) -> re.Match:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            match = pattern.search(self.screen() if visible else self.text())
+            if match:
+                return match
+            if self.exit_status() is not None:
+                match = pattern.search(self.screen() if visible else self.text())
+                if match:
+                    return match
+                break
+            time.sleep(0.05)
+        raise AssertionError(f"{pattern.pattern!r} never appeared on the screen\n{self.describe()}")
+
+    def wait_for_exit(self, timeout: float = 30) -> int:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            status = self.exit_status()
+            if status is not None:
+                return status
+            time.sleep(0.05)
+        raise AssertionError(f"authctl did not finish within {timeout}s\n{self.describe()}")
+
+    def type_line(self, line: str) -> None:
+        self._tmux("send-keys", "-t", self.target, "-l", line)
+        self._tmux("send-keys", "-t", self.target, "Enter")
+
+    def interrupt(self) -> None:
+        """Ctrl-C, typed: the terminal sends SIGINT to authctl."""
+        self._tmux("send-keys", "-t", self.target, "C-c")
+
+    @property
+    def stdout(self) -> str:
+        return self.stdout_path.read_text() if self.stdout_path.exists() else ""
+
+    def close(self) -> None:
+        self._tmux("kill-server")
+        try:
+            os.unlink(self.socket)
+        except FileNotFoundError:
+            pass
+
+    def describe(self) -> str:
+        return f"exit {self.exit_status()}\n--- screen ---\n{self.screen()}\n--- all ---\n{self.text()}\n--- stdout ---\n{self.stdout}"
+
+
+def visible_codes_decode_to(screen: str, url: str, directory: Path) -> int:
+    """Asserts that every QR code on the visible screen decodes to exactly `url` and that none is
+    cut by the screen's top edge; returns how many there are."""
+    drawings = qr_blocks(screen)
+    for drawing in drawings:
+        # Whole: the light quiet zone on top and at the bottom, not a code cut by the screen's edge.
+        assert set(drawing[0]) == {"█"} and set(drawing[-1]) <= {"█", "▀"}, f"a code is cut\n{screen}"
+        assert decode_drawing(drawing, directory) == url, f"a code on the screen is not the URL\n{screen}"
+    return len(drawings)

@@ -51,8 +51,8 @@ def console(firebase_fake, github_fake, dot_idp):
 
 @pytest.fixture
 def project(cli, firebase_fake, github_fake, dot_idp, console):
-    """A fresh home with only `firebase use`."""
-    use_project(cli, firebase_fake)
+    """A fresh home with only `firebase use` (the console's GitHub app has a localhost callback too)."""
+    use_project(cli, firebase_fake, None, "--github-localhost")
     cli.providers += [firebase_fake, github_fake, dot_idp]
     return cli
 
@@ -148,6 +148,26 @@ def test_an_oauth_app_with_only_the_handler_works_through_the_paste(project, con
     github_fake.configure(callback_urls=[FIREBASE_HANDLER_URI])
     running = paste_flow(project, running_list, GITHUB_ID)
     assert running.finish() == OK, running.describe()
+
+
+def test_a_github_oauth_app_as_the_docs_set_it_up_signs_in_with_plain_signin_and_a_paste(
+        cli, firebase_fake, github_fake, dot_idp, console, running_list):
+    """Issue 27, finding 5: an OAuth App has one callback URL, the project's handler. Without being
+    told the app knows localhost, plain `signin --provider github.com` returns to the handler and
+    takes the pasted address (it once returned to localhost, which GitHub refused, and waited out
+    the timeout)."""
+    github_fake.configure(callback_urls=[FIREBASE_HANDLER_URI])
+    use_project(cli, firebase_fake)
+    saved = cli.tmp / "handler-github.txt"
+    running = Running(cli, "signin", "--provider", GITHUB_ID, "--timeout", str(FLOW_TIMEOUT), "--json",
+                      "--browser", cli.browser(*as_user("alice"), "--no-deliver", "--save-callback", str(saved)))
+    running_list.append(running)
+    url = running.wait_for(URL_LINE).group(1)
+    assert parse_qs(urlsplit(url).query)["redirect_uri"] == [FIREBASE_HANDLER_URI], url
+    assert "done status=0" in cli.wait_for_browser(30), cli.browser_text()
+    running.paste(saved.read_text().strip())
+    assert running.finish() == OK, running.describe()
+    assert "a GitHub OAuth App has one callback URL" in running.stderr and "--localhost" in running.stderr
 
 
 def test_a_pasted_address_of_another_page_is_refused(project, console, running_list, firebase_fake):

@@ -387,7 +387,7 @@ def firebase(request, cli, apis):
         return answer.status_code == 200
 
     api = apis(known_to_the_project)
-    shown = example("$ authctl firebase use --api-key AIzaSy... --project-id my-app-1234")
+    shown = example("$ authctl firebase use --api-key AIzaSy... --project-id my-app-1234 --github-localhost   # a GitHub App with a localhost callback")
     script = substituted(console_script(shown.text), {"AIzaSy...": api_key, "my-app-1234": project,
                                                       "https://api.my-app.example/me": api.url + "/me"})
     result = Sandbox(cli, as_user("alice")).run(script, env={EMULATOR: fake.info["host"]})
@@ -463,7 +463,7 @@ RUNNERS: dict[str, Callable] = {
     "users:": kubeconfig,
     """printf '%s' "$CLIENT_SECRET" | authctl providers add oidc.reports --issuer https://id.corp.example --client-id reports-job --client-secret-stdin""": client_credentials,
     "$ authctl signin --provider oidc.corp          # Alice's first sign-in: a new user": account_exists,
-    "$ authctl firebase use --api-key AIzaSy... --project-id my-app-1234": firebase,
+    "$ authctl firebase use --api-key AIzaSy... --project-id my-app-1234 --github-localhost   # a GitHub App with a localhost callback": firebase,
     '// .product(name: "AuthctlKit", package: "authctl")': library,
 }
 

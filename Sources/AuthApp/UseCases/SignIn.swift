@@ -43,6 +43,9 @@ package struct SignIn: Sendable {
         package var timeoutSetting: String
         /// The listener's ports, first free one winning (empty: the provider's, or any).
         package var redirectPorts: [UInt16]
+        /// The person says the provider's app in a project's console accepts `http://localhost`
+        /// (for GitHub, whose OAuth Apps take one callback, the handler page, unless so told).
+        package var appAcceptsLocalhost = false
 
         package init(
             providerID: String, purpose: FederatedPurpose, proof: Proof, scopes: [String] = [], customParameters: [String: String] = [:],
@@ -85,12 +88,23 @@ package struct SignIn: Sendable {
         }
     }
 
-    /// Which route a sign-in takes, for the person.
+    /// Which route a sign-in takes, and why, for the person.
     package struct RouteNotice: Sendable, Equatable {
+        /// Why the return is the handler page.
+        package enum Reason: Sendable, Equatable {
+            /// The person will paste (a browser elsewhere, or asked to).
+            case pasteAsked
+            /// The provider's app knows only the handler page (a GitHub OAuth App).
+            case appTakesOneCallback
+            /// The return is this machine's listener.
+            case loopback
+        }
+
         package var providerID: String
         package var returning: BrokeredSignInFlow.Return
         /// The project's handler page.
         package var handler: String
+        package var reason: Reason
     }
 
     /// Where the provider's flow runs.
@@ -123,6 +137,12 @@ package struct SignIn: Sendable {
             return .project(broker)
         }
         return .local(try registry.provider(providerID))
+    }
+
+    /// The route `providerID` would take here, so a front door refuses an unknown provider (with
+    /// its suggestion) before it asks anything of the person.
+    package func route(_ providerID: String) throws -> Route {
+        try Self.route(providerID, accounts: try runtime.accounts(), registry: runtime.registry)
     }
 
     /// Firebase's provider ids are domains (`github.com`, `playgames.google.com`) or `oidc.`/`saml.`
@@ -198,11 +218,13 @@ package struct SignIn: Sendable {
             throw LocalFlowNeedsProvider(
                 providerID: input.providerID, proof: input.proof.name, remedy: runtime.registry.presets.addRemedy(input.providerID))
         }
-        let returning: BrokeredSignInFlow.Return =
-            ports.prefersPaste || !ports.opensBrowser ? .handler : .loopback(ports: input.redirectPorts, acceptsPaste: false)
+        let reason: RouteNotice.Reason =
+            ports.prefersPaste || !ports.opensBrowser ? .pasteAsked
+            : input.appAcceptsLocalhost || broker.acceptsLocalhost(input.providerID) ? .loopback : .appTakesOneCallback
+        let returning: BrokeredSignInFlow.Return = reason == .loopback ? .loopback(ports: input.redirectPorts, acceptsPaste: false) : .handler
         // Every refusal that needs no request comes before the notice of which route runs.
         try BrokeredReturnRules.check(providerID: input.providerID, returning: returning)
-        ports.routeChosen(RouteNotice(providerID: input.providerID, returning: returning, handler: broker.handlerURI))
+        ports.routeChosen(RouteNotice(providerID: input.providerID, returning: returning, handler: broker.handlerURI, reason: reason))
         var parameters = input.customParameters
         if let prompt = Self.prompt(for: input.purpose), parameters["prompt"] == nil { parameters["prompt"] = prompt }
         let request = BrokeredSignInFlow.Request(

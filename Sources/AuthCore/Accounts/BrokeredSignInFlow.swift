@@ -62,10 +62,13 @@ public struct BrokeredSignInFlow: Sendable {
         switch request.returning {
         case .handler:
             let authorization = try await begin(request, continueURI: broker.handlerURI)
-            present(authorization, request)
-            let answer = try await TaskRace.limited(
-                request.timeout, sleep: context.sleep, error: { OAuthError.timedOut(after: request.timeout) }
-            ) { try await pasted(for: authorization) }
+            present(authorization, request, pasteFollows: true)
+            let wait = SignInWait(
+                listener: nil, paste: { try await pasted(for: authorization) }, pastesFromStart: true,
+                launch: launch(authorization, request),
+                browserFailed: { reason, _ in presentForAnotherDevice(authorization, request, browserFailure: reason, pasteFollows: true) },
+                timeout: request.timeout, sleep: context.sleep, returning: .projectHandler(handler: broker.handlerURI))
+            let answer = try await wait.run()
             return try await complete(authorization, answer: answer, reply: NoBrowserReply(), purpose: request.purpose)
         case .loopback(let ports, let acceptsPaste):
             let listener = try LoopbackCodeGrant.listen(on: ports, context: context)
@@ -76,7 +79,7 @@ public struct BrokeredSignInFlow: Sendable {
                 await listener.close()
                 throw error
             }
-            present(authorization, request)
+            present(authorization, request, pasteFollows: acceptsPaste)
             let timeout = request.timeout
             let fromListener: @Sendable () async throws -> Answer = {
                 let (answer, reply) = try await listener.waitForCallback(timeout: timeout) { callback in
@@ -84,11 +87,21 @@ public struct BrokeredSignInFlow: Sendable {
                 }
                 return Answer(redirect: answer, reply: reply)
             }
+            let fromPaste: @Sendable () async throws -> Answer = { Answer(redirect: try await pasted(for: authorization), reply: NoBrowserReply()) }
+            let wait = SignInWait(
+                listener: fromListener, paste: acceptsPaste || context.canAskForPaste ? fromPaste : nil, pastesFromStart: acceptsPaste,
+                launch: launch(authorization, request),
+                browserFailed: { reason, offered in
+                    if offered { return presentForAnotherDevice(authorization, request, browserFailure: reason, pasteFollows: true) }
+                    context.notify("The browser did not open (\(reason)): open the URL above in a browser on this machine yourself.")
+                },
+                timeout: timeout, sleep: context.sleep, returning: .projectLoopback(handler: broker.handlerURI))
             let answer: Answer
-            if acceptsPaste {
-                answer = try await TaskRace.first(fromListener) { Answer(redirect: try await pasted(for: authorization), reply: NoBrowserReply()) }
-            } else {
-                answer = try await fromListener()
+            do {
+                answer = try await wait.run()
+            } catch {
+                await listener.close()
+                throw error
             }
             await listener.close()
             return try await complete(authorization, answer: answer.redirect, reply: answer.reply, purpose: request.purpose)
@@ -109,18 +122,36 @@ public struct BrokeredSignInFlow: Sendable {
         return authorization
     }
 
-    /// Prints the URL (always, so it can be opened by hand) and opens the browser if asked.
-    private func present(_ authorization: BrokeredAuthorization, _ request: Request) {
+    /// Prints the URL (always, so it can be opened by hand; the wait starts the browser), or, with
+    /// no browser, shows it for another device.
+    private func present(_ authorization: BrokeredAuthorization, _ request: Request, pasteFollows: Bool) {
+        guard request.opensBrowser else { return presentForAnotherDevice(authorization, request, browserFailure: nil, pasteFollows: pasteFollows) }
         context.notify("To sign in with \(request.providerID), open this URL in a browser:\n\n  \(authorization.authorizationURL.absoluteString)\n")
-        guard request.opensBrowser else {
-            context.drawQRCode(authorization.authorizationURL.absoluteString)
-            return
+    }
+
+    /// The QR code where it fits, then the URL and why no browser opened, below it.
+    private func presentForAnotherDevice(_ authorization: BrokeredAuthorization, _ request: Request, browserFailure: String?, pasteFollows: Bool) {
+        let url = authorization.authorizationURL.absoluteString
+        var text = "To sign in with \(request.providerID), open this URL in a browser on any device:\n\n  \(url)\n"
+        if let browserFailure {
+            text += "\nThe browser did not open (\(browserFailure))."
+        } else if let why = context.whyNoBrowser {
+            text += "\nNo browser is opened: \(why)."
         }
-        if !context.browser.open(authorization.authorizationURL) { context.notify("Could not start a browser; open the URL above yourself.") }
+        context.showForAnotherDevice(url, following: text, then: pasteFollows ? pastePrompt(authorization) : nil)
+    }
+
+    /// Starts the browser now; its watch goes to the wait.
+    private func launch(_ authorization: BrokeredAuthorization, _ request: Request) -> BrowserLaunchWatch? {
+        request.opensBrowser ? context.browser.launch(authorization.authorizationURL) : nil
+    }
+
+    private func pastePrompt(_ authorization: BrokeredAuthorization) -> String {
+        "After signing in, paste the whole address your browser ended on (\(authorization.continueURI)?…), then press Enter:"
     }
 
     private func pasted(for authorization: BrokeredAuthorization) async throws -> ForwardedRedirect {
-        context.notify("After signing in, paste the whole address your browser ended on (\(authorization.continueURI)?…), then press Enter:")
+        context.notify(pastePrompt(authorization))
         guard let line = await context.readPastedLine() else { throw OAuthError.unreadablePastedRedirect("nothing was pasted") }
         return try ForwardedRedirect.pasted(line, continueURI: authorization.continueURI, authorizationURL: authorization.authorizationURL)
     }
@@ -156,6 +187,12 @@ public enum BrokeredReturnRules {
     /// but Apple, which returns only to verified https domains).
     public static func projectCanRun(_ providerID: String) -> Bool {
         providerID != "apple.com"
+    }
+
+    /// Whether `providerID`'s app, registered as the Firebase docs say, knows only the handler
+    /// page: a GitHub OAuth App has exactly one callback URL.
+    public static func returnsOnlyToHandler(_ providerID: String) -> Bool {
+        providerID == "github.com"
     }
 
     public static func check(providerID: String, returning: BrokeredSignInFlow.Return) throws(BrokeredFlowError) {

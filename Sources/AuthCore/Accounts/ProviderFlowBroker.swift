@@ -23,6 +23,10 @@ public protocol ProviderFlowBroker: AccountBackend {
     /// The backend's own page a provider may always return to (`https://AUTH_DOMAIN/__/auth/handler`).
     var handlerURI: String { get }
 
+    /// Whether `providerID`'s app in the backend's console accepts `http://localhost` as a return
+    /// address, so the flow may come back to this machine's listener.
+    func acceptsLocalhost(_ providerID: String) -> Bool
+
     /// Asks for the authorization URL of `request.providerID`, returning to `request.continueURI`.
     func beginProviderFlow(_ request: BrokeredFlowRequest) async throws -> BrokeredAuthorization
 
@@ -64,5 +68,12 @@ public struct BrokeredAuthorization: Sendable, Equatable {
         self.authorizationURL = authorizationURL
         self.sessionID = sessionID
         self.continueURI = continueURI
+    }
+}
+
+extension ProviderFlowBroker {
+    /// Every app but a GitHub OAuth App, which has one callback URL: the handler page.
+    public func acceptsLocalhost(_ providerID: String) -> Bool {
+        !BrokeredReturnRules.returnsOnlyToHandler(providerID)
     }
 }

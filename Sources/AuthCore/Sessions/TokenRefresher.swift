@@ -61,12 +61,26 @@ public struct TokenRefresher: Sendable {
         }
         // Without a refresh token, the token is handed out while it lasts.
         guard session.refreshToken != nil else { return try session.unexpiredAccessToken(at: clock.now()) }
+        return try await refreshLocked(provider, seen: session, minimumValidity: minimumValidity)
+    }
+
+    /// The refresh under the keystore's lock (``LockedRefresh``): the keystore read again, a
+    /// journaled answer recovered first, what another process refreshed meanwhile taken, and only
+    /// then one refresh.
+    func refreshLocked(_ provider: String, seen session: OAuthCredential, minimumValidity: TimeInterval) async throws -> String {
+        let clock = services.clock
         // Interrupts are held from sending the refresh until its answer is stored and the
         // journal cleared; the release then delivers one that came meanwhile.
         let hold = LockedState<InterruptHold?>(nil)
         defer { hold.withLock { $0 }?.release() }
         var journaled: String?
-        let outcome = try await store.update { (document: inout KeystoreDocument) async throws -> Outcome in
+        // Under the lock, only a journal with nothing in it lets a stored token be taken as it is.
+        let fresh = { (document: KeystoreDocument) throws -> Outcome? in
+            guard try journal.read().entries.isEmpty else { return nil }
+            let (_, current) = try KeystoreDocument.currentSession(provider, in: document)
+            return Self.accessToken(current, validFor: minimumValidity, at: clock.now()).map { .token($0) }
+        }
+        let outcome = try await LockedRefresh.value(in: store, fresh: fresh) { (document: inout KeystoreDocument) async throws -> Outcome in
             let index = try document.requireCurrentAccountIndex()
             guard let position = document.accounts[index].sessions.firstIndex(where: { $0.providerID == provider }) else {
                 throw AccountError.noSession(providerID: provider)
@@ -135,13 +149,16 @@ public struct TokenRefresher: Sendable {
     /// is nothing to journal.
     func reacquire(_ providerID: String, request: ClientCredentialsRequest, minimumValidity: TimeInterval) async throws -> String {
         let clock = services.clock
-        return try await store.update { (document: inout KeystoreDocument) async throws -> String in
+        let fresh = { (document: KeystoreDocument) throws -> String? in
+            let (_, current) = try KeystoreDocument.currentSession(providerID, in: document)
+            return Self.accessToken(current, validFor: minimumValidity, at: clock.now())
+        }
+        return try await LockedRefresh.value(in: store, fresh: fresh) { (document: inout KeystoreDocument) async throws -> String in
             let index = try document.requireCurrentAccountIndex()
             guard let position = document.accounts[index].sessions.firstIndex(where: { $0.providerID == providerID }) else {
                 throw AccountError.noSession(providerID: providerID)
             }
             var current = document.accounts[index].sessions[position]
-            if let token = Self.accessToken(current, validFor: minimumValidity, at: clock.now()) { return token }
             let provider = try await providers.resolve(providerID, services: services)
             let client = try provider.authorizationServer(services: services).tokenClient
             services.log("asking \(client.tokenEndpoint.redactedForDisplay) for a new client-credentials token")

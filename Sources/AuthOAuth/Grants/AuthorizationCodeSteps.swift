@@ -57,24 +57,49 @@ struct AuthorizationCodeSteps: Sendable {
         }
     }
 
-    /// Prints the URL (always, so it can be opened by hand) and opens the browser if asked;
-    /// otherwise the URL is meant for another device: it is drawn as a QR code too, and the
-    /// device flow is named when the provider has one.
-    func present(_ authorization: AuthorizationRequest) {
+    /// Prints the URL (always, so it can be opened by hand; the browser is started by the wait,
+    /// ``launch(_:)``); without a browser the URL is meant for another device: its QR code too,
+    /// why no browser opens, and the device flow when the provider has one.
+    func present(_ authorization: AuthorizationRequest, pasteFollows: Bool) {
+        guard opensBrowser else { return presentForAnotherDevice(authorization, browserFailure: nil, pasteFollows: pasteFollows) }
         context.notify("To sign in with \(server.providerID), open this URL in a browser:\n\n  \(authorization.url.absoluteString)\n")
-        if opensBrowser {
-            if !context.browser.open(authorization.url) { context.notify("Could not start a browser; open the URL above yourself.") }
-            return
+    }
+
+    /// What the paste prompt says.
+    static let pastePrompt = "After signing in, paste the address your browser was sent to (or just the code), then press Enter:"
+
+    /// The URL for a browser elsewhere: the QR code where it fits, then the URL and the reason
+    /// below it, so both stay visible; `pasteFollows` keeps room for the paste prompt.
+    func presentForAnotherDevice(_ authorization: AuthorizationRequest, browserFailure: String?, pasteFollows: Bool) {
+        let url = authorization.url.absoluteString
+        var text = "To sign in with \(server.providerID), open this URL in a browser on any device:\n\n  \(url)\n"
+        if let browserFailure {
+            text += "\nThe browser did not open (\(browserFailure))."
+        } else if let why = context.whyNoBrowser {
+            text += "\nNo browser is opened: \(why)."
         }
-        context.drawQRCode(authorization.url.absoluteString)
         if server.deviceAuthorization != nil {
-            context.notify("(\(server.providerID) also signs in with a code entered on another device, a device-code sign-in.)")
+            text += "\n(\(server.providerID) also signs in with a code entered on another device, a device-code sign-in.)"
         }
+        context.showForAnotherDevice(url, following: text, then: pasteFollows ? Self.pastePrompt : nil)
+    }
+
+    /// The browser did not start: with the paste offered, the URL for another device (QR code);
+    /// otherwise the URL above is to be opened by hand on this machine.
+    func browserFailed(_ authorization: AuthorizationRequest, reason: String, pasteOffered: Bool) {
+        if pasteOffered { return presentForAnotherDevice(authorization, browserFailure: reason, pasteFollows: true) }
+        context.notify("The browser did not open (\(reason)): open the URL above in a browser on this machine yourself.")
+    }
+
+    /// Starts the browser on `authorization`'s URL now, and returns its watch for the wait; nil
+    /// when none is opened.
+    func launch(_ authorization: AuthorizationRequest) -> BrowserLaunchWatch? {
+        opensBrowser ? context.browser.launch(authorization.url) : nil
     }
 
     /// Asks for the pasted redirect (or code) and checks it exactly as the listener would.
     func pastedCode(for authorization: AuthorizationRequest) async throws -> String {
-        context.notify("After signing in, paste the address your browser was sent to (or just the code), then press Enter:")
+        context.notify(Self.pastePrompt)
         guard let line = await context.readPastedLine() else { throw OAuthError.unreadablePastedRedirect("nothing was pasted") }
         return try PastedRedirect.code(
             fromPasted: line, for: authorization, issuer: server.issuer, issuerParameterRequired: server.issuerParameterRequired,
@@ -119,12 +144,5 @@ struct AuthorizationCodeSteps: Sendable {
             response, receivedAt: receivedAt, nonce: server.sendsNonce ? authorization.nonce : nil,
             rawNonce: server.sendsNonce ? authorization.rawNonce : nil
         )
-    }
-
-    /// Runs `body`, giving up with ``OAuthError/timedOut(after:)`` after the request's timeout,
-    /// measured with the context's (injected) sleep.
-    func withTimeout<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
-        let timeout = request.timeout
-        return try await TaskRace.limited(timeout, sleep: context.sleep, error: { OAuthError.timedOut(after: timeout) }, body)
     }
 }

@@ -121,6 +121,17 @@ public struct GrantContext: Sendable {
     /// Shows a URL meant for another device as a QR code too (stderr, on a terminal); a no-op
     /// by default.
     public var drawQRCode: @Sendable (_ url: String) -> Void
+    /// Shows a URL meant for another device: its QR code where it fits the window with `following`
+    /// (the URL and what to do) below it, then `following`, so that both stay on screen; `then` is
+    /// the prompt that comes next (nil: a status line), kept on screen too (Decisions/0029). Nil:
+    /// ``drawQRCode`` then ``notify``.
+    public var presentForAnotherDevice: (@Sendable (_ url: String, _ following: String, _ then: String?) -> Void)? = nil
+    /// Why no browser is opened (the headless rules), said with the URL; nil when one is, or when
+    /// the person asked for none.
+    public var whyNoBrowser: String? = nil
+    /// A person can paste at a terminal (stdin is one): a browser that fails to start then brings
+    /// the paste prompt instead of a wait for a redirect that cannot come.
+    public var canAskForPaste = false
 
     public init(
         transport: any HTTPTransport, clock: Clock, random: any RandomSource, browser: any BrowserOpener,
@@ -141,6 +152,15 @@ public struct GrantContext: Sendable {
         self.progress = progress
         self.makeListener = makeListener
         self.drawQRCode = drawQRCode
+    }
+}
+
+extension GrantContext {
+    /// `url` for another device, with `following` after it and room for `then` (``presentForAnotherDevice``).
+    package func showForAnotherDevice(_ url: String, following: String, then: String? = nil) {
+        if let presentForAnotherDevice { return presentForAnotherDevice(url, following, then) }
+        drawQRCode(url)
+        notify(following)
     }
 }
 

@@ -16,11 +16,11 @@ public struct DeviceCodeGrant: AuthorizationGrant {
             deviceAuthorizationEndpoint: endpoint.url, tokenClient: endpoint.tokenClient, clock: context.clock, sleep: context.sleep
         )
         let authorization = try await client.start(scopes: request.scopes)
-        context.notify(
-            "To sign in with \(server.providerID), open \(authorization.verificationURI) on any device and enter the code \(authorization.userCode)"
-                + (authorization.verificationURIComplete.map { "\n(or open \($0))" } ?? "")
-        )
-        context.drawQRCode(authorization.verificationURIComplete ?? authorization.verificationURI)
+        // The code first, then the text under it, so that both stay on screen.
+        context.showForAnotherDevice(
+            authorization.verificationURIComplete ?? authorization.verificationURI,
+            following: "To sign in with \(server.providerID), open \(authorization.verificationURI) on any device and enter the code "
+                + authorization.userCode + (authorization.verificationURIComplete.map { "\n(or open \($0))" } ?? ""))
         let deadline = context.clock.now().addingTimeInterval(request.timeout.timeInterval)
         let waiting = context.progress.show(
             "Waiting for the code \(authorization.userCode) to be entered", until: min(deadline, authorization.expiresAt))

@@ -7,7 +7,8 @@ import Foundation
 
 /// The authorization code grant through the browser and a loopback redirect (RFC 8252 §7.3).
 /// With `acceptsPaste`, a redirect (or code) pasted on stdin is taken too, whichever comes first:
-/// for a browser on another machine that cannot reach the listener.
+/// for a browser on another machine that cannot reach the listener. One ``SignInWait`` holds the
+/// listener, the paste, the browser's launch and the deadline.
 public struct LoopbackCodeGrant: AuthorizationGrant {
     /// The listener's ports, the first free one winning; empty lets the system pick a free one.
     public var ports: [UInt16]
@@ -33,7 +34,7 @@ public struct LoopbackCodeGrant: AuthorizationGrant {
             await listener.close()
             throw error
         }
-        steps.present(authorization)
+        steps.present(authorization, pasteFollows: acceptsPaste)
         context.log("listening on \(listener.redirectURI)")
         let fromListener: @Sendable () async throws -> Answer = {
             let (code, reply) = try await listener.waitForCallback(timeout: request.timeout) { callback in
@@ -45,11 +46,21 @@ public struct LoopbackCodeGrant: AuthorizationGrant {
         let progress: any ProgressDisplay = acceptsPaste ? NoProgress() : context.progress
         let waiting = progress.show("Waiting for the browser", until: context.clock.now().addingTimeInterval(request.timeout.timeInterval))
         defer { waiting.stop() }
+        let pasted: @Sendable () async throws -> Answer = { Answer(code: try await steps.pastedCode(for: authorization), reply: NoBrowserReply()) }
+        let wait = SignInWait(
+            listener: fromListener, paste: acceptsPaste || context.canAskForPaste ? pasted : nil, pastesFromStart: acceptsPaste,
+            launch: steps.launch(authorization),
+            browserFailed: { reason, offered in
+                waiting.stop()
+                steps.browserFailed(authorization, reason: reason, pasteOffered: offered)
+            },
+            timeout: request.timeout, sleep: context.sleep, returning: .loopback)
         let answer: Answer
-        if acceptsPaste {
-            answer = try await TaskRace.first(fromListener, { Answer(code: try await steps.pastedCode(for: authorization), reply: NoBrowserReply()) })
-        } else {
-            answer = try await fromListener()
+        do {
+            answer = try await wait.run()
+        } catch {
+            await listener.close()
+            throw error
         }
         waiting.stop()
         await listener.close()

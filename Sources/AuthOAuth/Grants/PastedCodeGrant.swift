@@ -1,3 +1,4 @@
+import AuthPlatform
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -21,8 +22,13 @@ public struct PastedCodeGrant: AuthorizationGrant {
         let parameters = try steps.parameters()
         try await steps.checkReachable()
         let authorization = try steps.authorization(redirectURI: redirectURI, parameters: parameters)
-        steps.present(authorization)
-        let code = try await steps.withTimeout { try await steps.pastedCode(for: authorization) }
+        steps.present(authorization, pasteFollows: true)
+        let wait = SignInWait(
+            listener: nil, paste: { try await steps.pastedCode(for: authorization) }, pastesFromStart: true,
+            launch: steps.launch(authorization),
+            browserFailed: { reason, _ in steps.browserFailed(authorization, reason: reason, pasteOffered: true) },
+            timeout: request.timeout, sleep: context.sleep, returning: .registeredPage)
+        let code = try await wait.run()
         return GrantOutcome(tokens: try await steps.exchange(code, for: authorization))
     }
 }

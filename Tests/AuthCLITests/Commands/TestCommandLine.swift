@@ -29,6 +29,8 @@ final class TestCommandLine: @unchecked Sendable {
     func advance(_ seconds: TimeInterval) { now.withLock { $0 += seconds } }
     /// Whether stdin and stderr are terminals (a person at the keyboard).
     var interactive = true
+    /// The terminal's window on stderr (TIOCGWINSZ); nil: it does not say.
+    var window: TerminalSize?
     /// What a person pastes, for paste mode, built from the authorization request shown.
     var pastedLineProvider: @Sendable ([String: String]) -> String? = { _ in nil }
     /// A desktop by default (DISPLAY set, xdg-open on PATH), so the fake browser is opened.
@@ -135,6 +137,8 @@ final class TestCommandLine: @unchecked Sendable {
             }
         )
         if let vault = secretVault { context.secretVault = { _ in vault } }
+        let window = window
+        context.terminalSize = { window }
         return context
     }
 

@@ -61,7 +61,7 @@ Sign in with a provider through your browser.
 
 Usage: authctl signin [--custom-token-stdin | --provider ID] [--scope SCOPE]...
                       [--param KEY=VALUE]... [--timeout SECONDS]
-                      [--browser COMMAND | --no-browser] [--paste]
+                      [--browser COMMAND | --no-browser] [--paste | --localhost]
                       [--client-credentials | --device] [--qr | --no-qr]
                       [--redirect-port PORT] [--id-token-stdin] [--ci SOURCE]
                       [--raw-nonce NONCE] [--audience API] [--resource URI]
@@ -113,6 +113,11 @@ Options:
   --paste               Also accept the redirected address, or the code, pasted
                         on stdin (automatic with --no-browser on a terminal):
                         for a browser on another machine.
+  --localhost           With a Firebase project: the provider's app in the
+                        console also accepts http://localhost, so the sign-in
+                        returns to this machine without a paste (GitHub's
+                        defaults to the handler page and a paste, since an OAuth
+                        App has one callback URL; a GitHub App can have both).
   --device              Sign in with a code entered on another device (RFC
                         8628), for SSH sessions, containers and CI; for GitHub
                         and providers with a device authorization endpoint.
@@ -181,8 +186,8 @@ Link another provider to the signed-in user.
 
 Usage: authctl link [--provider ID | --pending] [--scope SCOPE]...
                     [--param KEY=VALUE]... [--timeout SECONDS]
-                    [--browser COMMAND | --no-browser] [--paste] [--device]
-                    [--qr | --no-qr] [--redirect-port PORT]
+                    [--browser COMMAND | --no-browser] [--paste | --localhost]
+                    [--device] [--qr | --no-qr] [--redirect-port PORT]
 
 Runs the same browser sign-in as 'authctl signin', then adds that provider's
 identity to the current user, so that either provider signs you in afterwards.
@@ -221,6 +226,11 @@ Options:
   --paste               Also accept the redirected address, or the code, pasted
                         on stdin (automatic with --no-browser on a terminal):
                         for a browser on another machine.
+  --localhost           With a Firebase project: the provider's app in the
+                        console also accepts http://localhost, so the sign-in
+                        returns to this machine without a paste (GitHub's
+                        defaults to the handler page and a paste, since an OAuth
+                        App has one callback URL; a GitHub App can have both).
   --device              Sign in with a code entered on another device (RFC
                         8628), for SSH sessions, containers and CI; for GitHub
                         and providers with a device authorization endpoint.
@@ -255,7 +265,7 @@ Sign in again as the current user, to prove it is you.
 
 Usage: authctl reauth [--provider ID] [--scope SCOPE]... [--param KEY=VALUE]...
                       [--timeout SECONDS] [--browser COMMAND | --no-browser]
-                      [--paste] [--device] [--qr | --no-qr]
+                      [--paste | --localhost] [--device] [--qr | --no-qr]
                       [--redirect-port PORT] [--password-stdin] [--totp CODE]
 
 Some changes, such as unlinking a provider or deleting the account, need a
@@ -290,6 +300,11 @@ Options:
   --paste               Also accept the redirected address, or the code, pasted
                         on stdin (automatic with --no-browser on a terminal):
                         for a browser on another machine.
+  --localhost           With a Firebase project: the provider's app in the
+                        console also accepts http://localhost, so the sign-in
+                        returns to this machine without a paste (GitHub's
+                        defaults to the handler page and a paste, since an OAuth
+                        App has one callback URL; a GitHub App can have both).
   --device              Sign in with a code entered on another device (RFC
                         8628), for SSH sessions, containers and CI; for GitHub
                         and providers with a device authorization endpoint.
@@ -1189,7 +1204,7 @@ Keep accounts in a Firebase project from now on.
 Usage: authctl firebase use --api-key KEY --project-id ID [--tenant-id TENANT]
                             [--auth-domain DOMAIN] [--ios-bundle-id ID]
                             [--android-package NAME] [--android-cert SHA1]
-                            [--referrer URL] [--no-check]
+                            [--referrer URL] [--github-localhost] [--no-check]
 
 Signing in then goes through the project (accounts:signInWithIdp): the project's
 uid, its one-account-per-email rule and its Firebase ID tokens. Each project's
@@ -1222,6 +1237,10 @@ Options:
                           SHA-1, as the key lists it (X-Android-Cert).
   --referrer URL          For an API key restricted to websites: a referrer it
                           allows (Referer).
+  --github-localhost      The GitHub app in the console also has
+                          http://localhost/callback as a callback URL (a GitHub
+                          App): GitHub sign-ins return to this machine instead
+                          of the project's page and a paste.
   --no-check              Store the project without checking the API key against
                           it first (offline set-up).
 

@@ -23,6 +23,10 @@ struct FirebaseUseCommand: Command {
         "auth-domain", "DOMAIN",
         help: "A custom domain serving the project's auth handler (/__/auth/handler), as in the SDKs' authDomain; default PROJECT.firebaseapp.com.")
 
+    static let githubLocalhost = Option.flag(
+        "github-localhost",
+        help: "The GitHub app in the console also has http://localhost/callback as a callback URL (a GitHub App): "
+            + "GitHub sign-ins return to this machine instead of the project's page and a paste.")
     static let noCheck = Option.flag(
         "no-check", help: "Store the project without checking the API key against it first (offline set-up).")
 
@@ -43,7 +47,7 @@ struct FirebaseUseCommand: Command {
         ],
         options: [
             apiKey.spec, projectID.spec, tenantID.spec, authDomain.spec, iosBundleID.spec, androidPackage.spec, androidCert.spec, referrer.spec,
-            noCheck.spec,
+            githubLocalhost.spec, noCheck.spec,
         ],
         examples: [Example("Use a project:", "authctl firebase use --api-key AIzaSy... --project-id my-app-1234")])
 
@@ -59,6 +63,7 @@ struct FirebaseUseCommand: Command {
             iosBundleID: try invocation[Self.iosBundleID], androidPackage: try invocation[Self.androidPackage],
             androidCertificate: try invocation[Self.androidCert], referrer: try invocation[Self.referrer]
         ).orNil
+        project.githubAcceptsLocalhost = try invocation[Self.githubLocalhost] ? true : nil
     }
 
     func run(in env: CommandEnvironment) async throws -> ExitStatus {

@@ -23,6 +23,11 @@ struct BrowserFlowOptions: Sendable {
         "paste",
         help: "Also accept the redirected address, or the code, pasted on stdin (automatic with "
             + "--no-browser on a terminal): for a browser on another machine.")
+    static let localhost = Option.flag(
+        "localhost",
+        help: "With a Firebase project: the provider's app in the console also accepts http://localhost, so the "
+            + "sign-in returns to this machine without a paste (GitHub's defaults to the handler page and a paste, "
+            + "since an OAuth App has one callback URL; a GitHub App can have both).")
     static let device = Option.flag(
         "device",
         help: "Sign in with a code entered on another device (RFC 8628), for SSH sessions, containers "
@@ -37,9 +42,10 @@ struct BrowserFlowOptions: Sendable {
 
     /// In the order help lists them, after `--provider`.
     static let specs = [
-        scope.spec, param.spec, timeout.spec, browser.spec, noBrowser.spec, paste.spec, device.spec, qr.spec, noQR.spec, redirectPort.spec,
+        scope.spec, param.spec, timeout.spec, browser.spec, noBrowser.spec, paste.spec, localhost.spec, device.spec, qr.spec, noQR.spec,
+        redirectPort.spec,
     ]
-    static let exclusions = [[browser.long, noBrowser.long], [qr.long, noQR.long]]
+    static let exclusions = [[browser.long, noBrowser.long], [qr.long, noQR.long], [paste.long, localhost.long]]
 
     static let providerHelp = "\(ProviderPresets.builtIn.idSummary), added with 'authctl providers add'."
 
@@ -63,6 +69,8 @@ struct BrowserFlowOptions: Sendable {
     var browserCommand: String?
     var opensBrowser: Bool
     var paste: Bool
+    /// `--localhost`: the app in a project's console accepts http://localhost.
+    var localhost: Bool
     var device: Bool
     /// --qr (true), --no-qr (false), or neither (on a terminal, without --json).
     var qr: Bool?
@@ -75,6 +83,7 @@ struct BrowserFlowOptions: Sendable {
         browserCommand = try invocation[Self.browser]
         opensBrowser = try !invocation[Self.noBrowser]
         paste = try invocation[Self.paste]
+        localhost = try invocation[Self.localhost]
         device = try invocation[Self.device]
         qr = try invocation[Self.qr] ? true : invocation[Self.noQR] ? false : nil
         redirectPorts = try invocation[Self.redirectPort]

@@ -14,15 +14,19 @@ import Foundation
 extension SignInRunner {
     /// Which of the two returns runs, and why, in one notice.
     static func explain(_ notice: SignIn.RouteNotice) -> String {
-        let (returning, providerID, handler) = (notice.returning, notice.providerID, notice.handler)
+        let (providerID, handler) = (notice.providerID, notice.handler)
         let start = "\(providerID) is not added on this machine, so the Firebase project runs its sign-in with the app in its console"
-        switch returning {
+        switch notice.reason {
         case .loopback:
             return start + "; the provider returns to this machine (http://localhost). If it refuses that address (an app "
                 + "registered only with \(handler), as the Firebase docs set it up), run again with --paste."
-        case .handler:
+        case .pasteAsked:
             return start + "; the provider returns to the project's page \(handler) (--paste or --no-browser), whose address "
                 + "you paste here."
+        case .appTakesOneCallback:
+            return start + "; a GitHub OAuth App has one callback URL, the project's page \(handler), so the provider "
+                + "returns there and you paste its address here. If the app also accepts http://localhost/callback (a "
+                + "GitHub App), --localhost (or 'authctl firebase use ... --github-localhost') returns to this machine."
         }
     }
 }

@@ -31,8 +31,12 @@ struct SignInRunner: Sendable {
         let customParameters = try AuthorizationRequest.parseParameters(flowOptions.parameters)
         try env.runtime.checkHome()
         let providerID = try chooseProvider(try env.auth.currentAccount())
+        let signIn = SignIn(runtime: env.runtime)
+        // An unknown provider is refused (with its suggestion) before the browser is chosen.
+        let route = try signIn.route(providerID)
         let proof: SignIn.Proof
         var browser: any BrowserOpener = NoBrowser()
+        var whyNoBrowser: String?
         var opensBrowser = flowOptions.opensBrowser
         var acceptsPaste = false
         if let ciSource {
@@ -40,23 +44,26 @@ struct SignInRunner: Sendable {
         } else if idTokenFromStandardInput {
             proof = .idToken(try env.readToken(), rawNonce: rawNonce)
         } else {
-            let chosen = try chooseBrowser(in: env)
+            let projectRuns = if case .project = route { true } else { false }
+            let chosen = try chooseBrowser(in: env, projectRuns: projectRuns)
             browser = chosen.opener
+            whyNoBrowser = chosen.whyNone
             opensBrowser = chosen.opens
             acceptsPaste = flowOptions.paste || (!chosen.opens && env.context.standardInputIsTerminal)
             proof = flowOptions.device ? .device : .browser
         }
-        let input = SignIn.Input(
+        var input = SignIn.Input(
             providerID: providerID, purpose: purpose, proof: proof, scopes: flowOptions.scopes, customParameters: customParameters,
             timeout: flowOptions.timeout, timeoutSetting: "--timeout", redirectPorts: flowOptions.redirectPorts)
+        input.appAcceptsLocalhost = flowOptions.localhost
         let ports = SignIn.Ports(
-            grant: env.grantContext(browser: browser, qr: flowOptions.qr), opensBrowser: opensBrowser, acceptsPaste: acceptsPaste,
+            grant: signInContext(in: env, browser: browser, whyNoBrowser: whyNoBrowser, qr: flowOptions.qr), opensBrowser: opensBrowser, acceptsPaste: acceptsPaste,
             prefersPaste: flowOptions.paste, routeChosen: { env.notice(Self.explain($0)) })
-        let signIn = SignIn(runtime: env.runtime)
         let option = ciSource != nil ? "--ci" : "--device"
         let result: AuthDataResult
         do {
-            result = try await runInterruptibly(in: env) { try await signIn.run(input, ports: ports) }
+            let request = input
+            result = try await runInterruptibly(in: env) { try await signIn.run(request, ports: ports) }
         } catch let error as LocalFlowNeedsProvider {
             throw LocalFlowNeedsProviderHere(providerID: error.providerID, option: option, remedy: error.remedy)
         }
@@ -65,29 +72,28 @@ struct SignInRunner: Sendable {
     }
 
     /// The browser of a sign-in: none from a background job unless one is named (refused), then
-    /// the headless rules; `opens` is false when no browser is opened (the URL is printed).
-    func chooseBrowser(in env: CommandEnvironment) throws -> (opener: any BrowserOpener, opens: Bool) {
+    /// the headless rules; `opens` is false when no browser is opened (the URL is printed), and
+    /// `whyNone` is the headless rule's reason, said with the URL.
+    func chooseBrowser(in env: CommandEnvironment, projectRuns: Bool = false) throws -> (opener: any BrowserOpener, opens: Bool, whyNone: String?) {
         let explicit = flowOptions.browserCommand.map { (command: $0, source: "--browser") }
             ?? env.context.environment[BrowserFlowOptions.browserVariable].map { (command: $0, source: BrowserFlowOptions.browserVariable) }
-        try refuseNonInteractiveBrowser(browserCommand: explicit?.command, in: env)
-        guard flowOptions.opensBrowser, !flowOptions.device else { return (NoBrowser(), flowOptions.opensBrowser) }
+        try refuseNonInteractiveBrowser(browserCommand: explicit?.command, projectRuns: projectRuns, in: env)
+        guard flowOptions.opensBrowser, !flowOptions.device else { return (NoBrowser(), flowOptions.opensBrowser, nil) }
         switch Self.decideBrowser(explicit: explicit, in: env) {
-        case .launch(let command, _): return (env.context.makeBrowser(command), true)
-        case .printOnly: return (NoBrowser(), false)
+        case .launch(let command, _): return (env.context.makeBrowser(command), true, nil)
+        case .printOnly(let reason): return (NoBrowser(), false, reason)
         }
     }
 
     /// The headless rules (``BrowserLaunch``) on this machine; `--verbose` says which rule chose
-    /// what, and the person is told why no browser opens.
+    /// what (the person is told why no browser opens with the URL).
     static func decideBrowser(explicit: (command: String, source: String)?, in env: CommandEnvironment) -> BrowserLaunchDecision {
         let environment = env.context.environment
         let decision = BrowserLaunch.decide(
             explicit: explicit, environment: environment, host: env.context.browserHost(BrowserLaunch.candidateNames(environment)))
         switch decision {
         case .launch(let command, let rule): env.log("browser: \(rule): \(command.joined(separator: " "))")
-        case .printOnly(let reason):
-            env.log("browser: none: \(reason)")
-            env.notice("No browser is opened: \(reason).")
+        case .printOnly(let reason): env.log("browser: none: \(reason)")
         }
         return decision
     }
@@ -114,13 +120,14 @@ struct SignInRunner: Sendable {
     /// Never opens a browser for a background job: without a terminal on stdin and stderr, or
     /// under `CI`, only an explicit `--browser`/`AUTHCTL_BROWSER`, `--no-browser`, or `--device`
     /// may go on (`--id-token-stdin` never gets here).
-    func refuseNonInteractiveBrowser(browserCommand: String?, in env: CommandEnvironment) throws {
+    func refuseNonInteractiveBrowser(browserCommand: String?, projectRuns: Bool = false, in env: CommandEnvironment) throws {
         let context = env.context
         let ci = context.environment["CI"].map { !$0.isEmpty && $0 != "false" && $0 != "0" } ?? false
         let interactive = context.standardInputIsTerminal && context.standardErrorIsTerminal && !ci
         guard interactive || browserCommand != nil || !flowOptions.opensBrowser || flowOptions.device else {
             throw InteractiveSignInRequired(
-                reason: ci ? "CI is set" : "there is no terminal on stdin and stderr", offersIDToken: purpose == .signIn)
+                reason: ci ? "CI is set" : "there is no terminal on stdin and stderr", offersIDToken: purpose == .signIn,
+                projectRuns: projectRuns)
         }
     }
 
@@ -147,9 +154,16 @@ struct InteractiveSignInRequired: AuthCoreError {
     var reason: String
     /// Whether the command takes `--id-token-stdin` (signin does; link and reauth do not).
     var offersIDToken: Bool
+    /// A Firebase project runs the provider's flow (it is not added here): no device flow then.
+    var projectRuns = false
     var code: AuthErrorCode { .interactiveSignInRequired }
     var message: String {
-        "interactive sign-in required, and \(reason): no browser is opened from a background job. "
+        guard !projectRuns else {
+            return "interactive sign-in required, and \(reason): no browser is opened from a background job. Use --no-browser "
+                + "to print the URL (sign in anywhere, then paste the address the browser ends on), or --browser CMD to open "
+                + "one anyway; --device needs the provider added on this machine (authctl providers add)"
+        }
+        return "interactive sign-in required, and \(reason): no browser is opened from a background job. "
             + "Use --device (a code to enter on another device), "
             + (offersIDToken ? "--ci SOURCE or --id-token-stdin (a token issued to this job), " : "")
             + "--no-browser to print the URL, or --browser CMD to open one anyway"
