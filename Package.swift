@@ -35,12 +35,14 @@ let package = Package(
         .target(name: "AuthCore", dependencies: ["AuthProviders", "AuthOAuth", "AuthJOSE", "AuthStorage", "AuthPlatform"]),
         // A Firebase / Identity Platform project as the account backend (Identity Toolkit, Secure Token).
         .target(name: "AuthFirebase", dependencies: ["AuthCore", "AuthProviders", "AuthOAuth", "AuthJOSE", "AuthStorage", "AuthPlatform"]),
+        // dlopen at first use and dlsym of a table of functions, with the library's name in every error.
+        .target(name: "CDynamicLibrary", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux])), .linkedLibrary("pthread", .when(platforms: [.linux]))]),
         // libcurl's functions and constants, declared by us and loaded with dlopen at the first request.
-        .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        .target(name: "CCurl", dependencies: ["CDynamicLibrary"]),
         // The live HTTP transports: libcurl (Linux), URLSession (macOS); proxies and CAs from the environment.
         .target(name: "AuthHTTP", dependencies: ["CCurl", "AuthPlatform"]),
         // libsecret's and GLib's few functions, declared by us and loaded with dlopen at the first keyring call.
-        .target(name: "CSecret", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux])), .linkedLibrary("pthread", .when(platforms: [.linux]))]),
+        .target(name: "CSecret", dependencies: ["CDynamicLibrary"], linkerSettings: [.linkedLibrary("pthread", .when(platforms: [.linux]))]),
         // The keyring vaults: the Secret Service through libsecret (Linux), the Keychain (macOS).
         .target(name: "AuthKeyring", dependencies: ["CSecret", "AuthStorage", "AuthPlatform"]),
         // The signal handler that holds SIGINT and SIGTERM off while a refresh is in flight (C: async-signal-safe).
@@ -57,7 +59,7 @@ let package = Package(
             name: "AuthCLI",
             dependencies: ["AuthApp", "AuthCore", "AuthFirebase", "AuthProviders", "AuthOAuth", "AuthJOSE", "AuthStorage", "AuthPlatform"]
         ),
-        .executableTarget(name: "authctl", dependencies: ["AuthCLI"], exclude: ["hot-path.order"]),
+        .executableTarget(name: "authctl", dependencies: ["AuthCLI"]),
         // The library product: FirebaseAuth's Swift API over the application layer's use cases.
         // Its imports are internal: it exports nothing of them.
         .target(

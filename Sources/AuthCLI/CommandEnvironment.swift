@@ -66,7 +66,7 @@ struct CommandEnvironment: Sendable {
     }
 
     /// The home's documents, secrets sealed per the storage policy.
-    var storage: HomeDocumentStorage { runtime.storage }
+    var storage: SealedDocumentStorage<HomeDocumentStorage> { runtime.storage }
 
     /// The Firebase project accounts live in (`authctl firebase use`), or nil for local accounts.
     var firebaseProject: FirebaseProject? {

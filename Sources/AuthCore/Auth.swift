@@ -215,8 +215,11 @@ public struct Auth: Sendable {
             else { return nil }
             return position
         }
-        // Read first: a token git refused that is not ours any more needs no write, nor the lock.
-        guard isStored(try store.read()) != nil else { return false }
+        // Read first: a token git refused that is not ours any more needs no write, nor the lock
+        // (a sealed one is compared under the lock, where the update has it back).
+        let read = try store.read()
+        let sealed = (try? KeystoreDocument.currentSession(providerID, in: read))?.session.accessToken.map(SecretSealer.isReference) ?? false
+        guard sealed || isStored(read) != nil else { return false }
         let now = clock.now()
         return try store.update { document in
             guard let position = isStored(document), let index = document.currentAccountIndex else { return false }

@@ -4,6 +4,7 @@ import AuthStorage
 public struct ProvidersDocument: VersionedDocument, Equatable {
     public static let schemaVersion = 1
     public static let fileName = "providers.json"
+    public static let sealedMembers = [SealedMember("clientSecret", label: "client secret")]
     public var providers: [ProviderConfiguration]
 
     public init() { providers = [] }

@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// The storage seam: one versioned document, read freely and changed under the home's lock.
 ///
 /// ``SecureFileStore`` (a private file in the authctl home) is the live implementation; an
@@ -22,30 +28,59 @@ public protocol DocumentStore<Document>: Sendable {
     /// Stores `document` as it is, durably, for a caller that already holds the storage's lock
     /// (inside another document's ``update(_:)``): a journal written in the middle of an update.
     func replaceWhileLocked(_ document: Document) throws
+
+    /// Where the document lives, for messages: a file's path, or a name.
+    var location: String { get }
 }
 
 /// Where a family of documents lives: hands out one ``DocumentStore`` per file name.
 public protocol DocumentStorage: Sendable {
     /// The store for the document called `fileName` (a plain name such as `keystore.json`).
     func store<Document: VersionedDocument>(_ fileName: String, of type: Document.Type) -> any DocumentStore<Document>
+
+    /// The names of the documents stored now (a migration visits each).
+    func documentNames() throws -> [String]
+
+    /// `store(fileName, of: type).read()`, which a storage may do without building the store.
+    func read<Document: VersionedDocument>(_ fileName: String, of type: Document.Type) throws -> Document
 }
 
-/// The live storage: private files in the authctl home, one lock for all of them.
+extension DocumentStorage {
+    public func read<Document: VersionedDocument>(_ fileName: String, of type: Document.Type) throws -> Document {
+        try store(fileName, of: type).read()
+    }
+}
+
+/// The live storage: private files in the authctl home, one lock for all of them. Plain bytes:
+/// wrap it in ``SealedDocumentStorage`` to keep long-lived secrets in the keyring.
 public struct HomeDocumentStorage: DocumentStorage {
     public let home: HomeDirectory
     public let lockTimeout: Duration
-    /// Long-lived secrets to the keyring per the storage policy; nil: all in the files.
-    public let sealer: SecretSealer?
 
-    public init(home: HomeDirectory, lockTimeout: Duration = KeystoreLimits.defaultLockTimeout, sealer: SecretSealer? = nil) {
+    public init(home: HomeDirectory, lockTimeout: Duration = KeystoreLimits.defaultLockTimeout) {
         self.home = home
         self.lockTimeout = lockTimeout
-        self.sealer = sealer
     }
 
     public func store<Document: VersionedDocument>(_ fileName: String, of type: Document.Type) -> any DocumentStore<Document> {
-        SecureFileStore<Document>(home: home, fileName: fileName, lockTimeout: lockTimeout, sealer: sealer)
+        SecureFileStore<Document>(home: home, fileName: fileName, lockTimeout: lockTimeout)
+    }
+
+    /// The file store's read, with no store in an existential box: the hot path's keystore read.
+    public func read<Document: VersionedDocument>(_ fileName: String, of type: Document.Type) throws -> Document {
+        try SecureFileStore<Document>(home: home, fileName: fileName, lockTimeout: lockTimeout).read()
+    }
+
+    /// The home's `*.json` files (none when the home does not exist yet).
+    public func documentNames() throws -> [String] {
+        guard try home.exists() else { return [] }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: home.path) else {
+            throw KeystoreError.io(path: home.path, call: "opendir", errno: 0)
+        }
+        return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
     }
 }
 
-extension SecureFileStore: DocumentStore {}
+extension SecureFileStore: DocumentStore {
+    public var location: String { path }
+}

@@ -16,4 +16,10 @@ public struct NamespacedDocumentStorage: DocumentStorage {
     public func store<Document: VersionedDocument>(_ fileName: String, of type: Document.Type) -> any DocumentStore<Document> {
         base.store(namespace + "." + fileName, of: type)
     }
+
+    /// The base's documents under this namespace, without the prefix.
+    public func documentNames() throws -> [String] {
+        let prefix = namespace + "."
+        return try base.documentNames().filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
+    }
 }

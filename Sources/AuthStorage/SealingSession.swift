@@ -1,53 +1,57 @@
 import AuthPlatform
 
-/// One locked write's dealings with the keyring: references resolved when the file is loaded,
-/// secrets sealed per the storage policy before it is written, stale items removed after.
+/// One locked write's dealings with the keyring: references resolved when the document is
+/// loaded, secrets sealed per the storage policy before it is stored, stale items removed after.
 struct SealingSession {
     let sealer: SecretSealer
-    let home: HomeDirectory
-    /// The document's file name (its items' `document` attribute) and path (for errors).
+    /// The document's sealed members (``VersionedDocument/sealedMembers``).
+    let table: [SealedMember]
+    /// The document's name (its items' `document` attribute) and location (for errors).
     let document: String
     let path: String
+    /// Where `storage auto` keeps its choice: the same storage, under the same lock.
+    let choice: any DocumentStore<StorageChoice>
     /// Each resolved secret's JSON text and its item id: an unchanged secret keeps its item.
     private var known: [String: String] = [:]
     /// The vault answered in this write (references resolved or secrets sealed): collect after.
     private var usedVault = false
 
-    init(_ sealer: SecretSealer, home: HomeDirectory, document: String) {
+    init(_ sealer: SecretSealer, table: [SealedMember], document: String, path: String, choice: any DocumentStore<StorageChoice>) {
         self.sealer = sealer
-        self.home = home
+        self.table = table
         self.document = document
-        path = home.appending(document)
+        self.path = path
+        self.choice = choice
     }
 
     /// The stored members with their secrets in place (the vault is asked only for references).
     mutating func open(_ members: [String: JSONValue]) throws(KeystoreError) -> [String: JSONValue] {
-        guard SecretSealer.census(.object(members)).references > 0 else { return members }
+        guard SecretSealer.census(.object(members), sealing: table).references > 0 else { return members }
         usedVault = true
-        return try sealer.resolve(members, document: document, path: path, known: &known)
+        return try sealer.resolve(members, sealing: table, document: document, path: path, known: &known)
     }
 
-    /// The members to write: inline secrets sealed when the policy keeps them in the keyring.
+    /// The members to store: inline secrets sealed when the policy keeps them in the keyring.
     mutating func close(_ members: [String: JSONValue]) throws -> [String: JSONValue] {
-        guard SecretSealer.census(.object(members)).inline > 0, try keepsSecretsInKeyring() else { return members }
+        guard SecretSealer.census(.object(members), sealing: table).inline > 0, try keepsSecretsInKeyring() else { return members }
         usedVault = true
-        return try sealer.seal(members, document: document, path: path, known: known)
+        return try sealer.seal(members, sealing: table, document: document, path: path, known: known)
     }
 
-    /// After the file is in place: the items it no longer names are removed. Best effort: an
+    /// After the document is stored: the items it no longer names are removed. Best effort: an
     /// item left behind holds a secret nothing names, and the next write removes it. A write
     /// that never needed the vault leaves it alone, unless `always` (a migration: the person
     /// asked for the move, and a crashed earlier move may have left items no file names).
     func finish(_ written: [String: JSONValue], always: Bool = false) {
         guard usedVault || always else { return }
-        try? sealer.collect(written, document: document)
+        try? sealer.collect(written, sealing: table, document: document)
     }
 
     private func keepsSecretsInKeyring() throws -> Bool {
         switch try sealer.policy() {
         case .file: return false
         case .keyring: return true
-        case .auto: return try usedVault || StorageChoice.decide(home: home, sealer: sealer)
+        case .auto: return try usedVault || StorageChoice.decide(in: choice, sealer: sealer)
         }
     }
 }
@@ -64,9 +68,8 @@ struct StorageChoice: VersionedDocument, Equatable {
     init() {}
 
     /// Whether secrets go to the keyring under `auto`; probes the vault and says what it chose
-    /// the first time. The caller holds the home's lock.
-    static func decide(home: HomeDirectory, sealer: SecretSealer) throws -> Bool {
-        let store = SecureFileStore<StorageChoice>(home: home, fileName: fileName)
+    /// the first time. The caller holds the storage's lock.
+    static func decide(in store: any DocumentStore<StorageChoice>, sealer: SecretSealer) throws -> Bool {
         if let chosen = try store.read().chosen { return chosen == SecretPlacement.keyring.rawValue }
         var choice = StorageChoice()
         do {
@@ -76,15 +79,11 @@ struct StorageChoice: VersionedDocument, Equatable {
         } catch {
             choice.chosen = SecretPlacement.file.rawValue
             choice.reason = error.reason
-            sealer.notice("authctl: storage auto: \(sealer.vault.name) did not answer (\(error.reason)); long-lived secrets stay in the 0600 files of \(home.path). The storage setting keyring requires the keyring; the setting file chooses the files explicitly.")
+            // The files' directory: where the choice itself is kept.
+            let directory = store.location.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+            sealer.notice("authctl: storage auto: \(sealer.vault.name) did not answer (\(error.reason)); long-lived secrets stay in the 0600 files of \(directory). The storage setting keyring requires the keyring; the setting file chooses the files explicitly.")
         }
         try store.replaceWhileLocked(choice)
         return choice.chosen == SecretPlacement.keyring.rawValue
-    }
-
-    /// Forgets the choice, so the next write chooses again (`config set storage auto`).
-    static func forget(home: HomeDirectory) throws {
-        let store = SecureFileStore<StorageChoice>(home: home, fileName: fileName)
-        try store.replaceWhileLocked(StorageChoice())
     }
 }

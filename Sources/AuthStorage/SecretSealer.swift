@@ -4,19 +4,13 @@ import AuthPlatform
 /// the codec and the file (Decisions/0024).
 ///
 /// A sealed member's value is replaced in the file by a reference, `"authctl-keyring:<id>"`, and
-/// kept in the ``SecretVault`` as one item (its JSON text). Which members are sealed is one table
-/// (``sealedMembers``), so every document (keystore, providers, pending credential, journal, a
-/// Firebase project's namespace) is covered the same way. The order of a write makes a kill -9 at
-/// any point harmless: new items are stored before the file that names them is renamed into
-/// place, and items are removed only after the file that no longer names them is.
+/// kept in the ``SecretVault`` as one item (its JSON text). Which members are sealed each document
+/// type says (``VersionedDocument/sealedMembers``). The order of a write makes a kill -9 at any
+/// point harmless: new items are stored before the file that names them is renamed into place,
+/// and items are removed only after the file that no longer names them is.
 public struct SecretSealer: Sendable {
     /// What a reference in a file starts with.
     public static let referencePrefix = "authctl-keyring:"
-    /// The members whose values are long-lived secrets, with what a person calls them (labels).
-    public static let sealedMembers: [String: String] = [
-        "refreshToken": "refresh token", "clientSecret": "client secret", "answer": "refresh answer",
-        "credential": "pending credential", "pendingToken": "pending token",
-    ]
 
     public let vault: any SecretVault
     /// The storage policy, asked only by a write that holds a secret.
@@ -46,9 +40,9 @@ public struct SecretSealer: Sendable {
     }
 
     /// What a walk found: references (to resolve) and inline secrets (to seal).
-    static func census(_ value: JSONValue) -> (references: Int, inline: Int) {
+    static func census(_ value: JSONValue, sealing table: [SealedMember]) -> (references: Int, inline: Int) {
         var found = (references: 0, inline: 0)
-        _ = walk(value, Labels()) { _, member, _ in
+        _ = walk(value, table, Labels()) { _, member, _ in
             if isReference(member.stringValue) { found.references += 1 } else { found.inline += 1 }
             return member
         }
@@ -59,10 +53,12 @@ public struct SecretSealer: Sendable {
 
     /// `members` with every reference replaced by its secret; `known` maps each secret's JSON
     /// text to its item id, so an unchanged secret keeps its item.
-    func resolve(_ members: [String: JSONValue], document: String, path: String, known: inout [String: String]) throws(KeystoreError) -> [String: JSONValue] {
+    func resolve(
+        _ members: [String: JSONValue], sealing table: [SealedMember], document: String, path: String, known: inout [String: String]
+    ) throws(KeystoreError) -> [String: JSONValue] {
         var seen: [String: String] = [:]
         let vault = vault
-        let resolved = try Self.mapSecrets(members, path: path) { member, _ in
+        let resolved = try Self.mapSecrets(members, table, path: path) { member, _ in
             guard let text = member.stringValue, Self.isReference(text) else { return member }
             let id = String(text.dropFirst(Self.referencePrefix.count))
             guard let secret = try vault.secret(id: id, document: document) else {
@@ -78,9 +74,11 @@ public struct SecretSealer: Sendable {
 
     /// `members` with every inline secret stored in the vault (an unchanged one keeps its item)
     /// and replaced by its reference.
-    func seal(_ members: [String: JSONValue], document: String, path: String, known: [String: String]) throws(KeystoreError) -> [String: JSONValue] {
+    func seal(
+        _ members: [String: JSONValue], sealing table: [SealedMember], document: String, path: String, known: [String: String]
+    ) throws(KeystoreError) -> [String: JSONValue] {
         let vault = vault
-        return try Self.mapSecrets(members, path: path) { member, labels in
+        return try Self.mapSecrets(members, table, path: path) { member, labels in
             if Self.isReference(member.stringValue) { return member }
             let text = member.serialized()
             let id = known[text] ?? Self.newID()
@@ -94,9 +92,9 @@ public struct SecretSealer: Sendable {
 
     /// Removes the items of `document` that `members` (as written) no longer names: the ones an
     /// update replaced, a migration to the file emptied, or a crashed writer left behind.
-    func collect(_ members: [String: JSONValue], document: String) throws(SecretVaultError) {
+    func collect(_ members: [String: JSONValue], sealing table: [SealedMember], document: String) throws(SecretVaultError) {
         var named = Set<String>()
-        _ = Self.walk(.object(members), Labels()) { _, member, _ in
+        _ = Self.walk(.object(members), table, Labels()) { _, member, _ in
             if let text = member.stringValue, Self.isReference(text) { named.insert(String(text.dropFirst(Self.referencePrefix.count))) }
             return member
         }
@@ -115,10 +113,10 @@ public struct SecretSealer: Sendable {
     }
 
     private static func mapSecrets(
-        _ members: [String: JSONValue], path: String, _ body: (JSONValue, Labels) throws -> JSONValue
+        _ members: [String: JSONValue], _ table: [SealedMember], path: String, _ body: (JSONValue, Labels) throws -> JSONValue
     ) throws(KeystoreError) -> [String: JSONValue] {
         do {
-            return try walk(.object(members), Labels()) { _, member, labels in try body(member, labels) }.objectValue ?? members
+            return try walk(.object(members), table, Labels()) { _, member, labels in try body(member, labels) }.objectValue ?? members
         } catch let error as SecretVaultError {
             throw .keyring(path: path, reason: error.reason)
         } catch {
@@ -139,9 +137,13 @@ extension SecretSealer {
         }
     }
 
-    /// `value` with `body` applied to every sealed member's (non-null) value, depth first; the
-    /// labels come from the enclosing objects (a provider id, a user's email).
-    static func walk(_ value: JSONValue, _ labels: Labels, _ body: (String, JSONValue, Labels) throws -> JSONValue) rethrows -> JSONValue {
+    /// `value` with `body` applied to every sealed member's (non-null) value, depth first: one
+    /// `table` names whose condition holds in its object, and any reference whatever the
+    /// condition now says (it was sealed when it held). The labels come from the enclosing
+    /// objects (a provider id, a user's email).
+    static func walk(
+        _ value: JSONValue, _ table: [SealedMember], _ labels: Labels, _ body: (String, JSONValue, Labels) throws -> JSONValue
+    ) rethrows -> JSONValue {
         switch value {
         case .object(let members):
             var labels = labels
@@ -152,19 +154,37 @@ extension SecretSealer {
             if let email = members["user"]?["email"]?.stringValue ?? members["email"]?.stringValue { labels.account = email }
             var result = members
             for (key, member) in members {
-                if let kind = sealedMembers[key], member != .null {
+                if member != .null, let rule = table.first(where: { $0.name == key }),
+                    isReference(member.stringValue) || rule.applies(in: members) {
                     var own = labels
-                    own.kind = kind
+                    own.kind = rule.label
                     result[key] = try body(key, member, own)
                 } else {
-                    result[key] = try walk(member, labels, body)
+                    result[key] = try walk(member, table, labels, body)
                 }
             }
             return .object(result)
         case .array(let elements):
-            return .array(try elements.map { try walk($0, labels, body) })
+            return .array(try elements.map { try walk($0, table, labels, body) })
         default:
             return value
         }
     }
+}
+
+/// A member whose value is a long-lived secret: its name (at any depth of the document), what a
+/// person calls it (the keyring item's label), and when it is one.
+public struct SealedMember: Sendable {
+    public let name: String
+    public let label: String
+    /// Whether the member is sealed in the object that holds it; nil: always.
+    public let condition: (@Sendable (_ object: [String: JSONValue]) -> Bool)?
+
+    public init(_ name: String, label: String, when condition: (@Sendable (_ object: [String: JSONValue]) -> Bool)? = nil) {
+        self.name = name
+        self.label = label
+        self.condition = condition
+    }
+
+    func applies(in object: [String: JSONValue]) -> Bool { condition?(object) ?? true }
 }

@@ -18,15 +18,20 @@ public protocol VersionedDocument: Codable, Sendable {
     /// The document from its file's top-level object (which also holds `"version"`). By default
     /// through `Decodable`; a document the hot path reads reads itself by hand (``JSONObjectReader``).
     init(reading object: JSONObjectReader) throws
-    /// Whether ``DocumentStore/read()`` hands out the secrets kept in the keyring (asking it for
-    /// them) or leaves their references in place. The keystore says no: the hot path reads it on
-    /// every `token` and needs no refresh token for a valid access token; its secrets are fetched
-    /// under the lock by the ``DocumentStore/update(_:)`` that refreshes. Default: yes.
+    /// Whether a sealed store's ``DocumentStore/read()`` hands out the secrets kept in the keyring
+    /// (asking it for them) or leaves their references in place. The keystore says no: the hot
+    /// path reads it on every `token` and needs no refresh token for a valid access token; its
+    /// secrets are fetched under the lock by the ``DocumentStore/update(_:)`` that refreshes.
+    /// Default: yes.
     static var resolvesSecretsOnRead: Bool { get }
+    /// The members whose values are long-lived secrets, which ``SealedDocumentStorage`` keeps in
+    /// the keyring under `storage keyring`/`auto` (Decisions/0024). Default: none.
+    static var sealedMembers: [SealedMember] { get }
 }
 
 extension VersionedDocument {
     public static var resolvesSecretsOnRead: Bool { true }
+    public static var sealedMembers: [SealedMember] { [] }
 
     public init(reading object: JSONObjectReader) throws {
         self = try JSONValueDecoder().decode(Self.self, from: .object(object.members))
@@ -41,7 +46,8 @@ public enum KeystoreLimits {
     public static let defaultLockTimeout: Duration = .seconds(10)
 }
 
-/// One versioned JSON document in the home, read safely and changed under an exclusive lock.
+/// One versioned JSON document in the home: bytes in a private file, an exclusive lock, an atomic
+/// replace. It knows nothing of keyrings: ``SealedDocumentStorage`` is a layer above any storage.
 ///
 /// - Reads take no lock: every write is an atomic rename, so a reader sees the old file or the new
 ///   one, never a mixture, and a stuck writer can never block `whoami`.
@@ -52,20 +58,14 @@ public struct SecureFileStore<Document: VersionedDocument>: Sendable {
     public let home: HomeDirectory
     public let fileName: String
     public let lockTimeout: Duration
-    /// Moves the document's long-lived secrets to the keyring (per the storage policy) and back;
-    /// nil keeps them in the file and never asks a keyring (Decisions/0024).
-    public var sealer: SecretSealer?
 
     /// The store for `fileName` (a plain name, no slashes) in `home`.
-    public init(
-        home: HomeDirectory, fileName: String, lockTimeout: Duration = KeystoreLimits.defaultLockTimeout, sealer: SecretSealer? = nil
-    ) {
+    public init(home: HomeDirectory, fileName: String, lockTimeout: Duration = KeystoreLimits.defaultLockTimeout) {
         precondition(!fileName.isEmpty && !fileName.utf8.contains(UInt8(ascii: "/")) && fileName != "." && fileName != "..",
             "a store file name is a plain name inside the home")
         self.home = home
         self.fileName = fileName
         self.lockTimeout = lockTimeout
-        self.sealer = sealer
     }
 
     /// The file's path.
@@ -75,10 +75,7 @@ public struct SecureFileStore<Document: VersionedDocument>: Sendable {
     public func read() throws(KeystoreError) -> Document {
         guard try home.exists() else { return Document() }
         try home.checkSecure()
-        guard let sealer, Document.resolvesSecretsOnRead else { return try load() ?? Document() }
-        guard let stored = try loadMembers() else { return Document() }
-        var session = SealingSession(sealer, home: home, document: fileName)
-        return try codec.document(from: session.open(stored))
+        return try load() ?? Document()
     }
 
     /// Changes the document: creates the home if needed, takes the exclusive lock, re-reads the
@@ -86,24 +83,16 @@ public struct SecureFileStore<Document: VersionedDocument>: Sendable {
     /// throws, nothing is written and its error is rethrown as it is.
     ///
     /// Throws ``KeystoreError/locked(lockFile:)`` if another process holds the lock for longer than
-    /// ``lockTimeout``. Blocks the calling thread while it waits.
+    /// ``lockTimeout``. Blocks the calling thread while it waits. (The `async` overload is the same
+    /// three steps, ``open()``, `body`, ``commit(_:)``, under the same lock: Swift cannot make one
+    /// function both.)
     @discardableResult
     public func update<Result>(_ body: (inout Document) throws -> Result) throws -> Result {
         try home.ensureExists()
-        return try FileLock.withExclusiveLock(at: home.appending(HomeDirectory.lockFileName), timeout: lockTimeout) {
-            if let sealer {
-                var (session, stored, document) = try open(sealer)
-                let result = try body(&document)
-                try commit(document, stored: stored, session: &session)
-                return result
-            }
-            var document = try load() ?? Document()
-            let before = try encode(document)
-            let result = try body(&document)
-            let after = try encode(document)
-            if after != before {
-                try SecureFile.replace(fileName, in: home, with: after)
-            }
+        return try FileLock.withExclusiveLock(at: lockPath, timeout: lockTimeout) {
+            var edit = try open()
+            let result = try body(&edit.document)
+            try commit(edit)
             return result
         }
     }
@@ -113,20 +102,10 @@ public struct SecureFileStore<Document: VersionedDocument>: Sendable {
     @discardableResult
     public func update<Result>(_ body: (inout Document) async throws -> Result) async throws -> Result {
         try home.ensureExists()
-        return try await FileLock.withExclusiveLock(at: home.appending(HomeDirectory.lockFileName), timeout: lockTimeout) {
-            if let sealer {
-                var (session, stored, document) = try open(sealer)
-                let result = try await body(&document)
-                try commit(document, stored: stored, session: &session)
-                return result
-            }
-            var document = try load() ?? Document()
-            let before = try encode(document)
-            let result = try await body(&document)
-            let after = try encode(document)
-            if after != before {
-                try SecureFile.replace(fileName, in: home, with: after)
-            }
+        return try await FileLock.withExclusiveLock(at: lockPath, timeout: lockTimeout) {
+            var edit = try open()
+            let result = try await body(&edit.document)
+            try commit(edit)
             return result
         }
     }
@@ -135,44 +114,36 @@ public struct SecureFileStore<Document: VersionedDocument>: Sendable {
     /// the caller holds it, inside an ``update(_:)`` of another file of the same home.
     public func replaceWhileLocked(_ document: Document) throws {
         try home.ensureExists()
-        guard let sealer else { return try SecureFile.replace(fileName, in: home, with: try encode(document)) }
-        let stored = try loadMembers()
-        var session = SealingSession(sealer, home: home, document: fileName)
-        if let stored { _ = try session.open(stored) }
-        try commit(document, stored: stored, session: &session)
+        try SecureFile.replace(fileName, in: home, with: try encode(document))
     }
 
-    // MARK: Sealed writes
+    // MARK: One locked change
 
-    /// Under the lock: the stored members, and the document with its secrets in place.
-    private func open(_ sealer: SecretSealer) throws -> (SealingSession, [String: JSONValue]?, Document) {
-        var session = SealingSession(sealer, home: home, document: fileName)
-        guard let stored = try loadMembers() else { return (session, nil, Document()) }
-        let document = try codec.document(from: session.open(stored))
-        return (session, stored, document)
+    /// A document being changed under the lock, with the bytes it was read as.
+    struct Edit {
+        var document: Document
+        let before: [UInt8]
     }
 
-    /// Seals `document` per the policy (new items stored first), writes it if the file changes,
-    /// then removes the items it no longer names: a kill -9 between any two steps leaves every
-    /// secret readable from the file or the item it names.
-    private func commit(_ document: Document, stored: [String: JSONValue]?, session: inout SealingSession) throws {
-        let members = try session.close(try codec.members(of: document))
-        let before = try stored.map(codec.bytes(of:)) ?? encode(Document())
-        let after = codec.bytes(of: members)
-        if after != before { try SecureFile.replace(fileName, in: home, with: after) }
-        session.finish(members)
+    /// Under the lock: the file's document (the empty one when there is no file).
+    func open() throws(KeystoreError) -> Edit {
+        let document = try load() ?? Document()
+        return Edit(document: document, before: try encode(document))
     }
+
+    /// Under the lock: the changed document written atomically, only if its bytes differ.
+    func commit(_ edit: Edit) throws(KeystoreError) {
+        let after = try encode(edit.document)
+        if after != edit.before { try SecureFile.replace(fileName, in: home, with: after) }
+    }
+
+    private var lockPath: String { home.appending(HomeDirectory.lockFileName) }
 
     // MARK: Coding
 
     private func load() throws(KeystoreError) -> Document? {
         guard let bytes = try SecureFile.read(path, limit: KeystoreLimits.maximumFileBytes) else { return nil }
         return try decode(bytes)
-    }
-
-    private func loadMembers() throws(KeystoreError) -> [String: JSONValue]? {
-        guard let bytes = try SecureFile.read(path, limit: KeystoreLimits.maximumFileBytes) else { return nil }
-        return try codec.members(parsing: bytes)
     }
 
     /// The codec that turns this file's bytes into the document and back.

@@ -1,9 +1,8 @@
 // Calls into libcurl through pointers resolved with dlsym, so that authctl neither links libcurl
 // nor needs its headers; see include/CCurl.h.
 #include "CCurl.h"
+#include "CDynamicLibrary.h"
 
-#include <dlfcn.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -23,52 +22,28 @@ static struct {
     void (*slist_free_all)(void *list);
 } curl;
 
-static pthread_mutex_t load_lock = PTHREAD_MUTEX_INITIALIZER;
-static int load_result = 1;  // 1: not tried yet, 0: loaded, -1: failed
-static char load_reason[512];
+static cdl_library library = CDL_LIBRARY_INITIALIZER;
 
-static void *resolve(void *library, const char *name, int *missing) {
-    void *symbol = dlsym(library, name);
-    if (symbol == NULL && *missing == 0) {
-        *missing = 1;
-        snprintf(load_reason, sizeof load_reason, "%s has no %s", "libcurl", name);
-    }
-    return symbol;
-}
-
-static int load_locked(const char *path) {
-    void *library = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-    if (library == NULL) {
-        const char *error = dlerror();
-        snprintf(load_reason, sizeof load_reason, "%s", error != NULL ? error : "cannot be loaded");
-        return -1;
-    }
-    int missing = 0;
-    *(void **)&curl.global_init = resolve(library, "curl_global_init", &missing);
-    *(void **)&curl.version = resolve(library, "curl_version", &missing);
-    *(void **)&curl.easy_init = resolve(library, "curl_easy_init", &missing);
-    *(void **)&curl.easy_cleanup = resolve(library, "curl_easy_cleanup", &missing);
-    *(void **)&curl.easy_perform = resolve(library, "curl_easy_perform", &missing);
-    *(void **)&curl.easy_strerror = resolve(library, "curl_easy_strerror", &missing);
-    *(void **)&curl.easy_setopt = resolve(library, "curl_easy_setopt", &missing);
-    *(void **)&curl.easy_getinfo = resolve(library, "curl_easy_getinfo", &missing);
-    *(void **)&curl.slist_append = resolve(library, "curl_slist_append", &missing);
-    *(void **)&curl.slist_free_all = resolve(library, "curl_slist_free_all", &missing);
-    if (missing) return -1;
-    if (curl.global_init(CCURL_GLOBAL_DEFAULT) != 0) {
-        snprintf(load_reason, sizeof load_reason, "curl_global_init failed");
-        return -1;
-    }
-    return 0;
+static int global_init(char *reason, size_t reason_size) {
+    if (curl.global_init(CCURL_GLOBAL_DEFAULT) == 0) return 0;
+    snprintf(reason, reason_size, "curl_global_init failed");
+    return -1;
 }
 
 int ccurl_load(const char *path, char *reason, size_t reason_size) {
-    pthread_mutex_lock(&load_lock);
-    if (load_result == 1) load_result = load_locked(path);
-    int result = load_result;
-    if (result != 0 && reason != NULL && reason_size > 0) snprintf(reason, reason_size, "%s", load_reason);
-    pthread_mutex_unlock(&load_lock);
-    return result;
+    const cdl_symbol symbols[] = {
+        {"curl_global_init", (void **)&curl.global_init},
+        {"curl_version", (void **)&curl.version},
+        {"curl_easy_init", (void **)&curl.easy_init},
+        {"curl_easy_cleanup", (void **)&curl.easy_cleanup},
+        {"curl_easy_perform", (void **)&curl.easy_perform},
+        {"curl_easy_strerror", (void **)&curl.easy_strerror},
+        {"curl_easy_setopt", (void **)&curl.easy_setopt},
+        {"curl_easy_getinfo", (void **)&curl.easy_getinfo},
+        {"curl_slist_append", (void **)&curl.slist_append},
+        {"curl_slist_free_all", (void **)&curl.slist_free_all},
+    };
+    return cdl_load(&library, path, "libcurl", symbols, sizeof symbols / sizeof symbols[0], global_init, reason, reason_size);
 }
 
 const char *ccurl_version(void) { return curl.version(); }

@@ -1,7 +1,7 @@
 // libsecret and GLib through pointers resolved with dlsym; see include/CSecret.h.
 #include "CSecret.h"
+#include "CDynamicLibrary.h"
 
-#include <dlfcn.h>
 #include <errno.h>
 #include <pthread.h>
 #include <stdint.h>
@@ -61,53 +61,28 @@ static struct {
     void (*object_unref)(void *object);
 } secret;
 
-static pthread_mutex_t load_lock = PTHREAD_MUTEX_INITIALIZER;
-static int load_result = 1;  // 1: not tried yet, 0: loaded, -1: failed
-static char load_reason[512];
-
-static void *resolve(void *library, const char *name, int *missing) {
-    void *symbol = dlsym(library, name);
-    if (symbol == NULL && *missing == 0) {
-        *missing = 1;
-        snprintf(load_reason, sizeof load_reason, "libsecret has no %s", name);
-    }
-    return symbol;
-}
-
-static int load_locked(const char *path) {
-    void *library = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-    if (library == NULL) {
-        const char *error = dlerror();
-        snprintf(load_reason, sizeof load_reason, "%s", error != NULL ? error : "cannot be loaded");
-        return -1;
-    }
-    int missing = 0;
-    *(void **)&secret.store = resolve(library, "secret_password_storev_sync", &missing);
-    *(void **)&secret.lookup = resolve(library, "secret_password_lookupv_sync", &missing);
-    *(void **)&secret.clear = resolve(library, "secret_password_clearv_sync", &missing);
-    *(void **)&secret.search = resolve(library, "secret_password_searchv_sync", &missing);
-    *(void **)&secret.retrievable_attributes = resolve(library, "secret_retrievable_get_attributes", &missing);
-    *(void **)&secret.password_free = resolve(library, "secret_password_free", &missing);
-    // GLib and GObject are libsecret's dependencies: dlsym on its handle finds them.
-    *(void **)&secret.hash_table_new = resolve(library, "g_hash_table_new", &missing);
-    *(void **)&secret.hash_table_insert = resolve(library, "g_hash_table_insert", &missing);
-    *(void **)&secret.hash_table_lookup = resolve(library, "g_hash_table_lookup", &missing);
-    *(void **)&secret.hash_table_unref = resolve(library, "g_hash_table_unref", &missing);
-    *(void **)&secret.str_hash = resolve(library, "g_str_hash", &missing);
-    *(void **)&secret.str_equal = resolve(library, "g_str_equal", &missing);
-    *(void **)&secret.error_free = resolve(library, "g_error_free", &missing);
-    *(void **)&secret.list_free_full = resolve(library, "g_list_free_full", &missing);
-    *(void **)&secret.object_unref = resolve(library, "g_object_unref", &missing);
-    return missing ? -1 : 0;
-}
+static cdl_library library = CDL_LIBRARY_INITIALIZER;
 
 int csecret_load(const char *path, char *reason, size_t reason_size) {
-    pthread_mutex_lock(&load_lock);
-    if (load_result == 1) load_result = load_locked(path);
-    int result = load_result;
-    if (result != 0 && reason != NULL && reason_size > 0) snprintf(reason, reason_size, "%s", load_reason);
-    pthread_mutex_unlock(&load_lock);
-    return result;
+    // GLib and GObject are libsecret's dependencies: dlsym on its handle finds them.
+    const cdl_symbol symbols[] = {
+        {"secret_password_storev_sync", (void **)&secret.store},
+        {"secret_password_lookupv_sync", (void **)&secret.lookup},
+        {"secret_password_clearv_sync", (void **)&secret.clear},
+        {"secret_password_searchv_sync", (void **)&secret.search},
+        {"secret_retrievable_get_attributes", (void **)&secret.retrievable_attributes},
+        {"secret_password_free", (void **)&secret.password_free},
+        {"g_hash_table_new", (void **)&secret.hash_table_new},
+        {"g_hash_table_insert", (void **)&secret.hash_table_insert},
+        {"g_hash_table_lookup", (void **)&secret.hash_table_lookup},
+        {"g_hash_table_unref", (void **)&secret.hash_table_unref},
+        {"g_str_hash", (void **)&secret.str_hash},
+        {"g_str_equal", (void **)&secret.str_equal},
+        {"g_error_free", (void **)&secret.error_free},
+        {"g_list_free_full", (void **)&secret.list_free_full},
+        {"g_object_unref", (void **)&secret.object_unref},
+    };
+    return cdl_load(&library, path, "libsecret", symbols, sizeof symbols / sizeof symbols[0], NULL, reason, reason_size);
 }
 
 void csecret_free(char *text) { free(text); }

@@ -14,12 +14,14 @@ struct SessionsDocument: VersionedDocument, Equatable {
     struct Account: Codable, Equatable { var user: User; var sessions: [Session] }
     var accounts: [Account] = []
     var credential: Pending?
+    static let sealedMembers = [SealedMember("refreshToken", label: "refresh token"), SealedMember("credential", label: "pending credential")]
 }
 
 /// The same file read the way the keystore is: the hot path takes the references as they are.
 struct LazySessionsDocument: VersionedDocument, Equatable {
     static let schemaVersion = 1
     static let resolvesSecretsOnRead = false
+    static let sealedMembers = SessionsDocument.sealedMembers
     var accounts: [SessionsDocument.Account] = []
 }
 
@@ -29,12 +31,16 @@ final class SealerSandbox: @unchecked Sendable {
     let placement = LockedState<SecretPlacement>(.keyring)
     let notices = LockedState<[String]>([])
 
-    var storage: HomeDocumentStorage {
+    var sealer: SecretSealer {
         let placement = placement
         let notices = notices
-        let sealer = SecretSealer(
-            vault: vault, policy: { placement.withLock { $0 } }, notice: { line in notices.withLock { $0.append(line) } })
-        return HomeDocumentStorage(home: sandbox.home, sealer: sealer)
+        return SecretSealer(vault: vault, policy: { placement.withLock { $0 } }, notice: { line in notices.withLock { $0.append(line) } })
+    }
+
+    var storage: SealedDocumentStorage<HomeDocumentStorage> { SealedDocumentStorage(HomeDocumentStorage(home: sandbox.home), sealer: sealer) }
+
+    func migrate(forgetAutoChoice: Bool) throws -> [String] {
+        try storage.migrateSecrets(["keystore.json": SessionsDocument.self], forgetAutoChoice: forgetAutoChoice)
     }
 
     func store() -> any DocumentStore<SessionsDocument> { storage.store("keystore.json", of: SessionsDocument.self) }
@@ -85,11 +91,11 @@ final class SealerSandbox: @unchecked Sendable {
         let box = SealerSandbox()
         try box.store().update { $0 = SealerSandbox.alice }
         box.placement.withLock { $0 = .file }
-        #expect(try box.storage.migrateSecrets(forgetAutoChoice: false) == ["keystore.json"])
+        #expect(try box.migrate(forgetAutoChoice: false) == ["keystore.json"])
         #expect(box.fileText.contains("refresh-SECRET-1") && box.fileText.contains("pending-SECRET-2"))
         #expect(box.vault.items.isEmpty)
         box.placement.withLock { $0 = back }
-        #expect(try box.storage.migrateSecrets(forgetAutoChoice: true) == ["keystore.json"])
+        #expect(try box.migrate(forgetAutoChoice: true) == ["keystore.json"])
         #expect(!box.fileText.contains("SECRET"))
         #expect(try box.store().read() == SealerSandbox.alice)
     }

@@ -3,11 +3,13 @@ import AuthStorage
 
 /// Documents kept in memory instead of the home's files: the storage seam's fake.
 ///
+/// Each document is kept as the bytes its file would hold (``VersionedDocumentCodec``), so a
+/// document can be read back as another type, as a file can (the sealing layer does).
 /// Synchronous updates are atomic under a lock; asynchronous ones are serialised among themselves
 /// by an async mutex, as the file lock serialises processes. ``writes(to:)`` counts what changed,
 /// so a test can prove a refused operation stored nothing.
 public final class InMemoryDocumentStorage: DocumentStorage, Sendable {
-    private let documents = LockedValue<[String: any VersionedDocument]>([:])
+    private let documents = LockedValue<[String: [UInt8]]>([:])
     private let writeCounts = LockedValue<[String: Int]>([:])
     private let asyncMutex = AsyncMutex()
     private let synchronousUpdates = NSLock()
@@ -18,13 +20,18 @@ public final class InMemoryDocumentStorage: DocumentStorage, Sendable {
         InMemoryDocumentStore<Document>(fileName: fileName, storage: self)
     }
 
+    public func documentNames() throws -> [String] {
+        documents.withLock { $0.keys.sorted() }
+    }
+
     /// How many times `fileName` was written with a changed document.
     public func writes(to fileName: String) -> Int {
         writeCounts.withLock { $0[fileName] ?? 0 }
     }
 
-    fileprivate func read<Document: VersionedDocument>(_ fileName: String) -> Document {
-        documents.withLock { $0[fileName] as? Document } ?? Document()
+    fileprivate func read<Document: VersionedDocument>(_ fileName: String) throws -> Document {
+        guard let bytes = documents.withLock({ $0[fileName] }) else { return Document() }
+        return try VersionedDocumentCodec<Document>(path: fileName).decode(bytes)
     }
 
     /// Serialised by their own lock, which (like the home's file lock) is not the documents' lock:
@@ -33,13 +40,10 @@ public final class InMemoryDocumentStorage: DocumentStorage, Sendable {
         _ fileName: String, _ body: (inout Document) throws -> Result
     ) throws -> Result {
         try synchronousUpdates.withLock {
-            var document: Document = read(fileName)
-            let before = try Self.encoded(document)
+            var document: Document = try read(fileName)
+            let before = try Self.encoded(document, fileName)
             let result = try body(&document)
-            if try Self.encoded(document) != before {
-                documents.withLock { $0[fileName] = document }
-                writeCounts.withLock { $0[fileName, default: 0] += 1 }
-            }
+            try store(document, fileName, unless: before)
             return result
         }
     }
@@ -49,13 +53,10 @@ public final class InMemoryDocumentStorage: DocumentStorage, Sendable {
     ) async throws -> Result {
         await asyncMutex.lock()
         do {
-            var document: Document = read(fileName)
-            let before = try Self.encoded(document)
+            var document: Document = try read(fileName)
+            let before = try Self.encoded(document, fileName)
             let result = try await body(&document)
-            if try Self.encoded(document) != before {
-                documents.withLock { $0[fileName] = document }
-                writeCounts.withLock { $0[fileName, default: 0] += 1 }
-            }
+            try store(document, fileName, unless: before)
             await asyncMutex.unlock()
             return result
         } catch {
@@ -64,16 +65,20 @@ public final class InMemoryDocumentStorage: DocumentStorage, Sendable {
         }
     }
 
-    fileprivate func replace<Document: VersionedDocument>(_ fileName: String, with document: Document) {
-        documents.withLock { $0[fileName] = document }
+    fileprivate func replace<Document: VersionedDocument>(_ fileName: String, with document: Document) throws {
+        try store(document, fileName, unless: nil)
+    }
+
+    /// Keeps `document` when its bytes differ from `before`: equal bytes, unchanged document (as the file store decides).
+    private func store<Document: VersionedDocument>(_ document: Document, _ fileName: String, unless before: [UInt8]?) throws {
+        let after = try Self.encoded(document, fileName)
+        guard after != before else { return }
+        documents.withLock { $0[fileName] = after }
         writeCounts.withLock { $0[fileName, default: 0] += 1 }
     }
 
-    /// The document's JSON with sorted keys: equal bytes, unchanged document (as the file store decides).
-    private static func encoded(_ document: some Encodable) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        return try encoder.encode(document)
+    private static func encoded<Document: VersionedDocument>(_ document: Document, _ fileName: String) throws -> [UInt8] {
+        try VersionedDocumentCodec<Document>(path: fileName).encode(document)
     }
 }
 
@@ -82,8 +87,10 @@ struct InMemoryDocumentStore<Document: VersionedDocument>: DocumentStore {
     let fileName: String
     let storage: InMemoryDocumentStorage
 
+    var location: String { fileName }
+
     func read() throws -> Document {
-        storage.read(fileName)
+        try storage.read(fileName)
     }
 
     func update<Result>(_ body: (inout Document) throws -> Result) throws -> Result {
@@ -95,7 +102,7 @@ struct InMemoryDocumentStore<Document: VersionedDocument>: DocumentStore {
     }
 
     func replaceWhileLocked(_ document: Document) throws {
-        storage.replace(fileName, with: document)
+        try storage.replace(fileName, with: document)
     }
 }
 

@@ -31,7 +31,7 @@ def dump(modules: Path) -> dict:
         out = Path(scratch) / "api.json"
         command = ["swift", "api-digester", "-dump-sdk", "-module", MODULE, "-I", str(modules),
                    # The C targets' module maps, which the live effects' modules need to load.
-                   *[arg for target in ("CCurl", "CSecret", "CSignals") for arg in ("-I", str(modules.parent / f"{target}.build"))],
+                   *[arg for target in ("CDynamicLibrary", "CCurl", "CSecret", "CSignals") for arg in ("-I", str(modules.parent / f"{target}.build"))],
                    "-o", str(out),
                    "-abort-on-module-fail"]
         done = subprocess.run(command, capture_output=True, text=True)

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Runs a command at the lowest CPU priority, so that it only takes the CPU time the tests leave
-# idle (make test's BACKGROUND, Docs/Decisions/0027). On Linux with autogroup scheduling (the
+# idle (make test's BACKGROUND, Docs/Decisions/0022). On Linux with autogroup scheduling (the
 # kernel's default, /proc/self/autogroup), CPU time is shared between sessions first and nice
 # only orders the processes inside one session: the command then gets a session of its own, whose
 # autogroup is niced too. A signal to this script (Ctrl-C in make) ends that whole session.

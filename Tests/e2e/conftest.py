@@ -34,10 +34,51 @@ def pytest_configure(config):
         config.addinivalue_line("markers", f"{marker}: {text}")
 
 
+# Each test's timing class, in one place (Decisions/0022): `make test`'s passes select by it.
+# - serial: races processes against a clock; runs alone, after the parallel pass.
+# - slow: minutes of sleeping on purpose, little work; runs beside the other passes.
+# - waits: checks a deadline with seconds of slack; one at a time on one worker of the parallel
+#   pass (xdist_group "waits"), while the other workers go on.
+# Everything else only waits on processes and servers: any worker, any time. A key is a file
+# (every test in it) or file::test (every parametrisation).
+TIMING_CLASSES = {
+    "test_refresh_contention.py": "serial",  # 20 processes inside a 3-second window
+    "test_refresh_interrupted.py": "serial",  # kills authctl at chosen moments of a refresh
+    "test_firebase.py::test_twenty_processes_refresh_an_expired_firebase_token_exactly_once": "serial",
+    "test_waiting.py::test_a_terminal_shows_the_time_left_and_erases_the_line": "serial",  # reads its countdown
+    "test_ci_renew.py::test_a_three_minute_job_with_sixty_second_tokens_gets_a_valid_token_every_ten_seconds": "slow",
+    "test_network.py::test_a_stalled_endpoint_ends_the_signin_at_its_deadline": "waits",  # 15 s + 2 s slack
+    "test_network.py::test_other_commands_have_a_deadline_of_their_own": "waits",  # 3 s + 2 s slack
+    "test_waiting.py::test_an_authorization_endpoint_that_does_not_answer_fails_before_the_browser": "waits",
+    "test_github_yahoo_fakes.py::test_fakes_exit_on_sigterm": "waits",  # the stop, under 5 s
+    "test_hostile.py::test_timeout_when_the_browser_never_comes_back": "waits",  # 2 s, under 20
+    "test_keystore.py::test_locked_keystore_fails_fast": "waits",  # the lock wait, 1 s under 15
+    "test_no_browser.py::test_device_flow_times_out": "waits",  # 3 s, under 20
+}
+TIMING_MARKS = {"serial": pytest.mark.serial, "slow": pytest.mark.slow, "waits": pytest.mark.xdist_group("waits")}
+
+
+def timing_class(item) -> str | None:
+    file = Path(str(item.fspath)).name
+    return TIMING_CLASSES.get(f"{file}::{item.originalname}") or TIMING_CLASSES.get(file)
+
+
+# First: the marks must be there before -m deselects and xdist groups.
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config, items):
     for item in items:
         if "cli" in getattr(item, "fixturenames", ()) or "authctl_bin" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.authctl)
+        if timing := timing_class(item):
+            item.add_marker(TIMING_MARKS[timing])
+    stale = [key for key in TIMING_CLASSES if not _names_a_test(key)]
+    assert not stale, f"TIMING_CLASSES names tests that do not exist: {stale}"
+
+
+def _names_a_test(key: str) -> bool:
+    file, _, test = key.partition("::")
+    path = Path(__file__).resolve().parent / file
+    return path.is_file() and (not test or f"def {test}(" in path.read_text())
 
 
 # --- the binary ------------------------------------------------------------------------------

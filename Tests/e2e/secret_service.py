@@ -111,6 +111,11 @@ class SecretService:
                           f"dict:string:string:authctl-home,{authctl_home}")
         return [line.split('"')[1] for line in reply.splitlines() if "object path" in line]
 
+    def label(self, item: str) -> str:
+        """An item's label, as Seahorse shows it."""
+        reply = self.send(item, "org.freedesktop.DBus.Properties.Get", "string:org.freedesktop.Secret.Item", "string:Label")
+        return reply.split('"')[1]
+
     def lock_all(self) -> None:
         self.send("/org/freedesktop/secrets", "org.freedesktop.Secret.Service.Lock",
                   "array:objpath:/org/freedesktop/secrets/collection/login")

@@ -164,7 +164,6 @@ def test_an_expired_token_in_the_jobs_variable_is_refused_as_expired(cli, action
     assert id_token(cli, actions_fake, env={"JOB_ID_TOKEN": fresh}) == fresh, "a new token in the variable is taken"
 
 
-@pytest.mark.slow
 def test_a_three_minute_job_with_sixty_second_tokens_gets_a_valid_token_every_ten_seconds(cli, actions_fake):
     """The done-when line of issue 21, item 3: it really runs three minutes."""
     actions_fake.configure(token_lifetime=60)

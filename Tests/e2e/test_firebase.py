@@ -258,7 +258,6 @@ def test_methods_come_from_the_project_and_say_when_protection_hides_them(projec
 # --- tokens -------------------------------------------------------------------------------------
 
 
-@pytest.mark.serial  # 20 processes inside the 0.4 s before the new token is due
 def test_twenty_processes_refresh_an_expired_firebase_token_exactly_once(project, firebase_fake):
     firebase_fake.configure(id_token_lifetime=4)
     signin(project, CORP)

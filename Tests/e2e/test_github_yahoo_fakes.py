@@ -507,7 +507,6 @@ def test_yahoo_key_rotation(yahoo):
     assert [k["kid"] for k in after] == kids and len(after) == len(before) + 1
 
 
-@pytest.mark.xdist_group("waits")  # measures the stop (under 5 s)
 def test_fakes_exit_on_sigterm(tmp_path):
     for script in ("fake_github.py", "fake_yahoo.py"):
         fake = Fake(script, tmp_path)

@@ -76,7 +76,6 @@ def test_access_denied_is_a_cancellation(cli, idp):
     assert result.stderr.strip(), "a cancelled sign-in says so on stderr"
 
 
-@pytest.mark.xdist_group("waits")  # measures the timeout (2 s, under 20)
 def test_timeout_when_the_browser_never_comes_back(cli, idp):
     cli.add_provider(idp)
     started = time.monotonic()

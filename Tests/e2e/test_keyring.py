@@ -3,7 +3,8 @@ gnome-keyring-daemon on a private session bus (secret_service.py).
 
 Under `storage keyring` the files hold references (`authctl-keyring:<id>`) where refresh tokens,
 client secrets and pending credentials were; the secrets are items of the Secret Service. The
-checks: sign-in, refresh and sign-out under the keyring; migration both ways; no file under the
+checks: sign-in, refresh and sign-out under the keyring; a GitHub OAuth App's token, which never
+expires, kept there too, an expiring one left in the file; migration both ways; no file under the
 test's directory holds a refresh token or client secret (byte-wise); the fail-closed cases (no
 D-Bus session, the daemon killed, a locked collection) with exit 11 and nothing lost; `auto`
 falling back and saying so once; 20 processes refreshing at once making one grant; kill -9 at
@@ -24,7 +25,7 @@ from accounts_helpers import CORP, browser_flow, two_providers
 from conftest import SHORT_LIFETIME
 from e2e_helpers import KEYSTORE_ERROR, OK, need
 from secret_service import SecretService
-from fakes import firebase_fake  # noqa: F401 - a fixture
+from fakes import GITHUB_ID, add_github, firebase_fake, github_fake  # noqa: F401 - fixtures
 from test_firebase import configure_idps, password_signin, use_project
 from test_refresh_contention import (  # noqa: F401 - contention_dot is a fixture
     REFRESH_DUE_SECONDS, TokenEndpointLog, _all_at_once, _check_one_refresh, contention_dot, refresh_grants)
@@ -257,3 +258,34 @@ def test_two_providers_and_a_firebase_project_leave_no_secret_in_the_home(cli, s
     assert len(secrets) >= 4 and not any(s.startswith(REFERENCE) for s in secrets), secrets
     found = [s[:12] + "..." for s in secrets if s.encode() in under_keyring]
     assert not found, f"secrets on the disk under storage keyring: {found}"
+
+
+def test_a_github_token_that_never_expires_is_kept_in_the_keyring(cli, github_fake, secret_service):
+    """A GitHub OAuth App's token is as long-lived as a refresh token: sealed under `keyring`;
+    a GitHub App's expiring token stays in the file for the hot path, its refresh token sealed."""
+    _use(cli, secret_service)
+    add_github(cli, github_fake)
+    signed_in = cli.signin(provider=GITHUB_ID)
+    assert signed_in.returncode == OK, str(signed_in)
+    session = _session(cli)
+    assert session["accessToken"].startswith(REFERENCE), session
+    assert session.get("expiresAt") is None and session.get("refreshToken") is None, session
+    token = _token(cli)
+    assert token.startswith("gho_"), token
+    assert token.encode() not in _all_bytes(cli.tmp), "a token that never expires was on the disk under storage keyring"
+    assert github_fake.token_record(token) is not None, "token handed out something the provider never issued"
+    labels = sorted(secret_service.label(item) for item in secret_service.items(cli.home))
+    assert labels == ["authctl: github.com access token for alice@example.com", "authctl: github.com client secret"], labels
+    assert cli.run("status", "--json").json()["users"][0]["secretsIn"] == "keyring"
+
+    moved = cli.run("config", "set", "storage", "file")
+    assert moved.returncode == OK, str(moved)
+    assert _session(cli)["accessToken"] == token, "the move to the file lost the token"
+    assert secret_service.items(cli.home) == []
+
+    github_fake.configure(app_type="github_app", expiring_tokens=True, access_token_lifetime=3600)
+    assert cli.run("config", "set", "storage", "keyring").returncode == OK
+    again = cli.signin(provider=GITHUB_ID)
+    assert again.returncode == OK, str(again)
+    session = _session(cli)
+    assert not session["accessToken"].startswith(REFERENCE) and session["refreshToken"].startswith(REFERENCE), session

@@ -27,7 +27,6 @@ def _write_in_place(path, data: bytes) -> None:
         handle.write(data)
 
 
-@pytest.mark.xdist_group("waits")  # measures the lock wait (1 s, under 15)
 def test_locked_keystore_fails_fast(cli, mock_idp):
     cli.signed_in(mock_idp)
     before = cli.snapshot()

@@ -64,7 +64,6 @@ def error_of(stderr: str) -> dict:
 # --- the deadline --------------------------------------------------------------------------------
 
 
-@pytest.mark.xdist_group("waits")  # measures the deadline (15 s + 2 s slack): one worker, one at a time
 @pytest.mark.parametrize(("endpoint", "mode"), [("token", "hang"), ("token", "drip"), ("discovery", "drip")])
 def test_a_stalled_endpoint_ends_the_signin_at_its_deadline(cli, yahoo_fake, endpoint, mode):
     add_yahoo(cli, yahoo_fake)
@@ -78,7 +77,6 @@ def test_a_stalled_endpoint_ends_the_signin_at_its_deadline(cli, yahoo_fake, end
     assert not cli.keystore().exists()
 
 
-@pytest.mark.xdist_group("waits")  # measures the deadline (3 s + 2 s slack)
 def test_other_commands_have_a_deadline_of_their_own(cli, yahoo_fake):
     add_yahoo(cli, yahoo_fake)
     forget_cache(cli)

@@ -370,7 +370,6 @@ def test_device_flow_denied(cli, github_fake, running_list):
     assert running.stdout == "" and cli.snapshot() == before, running.describe()
 
 
-@pytest.mark.xdist_group("waits")  # measures the timeout (3 s, under 20)
 def test_device_flow_times_out(cli, github_fake, running_list):
     _fast_device(github_fake)
     running, _ = _start_device(cli, github_fake, running_list, timeout=3)

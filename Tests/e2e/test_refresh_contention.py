@@ -27,7 +27,7 @@ import requests
 from e2e_helpers import OK
 from providers import Provider, start_provider
 
-pytestmark = [pytest.mark.dot, pytest.mark.serial]  # 20 processes inside a 3-second window
+pytestmark = pytest.mark.dot
 
 PROCESSES = 20
 LIFETIME = 30  # seconds: DOT's access (and ID) tokens in this module

@@ -26,7 +26,7 @@ import requests
 from e2e_helpers import NOT_SIGNED_IN, OK
 from providers import start_provider
 
-pytestmark = [pytest.mark.dot, pytest.mark.serial]  # kills authctl at chosen moments
+pytestmark = pytest.mark.dot
 
 LIFETIME = 1  # seconds: DOT's access tokens; authctl refreshes one older than 10% of its lifetime
 REFRESH_DUE = LIFETIME * 0.1 + 0.05

@@ -29,7 +29,6 @@ def _terminal_env(cli) -> dict:
     return {key: value for key, value in {**cli.env, "TERM": "xterm"}.items() if key != "CI"}
 
 
-@pytest.mark.serial  # reads the countdown it draws
 @pytest.mark.mock
 def test_a_terminal_shows_the_time_left_and_erases_the_line(cli, mock_idp):
     cli.add_provider(mock_idp)
@@ -95,7 +94,6 @@ class _DiscoveryOnly(LoopbackServer):
         self.issuer = f"http://127.0.0.1:{self.port}"
 
 
-@pytest.mark.xdist_group("waits")  # measures how long it waited (under 60 s of 120)
 def test_an_authorization_endpoint_that_does_not_answer_fails_before_the_browser(cli):
     provider = _DiscoveryOnly()
     try:

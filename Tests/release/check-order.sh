@@ -1,5 +1,5 @@
 #!/bin/sh
-# The release link applied the hot-path order (Sources/authctl/hot-path.order, Decision 0017), and
+# The release link applied the hot-path order (Tests/release/hot-path.order, Decision 0017), and
 # the order still names the code it was made from:
 # - authctl's own global functions it names (each in a section of its own, so the linker can move
 #   it) lie at ascending addresses, 90% of them or more: lld placed them in the file's order (a
@@ -9,7 +9,7 @@
 #   under it; run `make hot-path-order`). A stale order only costs page faults, so this is a
 #   warning, never a failure: a refactor that renames the hot path must not wait on valgrind
 #   (Decision 0022). With too few of its functions left to judge the layout, that is a warning too.
-#   sh Tests/release/check-order.sh .build/release/authctl Sources/authctl/hot-path.order
+#   sh Tests/release/check-order.sh .build/release/authctl Tests/release/hot-path.order
 set -eu
 binary=$1
 order=$2

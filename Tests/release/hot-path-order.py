@@ -11,7 +11,7 @@ address it reads or writes (mapped to data symbols with nm). Functions come firs
 in the order first touched. The file only orders the layout: a stale or missing name changes where
 code lands, never what it does; `Tests/release/check-order.sh` says when it has gone stale.
 
-    python Tests/release/hot-path-order.py .build/release/authctl Sources/authctl/hot-path.order
+    python Tests/release/hot-path-order.py .build/release/authctl Tests/release/hot-path.order
 """
 
 import bisect

@@ -147,8 +147,18 @@ package struct AuthRuntime: Sendable {
 
     // MARK: Storage
 
-    /// The home's documents, long-lived secrets sealed into the keyring per the storage policy.
-    package var storage: HomeDocumentStorage { HomeDocumentStorage(home: home, lockTimeout: lockTimeout, sealer: sealer) }
+    /// The home's documents, long-lived secrets sealed into the keyring per the storage policy:
+    /// the files, with the sealing layer over them.
+    package var storage: SealedDocumentStorage<HomeDocumentStorage> {
+        SealedDocumentStorage(HomeDocumentStorage(home: home, lockTimeout: lockTimeout), sealer: sealer)
+    }
+
+    /// The documents that can hold long-lived secrets, by file name (also under a namespace):
+    /// what a change of the storage policy moves.
+    package static let sealableDocuments: [String: any VersionedDocument.Type] = [
+        KeystoreDocument.fileName: KeystoreDocument.self, ProvidersDocument.fileName: ProvidersDocument.self,
+        PendingDocument.fileName: PendingDocument.self, RefreshJournal.fileName: RefreshJournal.self,
+    ]
 
     /// Moves long-lived secrets to the keyring per the storage policy (Decisions/0024). The
     /// policy is read, and the keyring reached, only by a write that holds a secret or a read of
@@ -244,5 +254,12 @@ package struct InvalidSetting: AuthCoreError, Equatable {
     package var remedy: Remedy? { setting == "HOME" ? .chooseHome : nil }
     package var message: String {
         value.isEmpty ? "'\(setting)': \(reason)" : "invalid value '\(value)' for '\(setting)': \(reason)"
+    }
+}
+
+extension SealedDocumentStorage {
+    /// Every secret of the home moved to where the storage policy now keeps them (Decisions/0024).
+    package func migrateSecrets(forgetAutoChoice: Bool) throws -> [String] {
+        try migrateSecrets(AuthRuntime.sealableDocuments, forgetAutoChoice: forgetAutoChoice)
     }
 }

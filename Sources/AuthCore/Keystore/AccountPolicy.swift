@@ -97,6 +97,9 @@ public struct PendingCredential: Codable, Sendable, Equatable {
 public struct PendingDocument: VersionedDocument, Equatable {
     public static let schemaVersion = 1
     public static let fileName = "pending.json"
+    public static let sealedMembers = [
+        SealedMember("credential", label: "pending credential"), SealedMember("pendingToken", label: "pending token"),
+    ]
     public var pending: PendingCredential?
 
     public init() { pending = nil }

@@ -16,6 +16,12 @@ public struct KeystoreDocument: VersionedDocument, Equatable {
     /// is valid: its refresh tokens stay references until an update (a refresh, a sign-out)
     /// fetches them under the lock, so the hot path never asks the keyring (Decisions/0024).
     public static let resolvesSecretsOnRead = false
+    /// Refresh tokens, and an access token that never expires and cannot be renewed (a GitHub
+    /// OAuth App's): as long-lived as a refresh token, so kept where they are (Decisions/0024).
+    public static let sealedMembers = [
+        SealedMember("refreshToken", label: "refresh token"),
+        SealedMember("accessToken", label: "access token", when: holdsLongLivedAccessToken),
+    ]
 
     public struct Account: Codable, Sendable, Equatable {
         public var user: User
@@ -68,6 +74,13 @@ extension KeystoreDocument.Account: JSONObjectDecodable {
 }
 
 extension KeystoreDocument {
+    /// Whether a stored session's access token is a long-lived secret: nothing ends it (no
+    /// expiry) and nothing renews it (no refresh token, no CI job's source). GitHub OAuth Apps'
+    /// tokens are such; a token with an expiry stays in the file for the hot path.
+    @Sendable public static func holdsLongLivedAccessToken(_ session: [String: JSONValue]) -> Bool {
+        ["expiresAt", "refreshToken", "ciSource"].allSatisfy { (session[$0] ?? .null) == .null }
+    }
+
     public func accountIndex(uid: String) -> Int? {
         accounts.firstIndex { $0.user.uid == uid }
     }

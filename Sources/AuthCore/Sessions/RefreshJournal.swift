@@ -17,6 +17,8 @@ import Foundation
 public struct RefreshJournal: VersionedDocument, Equatable {
     public static let fileName = "refresh-journal.json"
     public static let schemaVersion = 1
+    /// A token endpoint's answer holds the new refresh token.
+    public static let sealedMembers = [SealedMember("answer", label: "refresh answer")]
 
     public var entries: [Entry] = []
 

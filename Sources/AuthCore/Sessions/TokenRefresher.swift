@@ -55,7 +55,7 @@ public struct TokenRefresher: Sendable {
     public func freshAccessToken(providerID: String?, minimumValidity: TimeInterval) async throws -> String {
         let (provider, session) = try KeystoreDocument.currentSession(providerID, in: try store.read())
         let clock = services.clock
-        if try journal.read().entries.isEmpty, let token = Self.accessToken(session, validFor: minimumValidity, at: clock.now()) { return token }
+        if let token = try cachedAccessToken(provider, session, validFor: minimumValidity) { return token }
         if let request = session.clientCredentials {
             return try await reacquire(provider, request: request, minimumValidity: minimumValidity)
         }
@@ -123,6 +123,24 @@ public struct TokenRefresher: Sendable {
         case .expired(let interruptedAt?): throw AccountError.refreshInterrupted(providerID: provider, at: interruptedAt)
         case .expired(nil): throw AccountError.sessionExpired(providerID: provider)
         case .idTokenRefused(let reason): throw AccountError.refreshedIDTokenRefused(providerID: provider, reason: reason)
+        }
+    }
+
+    /// The stored token while it is valid and no refresh was cut off: the hot path, without a
+    /// lock or the network. A long-lived token is sealed (``KeystoreDocument/sealedMembers``):
+    /// the file holds its reference, and an update reads it back from the keyring.
+    func cachedAccessToken(_ provider: String, _ session: OAuthCredential, validFor minimumValidity: TimeInterval) throws -> String? {
+        guard try journal.read().entries.isEmpty, let token = Self.accessToken(session, validFor: minimumValidity, at: services.clock.now()) else {
+            return nil
+        }
+        return SecretSealer.isReference(token) ? try unsealedAccessToken(provider) : token
+    }
+
+    /// The current user's stored access token for `providerID`, its secret in place: the sealed
+    /// store's update resolves references and, the document unchanged, writes nothing.
+    func unsealedAccessToken(_ providerID: String) throws -> String {
+        try store.update { document in
+            try KeystoreDocument.currentSession(providerID, in: document).session.accessToken ?? ""
         }
     }
 

@@ -110,10 +110,12 @@ struct StatusCommand: Command {
         return parts.joined(separator: ", ")
     }
 
-    /// Where the account's long-lived secrets (refresh tokens) are: `keyring`, `file`, both
-    /// (in the middle of a move), or nil when it has none. From the keystore alone: no keyring call.
+    /// Where the account's long-lived secrets (refresh tokens, a token that never expires) are:
+    /// `keyring`, `file`, both (in the middle of a move), or nil when it has none. From the
+    /// keystore alone: no keyring call.
     static func secretsPlace(_ account: KeystoreDocument.Account) -> String? {
-        let secrets = account.sessions.compactMap(\.refreshToken) + [account.backendSession?.refreshToken].compactMap { $0 }
+        let longLived = account.sessions.compactMap { $0.refreshToken ?? ($0.expiresAt == nil && $0.ciSource == nil ? $0.accessToken : nil) }
+        let secrets = longLived + [account.backendSession?.refreshToken].compactMap { $0 }
         let places = Set(secrets.map { SecretSealer.isReference($0) ? "keyring" : "file" })
         return places.isEmpty ? nil : places.sorted(by: >).joined(separator: " and ")
     }
