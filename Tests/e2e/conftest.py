@@ -54,6 +54,7 @@ TIMING_CLASSES = {
     "test_hostile.py::test_timeout_when_the_browser_never_comes_back": "waits",  # 2 s, under 20
     "test_keystore.py::test_locked_keystore_fails_fast": "waits",  # the lock wait, 1 s under 15
     "test_no_browser.py::test_device_flow_times_out": "waits",  # 3 s, under 20
+    "test_terminal_wait.py::test_the_deadline_ends_the_paste_prompt": "waits",  # --timeout 4, within 7 s of the prompt
 }
 TIMING_MARKS = {"serial": pytest.mark.serial, "slow": pytest.mark.slow, "waits": pytest.mark.xdist_group("waits")}
 
