@@ -1,5 +1,10 @@
 import AuthCore
+import AuthPlatform
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What a listener compares to notice a sign-in, sign-out or new tokens, made by this process or
 /// another (`authctl` in a terminal) in the same home: the keystore files' modification times and
@@ -29,10 +34,13 @@ package struct AccountChanges: Sendable {
         let directory = runtime.home.path
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         return names.filter { $0.hasSuffix(KeystoreDocument.fileName) }.sorted().map { name in
-            let attributes = try? FileManager.default.attributesOfItem(atPath: directory + "/" + name)
-            let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-            let size = (attributes?[.size] as? NSNumber)?.intValue ?? 0
-            return "\(name):\(modified):\(size)"
+            guard let status = try? POSIX.fileStatus(atPath: directory + "/" + name) else { return name + ":gone" }
+            #if canImport(Darwin)
+            let modified = status.st_mtimespec
+            #else
+            let modified = status.st_mtim
+            #endif
+            return "\(name):\(modified.tv_sec).\(modified.tv_nsec):\(status.st_size)"
         }
     }
 }
