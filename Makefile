@@ -21,7 +21,7 @@ DIST       := .build-dist-test
 BACKGROUND := sh Tests/Tools/low-priority.sh
 endif
 
-.PHONY: help build release package-release library-check library-example unit-test-build e2e-parallel e2e-serial e2e-slow e2e-summary release-check hot-path-order install install-files dist dist-check system-deps demo demo-firebase test unit-test e2e-test venv bench fuzz fuzz-build fuzz-smoke clean
+.PHONY: help build release package-release library-check library-example debug-build unit-test-build e2e-parallel e2e-serial e2e-slow e2e-summary release-check hot-path-order install install-files dist dist-check system-deps demo demo-firebase test unit-test e2e-test venv bench fuzz fuzz-build fuzz-smoke clean
 
 help:
 	@echo "make build     debug build of authctl (.build/debug/authctl)"
@@ -156,6 +156,11 @@ SYSTEM_PACKAGES := zsh=5.9-4+b15 fish=3.6.0-3.1+deb12u1 zbar-tools=0.23.92-7+deb
 system-deps:
 	sh Tests/e2e/install-system-deps.sh $(SYSTEM_PACKAGES)
 
+# The debug build of the command, which the README test's `make demo` and the library example
+# reuse; the unit tests' build adds the test targets to it.
+debug-build:
+	$(SWIFT) build --product authctl
+
 unit-test-build:
 	$(SWIFT) build --build-tests
 
@@ -210,12 +215,16 @@ release-check: release
 
 # make test's order (Decision 0022): orderings that only scheduling needs, so a plain
 # `make unit-test` or `make dist` runs alone. SwiftPM builds one product at a time in .build: the
-# release build first (the end-to-end passes need it), then the debug build and the library
-# example. The end-to-end passes after the debug build, whose README test runs `make demo`. The
-# unit tests last, alone: their loopback listener suite starves on a busy machine.
+# release build first (the end-to-end passes need it), then the command's debug build and the
+# library example. The end-to-end passes after the debug build, whose README test runs `make
+# demo`. The unit tests' own targets build during the serial pass, which mostly waits on clocks
+# (Docs/Measurements/2026-11-27-make-test-wave-4.md). The unit tests last, alone: their loopback
+# listener suite starves on a busy machine.
 ifneq ($(filter test,$(MAKECMDGOALS)),)
-unit-test-build library-example: | release
-e2e-parallel e2e-serial: | unit-test-build
+debug-build library-example: | release
+library-example: | debug-build
+e2e-parallel e2e-serial: | debug-build library-example
+unit-test-build: | e2e-parallel
 unit-test: | package-release library-check release-check fuzz-smoke dist-check e2e-serial
 endif
 
