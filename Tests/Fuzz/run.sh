@@ -10,7 +10,7 @@
 set -eu
 seconds=${1:?usage: run.sh SECONDS [TARGET...]}
 shift
-binary=.build-fuzz/release/authctl-fuzz
+binary=.build-fuzz/${FUZZ_CONFIG:-release}/authctl-fuzz
 targets=${*:-"loopback-request json jws pasted-redirect keystore argv"}
 jobs=${FUZZ_JOBS:-$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)}
 mkdir -p .build-fuzz/artifacts .build-fuzz/logs
