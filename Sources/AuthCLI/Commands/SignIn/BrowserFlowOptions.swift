@@ -47,8 +47,6 @@ struct BrowserFlowOptions: Sendable {
     ]
     static let exclusions = [[browser.long, noBrowser.long], [qr.long, noQR.long], [paste.long, localhost.long]]
 
-    static let providerHelp = "\(ProviderPresets.builtIn.idSummary), added with 'authctl providers add'."
-
     /// The browser paragraph of signin's, link's and reauth's help; only signin takes an ID token.
     static func discussion(offersIDToken: Bool) -> String {
         "The sign-in URL is always printed on stderr, so you can open it by hand if no browser "
