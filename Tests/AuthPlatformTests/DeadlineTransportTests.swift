@@ -16,7 +16,7 @@ import AuthTestSupport
     }
 
     @Test(arguments: [(false, 4.0), (true, 30.0)])
-    func aRequestGetsWhatIsLeftUnlessItOutlivesTheDeadline(outlives: Bool, expected: TimeInterval) async throws {
+    func aRequestGetsWhatIsLeftUnlessItOutlivesTheDeadline(outlives: Bool, expected: Double) async throws {
         let (deadline, base) = transport(budget: .seconds(10))
         now.withLock { $0 = start.addingTimeInterval(6) }
         var request = HTTPRequest(method: "POST", url: url, timeout: 30)
