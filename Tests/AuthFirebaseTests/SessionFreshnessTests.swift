@@ -14,7 +14,7 @@ import Testing
         (0.0, 86_400.0, true),         // as fresh as a refresh gets
         (0.0, TimeInterval.infinity, false),  // forcingRefresh: renewed however fresh
     ])
-    func freshness(age: TimeInterval, minimumValidity: TimeInterval, handedOut: Bool) {
+    func freshness(age: Double, minimumValidity: Double, handedOut: Bool) {
         let obtainedAt = Self.now.addingTimeInterval(-age)
         let session = BackendSession(
             issuer: "firebase:p", idToken: "id", refreshToken: "rt", expiresAt: obtainedAt.addingTimeInterval(3600), obtainedAt: obtainedAt)

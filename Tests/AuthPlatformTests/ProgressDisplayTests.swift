@@ -14,7 +14,7 @@ import AuthTestSupport
         (3600.0, "Waiting for the browser… 1:00:00 left"),
         (3725.0, "Waiting for the browser… 1:02:05 left"),
     ])
-    func theTimeLeftIsMinutesAndSecondsRoundedUp(left: TimeInterval, expected: String) {
+    func theTimeLeftIsMinutesAndSecondsRoundedUp(left: Double, expected: String) {
         #expect(TerminalProgress.text("Waiting for the browser", left: left) == expected)
     }
 

@@ -55,7 +55,7 @@ import AuthTestSupport
 
     /// The hot path: a token that lasts is handed out as stored, with no job variables at all.
     @Test(arguments: [0, 20, 29] as [TimeInterval])
-    func aTokenThatLastsIsHandedOutWithoutAsking(after: TimeInterval) async {
+    func aTokenThatLastsIsHandedOutWithoutAsking(after: Double) async {
         #expect(await signIn() == .success)
         cli.extraEnvironment = [:]
         cli.advance(after)
@@ -66,7 +66,7 @@ import AuthTestSupport
 
     /// Past half its lifetime (or expired), a new token is fetched, verified and stored.
     @Test(arguments: [31, 59, 600] as [TimeInterval])
-    func anAgingTokenIsRenewed(after: TimeInterval) async {
+    func anAgingTokenIsRenewed(after: Double) async {
         #expect(await signIn() == .success)
         cli.advance(after)
         let renewed = Self.token(after: after)
