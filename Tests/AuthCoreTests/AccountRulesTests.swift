@@ -196,7 +196,7 @@ import AuthTestSupport
         (30.0, 31.0, 0.0, false),        // expired is never handed out
         (3600.0, 0.0, .infinity, false), // an infinite validity forces a refresh (forcingRefresh)
     ])
-    func freshness(lifetime: TimeInterval, age: TimeInterval, minimumValidity: TimeInterval, handedOut: Bool) {
+    func freshness(lifetime: Double, age: Double, minimumValidity: Double, handedOut: Bool) {
         let obtainedAt = Self.now.addingTimeInterval(-age)
         let session = OAuthCredential(
             providerID: "oidc.x", accessToken: "at", expiresAt: obtainedAt.addingTimeInterval(lifetime), obtainedAt: obtainedAt
