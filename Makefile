@@ -22,7 +22,7 @@ DIST       := .build-dist-test
 BACKGROUND := sh Tests/Tools/low-priority.sh
 endif
 
-.PHONY: help build release package-release library-check library-example debug-build unit-test-build e2e-parallel e2e-serial e2e-slow e2e-summary release-check hot-path-order install install-files dist dist-check system-deps demo demo-firebase test unit-test e2e-test venv bench fuzz fuzz-build fuzz-smoke clean
+.PHONY: help build release library-release package-release library-check library-example debug-build unit-test-build e2e-parallel e2e-serial e2e-slow e2e-summary release-check hot-path-order install install-files dist dist-check system-deps demo demo-firebase test unit-test e2e-test venv bench fuzz fuzz-build fuzz-smoke clean
 
 help:
 	@echo "make build     debug build of authctl (.build/debug/authctl)"
@@ -33,6 +33,7 @@ help:
 	@echo "make demo-firebase   the same, with the account in a (loopback) Firebase project"
 	@echo "make test      install the test dependencies and run every test"
 	@echo "make library-check   the library's API against its baseline, and the example package built"
+	@echo "make package-release   every product with a plain \`swift build -c release\` (as a depending package builds it)"
 	@echo "make release-check   the release binary runs without the Swift toolchain"
 	@echo "make bench     hot-path and crypto timings, as ratios to baselines"
 	@echo "make hot-path-order   regenerate the release link's symbol order (needs valgrind)"
@@ -108,9 +109,17 @@ dist: release
 dist-check: dist system-deps
 	$(BACKGROUND) sh Tests/release/check-dist.sh $(DIST)
 
+# The library product optimised, on the modules `make release` already compiled (only AuthctlKit
+# is not in the command): what `make test` runs. Every target also builds in debug there
+# (unit-test-build), so the one thing a plain release build adds is the optimiser on the same
+# sources (Decision 0022).
+library-release: release
+	$(SWIFT) build $(RELEASE_FLAGS) --target AuthctlKit
+
 # Every product of the package (the library too) with a plain `swift build -c release`, as a
 # package depending on this one builds it: none of the CLI's start-up flags, nothing built for
-# testing. Its own scratch directory, so it never relinks `make release`'s binary.
+# testing. Its own scratch directory, so it never relinks `make release`'s binary. A second
+# optimised compile of every module: out of `make test`, whose CPU it was the last quarter of.
 PACKAGE_RELEASE_PATH := .build-package-release
 package-release:
 	$(BACKGROUND) $(SWIFT) build -c release --scratch-path $(PACKAGE_RELEASE_PATH)
@@ -146,7 +155,7 @@ demo-firebase: build venv
 # The unit tests on a debug build; the whole package as a plain release build; the library's API
 # and example; the release binary's checks; a short fuzz of every parser; the packages, unpacked
 # and run; the end-to-end suite on the static release binary. `make -n test` shows the order.
-test: unit-test package-release library-check release-check fuzz-smoke dist-check e2e-summary
+test: unit-test library-release library-check release-check fuzz-smoke dist-check e2e-summary
 
 # The shells the completion tests run, the QR decoder the QR tests use, the real Secret
 # Service the keyring tests run (gnome-keyring-daemon inside dbus-run-session, libsecret loaded by
@@ -219,14 +228,15 @@ release-check: release
 # release build first (the end-to-end passes need it), then the command's debug build and the
 # library example. The end-to-end passes after the debug build, whose README test runs `make
 # demo`. The unit tests' own targets build during the serial pass, which mostly waits on clocks
-# (Docs/Measurements/2026-11-27-make-test-wave-4.md). The unit tests last, alone: their loopback
+# (Docs/Measurements/2026-11-27-make-test-wave-4.md), and then the library's release build. The unit tests last, alone: their loopback
 # listener suite starves on a busy machine.
 ifneq ($(filter test,$(MAKECMDGOALS)),)
 debug-build library-example: | release
 library-example: | debug-build
 e2e-parallel e2e-serial: | debug-build library-example
-unit-test-build: | e2e-parallel
-unit-test: | package-release library-check release-check fuzz-smoke dist-check e2e-serial
+unit-test-build library-release: | e2e-parallel
+library-release: | unit-test-build
+unit-test: | library-release library-check release-check fuzz-smoke dist-check e2e-serial
 endif
 
 # Regenerates HOT_PATH_ORDER from what the hot-path commands touch, run under valgrind (Debian 12's
