@@ -196,6 +196,11 @@ def test_the_password_and_custom_token_snippets(project, firebase_fake, library)
     assert library.ok("custom-token", input=token + "\n")["uid"] == "service-user-42"
     forged = token[:-4] + ("AAAA" if not token.endswith("AAAA") else "BBBB")
     assert library.snippet("custom-token", input=forged + "\n")["error"]["name"] == "ERROR_INVALID_CREDENTIAL"
+    service = firebase_fake.control("custom_token", {"uid": "service-user-43"})["token"]
+    forms = library.ok("completion-forms", "gus@example.com", "correct horse battery", input=service + "\n")
+    assert forms["email"] == "gus@example.com" and forms["service"] == "service-user-43" and not forms["signedIn"], forms
+    accounts = {a["localId"] for a in firebase_fake.control("accounts")}
+    assert forms["created"] in accounts and "service-user-43" not in accounts, "delete(completion:) deleted the custom-token user"
 
 
 def test_password_sign_in_needs_a_project(cli, library):

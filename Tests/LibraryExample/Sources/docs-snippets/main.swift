@@ -24,6 +24,8 @@ func run(_ arguments: [String]) async throws -> [String: Any] {
     case "github-token": return try await signInWithGitHubToken(readLine(strippingNewline: true) ?? "")
     case "google-id-token": return try await signInWithGoogleIDToken(readLine(strippingNewline: true) ?? "")
     case "password": return try await passwordAccounts(email: argument(1), password: argument(2))
+    case "completion-forms":
+        return try await completionForms(email: argument(1), password: argument(2), customToken: readLine(strippingNewline: true) ?? "")
     case "custom-token": return try await signInWithCustomToken(readLine(strippingNewline: true))
     case "link": return try await link(argument(1))
     case "reauth": return try await reauthenticate(argument(1))
