@@ -29,8 +29,8 @@ public final class User: Sendable {
 
     /// The user's id: the Firebase project's `localId`, or the home's own random id for local accounts.
     public let uid: String
-    /// `firebase`, as the SDK's `User.providerID`.
-    public var providerID: String { "firebase" }
+    /// `Firebase`, as the SDK's `User.providerID` (FirebaseAuth/Sources/Swift/User/User.swift).
+    public var providerID: String { "Firebase" }
     /// The user's email, from the provider that gave one.
     public var email: String? { profile.email }
     /// Whether a provider said the email is the person's.

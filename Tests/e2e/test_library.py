@@ -24,7 +24,7 @@ import requests
 import pkce_client
 from accounts_helpers import CORP, FLOW_TIMEOUT, LAB, as_user, two_providers, users
 from e2e_helpers import OK, REPO
-from fakes import GITHUB_ID, add_github, firebase_fake, github_fake  # noqa: F401  (fixtures)
+from fakes import GITHUB_ID, GOOGLE_ID, add_github, firebase_fake, github_fake  # noqa: F401  (fixtures)
 from test_firebase_flows import console, project  # noqa: F401  (fixtures)
 
 EXAMPLE = REPO / "Tests" / "LibraryExample"
@@ -94,6 +94,12 @@ def test_the_github_snippet_signs_in_with_the_github_fake(cli, github_fake, libr
     assert whoami(cli)["uid"] == result["uid"], "the library signed in to the home authctl reads"
     again = library.ok("github")
     assert again["uid"] == result["uid"] and again["isNewUser"] is False
+    assert library.ok("signout") == {"signedIn": False}
+    forged = library.snippet("github-token", input="gho_not_a_token\n")
+    assert forged["error"]["code"] == INVALID_CREDENTIAL and cli.run("whoami").returncode != OK, forged
+    by_token = library.ok("github-token", input=again["accessToken"] + "\n")
+    assert by_token["uid"] == result["uid"] and by_token["providers"] == [GITHUB_ID], by_token
+    assert by_token["credentialProvider"] == GITHUB_ID and by_token["providerId"] == GITHUB_ID, by_token
 
 
 def test_the_openid_snippets_sign_in_link_reauthenticate_and_unlink(cli, dot_idp, mock_idp, library):
@@ -109,6 +115,11 @@ def test_the_openid_snippets_sign_in_link_reauthenticate_and_unlink(cli, dot_idp
     assert token["uid"] == signed_in["uid"] and token["token"].count(".") == 2, token
     assert library.ok("unlink", LAB)["providers"] == [CORP]
     assert [p["providerId"] for p in whoami(cli)["providerData"]] == [CORP]
+    assert library.ok("link-provider", LAB)["providers"] == [CORP, LAB], "link(with:uiDelegate:) ran LAB's flow"
+    profile = library.ok("profile")
+    assert profile["uid"] == signed_in["uid"] and profile["email"] == "alice@example.com" and profile["providerID"] == "Firebase", profile
+    assert [(p["providerID"], p["email"]) for p in profile["providerData"]] == [(CORP, "alice@example.com"), (LAB, "alice@example.com")], profile
+    assert profile["isAnonymous"] is False and profile["phoneNumber"] is None and 0 < profile["created"] <= profile["lastSignIn"], profile
     assert library.ok("signout") == {"signedIn": False}
     assert cli.run("whoami").returncode != OK
     assert library.ok("oidc", CORP)["uid"] == signed_in["uid"]
@@ -138,6 +149,17 @@ def test_the_id_token_snippet_takes_a_token_from_elsewhere(cli, dot_idp, mock_id
     assert cli.run("whoami").returncode != OK, "a refused token signed nobody in"
     result = library.ok("id-token", LAB, input=token + "\n")
     assert result["providers"] == [LAB] and result["email"] == "alice@example.com", result
+    # GoogleAuthProvider.credential(withIDToken:accessToken:): the mock stands for google.com here.
+    client_id, secret = mock_idp.app()
+    added = cli.run("providers", "add", GOOGLE_ID, "--issuer", mock_idp.issuer, "--client-id", client_id, "--client-secret-stdin",
+                    input=secret + "\n")
+    assert added.returncode == OK, str(added)
+    assert library.ok("signout") == {"signedIn": False}
+    bob = pkce_client.authorize(mock_idp.issuer, mock_idp.client_id, browser_args=[*as_user("bob"), "--log", str(tmp_path / "bob.log")])
+    tokens = bob.exchange(mock_idp.client_secret)
+    google = library.ok("google-id-token", input=f"{tokens['id_token']} {tokens['access_token']}\n")
+    assert google["providers"] == [GOOGLE_ID] and google["email"] == "bob@example.com", google
+    assert google["credentialProvider"] == GOOGLE_ID and google["uid"] != result["uid"], google
 
 
 def test_the_snippets_with_a_firebase_project(project, console, firebase_fake, library):
@@ -152,6 +174,8 @@ def test_the_snippets_with_a_firebase_project(project, console, firebase_fake, l
     assert library.ok("token")["token"] == token["token"] and firebase_fake.counts()["token"] == refreshes, "a valid token is reused"
     assert library.ok("token", "force")["uid"] == github["uid"]
     assert firebase_fake.counts()["token"] == refreshes + 1, "forcingRefresh renewed it at the Secure Token API"
+    forms = library.ok("token-forms")
+    assert forms["same"] and forms["signInProvider"] == GITHUB_ID and firebase_fake.counts()["token"] == refreshes + 1, forms
     assert library.ok("signout") == {"signedIn": False}
     recovered = library.ok("account-exists", CORP, GITHUB_ID)
     assert recovered["uid"] == github["uid"] and recovered["providers"] == [GITHUB_ID, CORP], recovered
@@ -172,6 +196,11 @@ def test_the_password_and_custom_token_snippets(project, firebase_fake, library)
     assert library.ok("custom-token", input=token + "\n")["uid"] == "service-user-42"
     forged = token[:-4] + ("AAAA" if not token.endswith("AAAA") else "BBBB")
     assert library.snippet("custom-token", input=forged + "\n")["error"]["name"] == "ERROR_INVALID_CREDENTIAL"
+    service = firebase_fake.control("custom_token", {"uid": "service-user-43"})["token"]
+    forms = library.ok("completion-forms", "gus@example.com", "correct horse battery", input=service + "\n")
+    assert forms["email"] == "gus@example.com" and forms["service"] == "service-user-43" and not forms["signedIn"], forms
+    accounts = {a["localId"] for a in firebase_fake.control("accounts")}
+    assert forms["created"] in accounts and "service-user-43" not in accounts, "delete(completion:) deleted the custom-token user"
 
 
 def test_password_sign_in_needs_a_project(cli, library):

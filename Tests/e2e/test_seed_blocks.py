@@ -20,7 +20,7 @@ import time
 import pytest
 
 import pkce_client
-from accounts_helpers import CORP, LAB, as_user, browser_flow, two_providers
+from accounts_helpers import CORP, FLOW_TIMEOUT, LAB, as_user, browser_flow, two_providers
 from e2e_helpers import OK
 from fakes import GITHUB_ID, YAHOO_ID, add_github, add_yahoo, firebase_fake, github_fake, yahoo_fake  # noqa: F401  (fixtures)
 from test_firebase_flows import console  # noqa: F401  (fixture)
@@ -102,10 +102,39 @@ def test_the_blocks_in_the_async_style(cli, dot_idp, mock_idp, library, tmp_path
     assert library.block("main-queue") == {"mainQueue": True}, "completion handlers run on the main queue"
 
 
+def printed_account_exists(library, firebase_fake, page: str, provider: str, password: str) -> dict:
+    """Starts the page's account-exists block as printed; once the project has been asked the
+    block's signInWithIdp, tells the runner to report who is signed in."""
+    asked = firebase_fake.counts()["signInWithIdp"]
+    browser = library.cli.browser(*as_user("alice"))
+    env = {**library.cli.env, "AUTHCTL_HOME": str(library.cli.home), "AUTHCTL_BROWSER": browser}
+    runner = subprocess.Popen([str(library.bin_dir / "seed-blocks"), "account-exists", page, provider, password], env=env,
+                              cwd=library.cli.tmp, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + FLOW_TIMEOUT
+        while firebase_fake.counts()["signInWithIdp"] == asked:
+            assert runner.poll() is None, f"{page}: the runner ended\n{runner.communicate()}"
+            assert time.monotonic() < deadline, f"{page}: the block never signed in\n{library.cli.browser_text()}"
+            time.sleep(0.2)
+        out, err = runner.communicate("\n", timeout=60)
+    finally:
+        if runner.poll() is None:
+            runner.kill()
+            runner.wait()
+    assert out.strip(), f"{page}: the runner printed nothing\n{err}"
+    return json.loads(out.strip().splitlines()[-1])
+
+
 def test_catch_as_nserror_recovers_an_account_exists_case(cli, firebase_fake, dot_idp, mock_idp, library):
     """The page's recovery, async: alice has a password account in the project; signing in with
     oidc.corp (same email) fails as an NSError in FIRAuthErrorDomain with code 17012; the password
-    account signs in and links the pending credential."""
+    account signs in and links the pending credential.
+
+    Before it, the GitHub and Yahoo pages' block 7 as printed, which looks for the error in
+    getCredentialWith's completion: FirebaseAuth reports it to signIn(with:)'s (its getCredentialWith
+    only runs the web flow), and so does AuthctlKit, so the block's sign-in is refused and it
+    returns with nobody signed in, as with the SDK. After it, the same recovery in completion
+    style where the SDK reports the error (seed-blocks' AccountExists.swift), for bob."""
     from test_firebase import configure_idps, use_project
     two_providers(cli, dot_idp, mock_idp)
     configure_idps(firebase_fake, dot_idp, mock_idp)
@@ -113,10 +142,22 @@ def test_catch_as_nserror_recovers_an_account_exists_case(cli, firebase_fake, do
     password = "correct horse battery"
     created = library.ok("password", "alice@example.com", password)
     assert library.ok("signout") == {"signedIn": False}
+    sign_ins = firebase_fake.counts()["sign_ins"]
+    for page in ("yahoo-arabic", "github-arabic", "yahoo-thai"):
+        assert printed_account_exists(library, firebase_fake, page, CORP, password) == {"signedIn": False}, page
+    assert firebase_fake.counts()["sign_ins"] == sign_ins, "the project refused each block's sign-in"
+    assert [a["localId"] for a in firebase_fake.control("accounts")] == [created["uid"]]
+    assert cli.run("whoami").returncode != OK
     recovered = library.block("async-account-exists", CORP, password)
     assert recovered["recovered"] and recovered["uid"] == created["uid"], recovered
     assert recovered["providers"] == [CORP, "password"], recovered
     assert len(firebase_fake.control("accounts")) == 1
+    bob = library.ok("password", "bob@example.com", password, user="bob")
+    assert library.ok("signout") == {"signedIn": False}
+    completion = library.block("completion-account-exists", CORP, password, user="bob")
+    assert completion["changed"] and completion["uid"] == bob["uid"], completion
+    assert completion["providers"] == [CORP, "password"], completion
+    assert whoami(cli)["uid"] == bob["uid"] and len(firebase_fake.control("accounts")) == 2
 
 
 def test_a_state_listener_sees_a_sign_in_by_authctl_in_another_process(cli, dot_idp, mock_idp, library):
@@ -172,6 +213,12 @@ def test_firebase_app_configure_reads_google_service_info(cli, console, firebase
     assert result["signedIn"] and result["providers"] == [GITHUB_ID] and result["sameAuth"], result
     assert result["projectID"] == firebase_fake.info["project_id"]
     assert {a["localId"] for a in firebase_fake.control("accounts")} == {result["uid"]}, "the project holds the user"
+    apps = library.block("apps", "frank@example.com", "app password 1")
+    assert apps["appsBefore"] == ["__FIRAPP_DEFAULT", "second"] and apps["ownAuth"], apps
+    assert apps["deleted"] and not apps["deletedAgain"] and not apps["lookupAfterDelete"], apps
+    assert apps["appsAfter"] == ["__FIRAPP_DEFAULT"] and apps["projectID"] == firebase_fake.info["project_id"], apps
+    frank = next(a for a in firebase_fake.control("accounts") if a["localId"] == apps["uid"])
+    assert frank["email"] == "frank@example.com", "configure(name:options:)'s Auth created the user in its project"
 
 
 def test_firebase_use_takes_the_plist(cli, console, firebase_fake, github_fake, library):

@@ -21,7 +21,11 @@ func run(_ arguments: [String]) async throws -> [String: Any] {
     case "id-token":
         let token = readLine(strippingNewline: true) ?? ""
         return try await signInWithIDToken(argument(1), idToken: token, rawNonce: arguments.count > 2 ? argument(2) : nil)
+    case "github-token": return try await signInWithGitHubToken(readLine(strippingNewline: true) ?? "")
+    case "google-id-token": return try await signInWithGoogleIDToken(readLine(strippingNewline: true) ?? "")
     case "password": return try await passwordAccounts(email: argument(1), password: argument(2))
+    case "completion-forms":
+        return try await completionForms(email: argument(1), password: argument(2), customToken: readLine(strippingNewline: true) ?? "")
     case "custom-token": return try await signInWithCustomToken(readLine(strippingNewline: true))
     case "link": return try await link(argument(1))
     case "reauth": return try await reauthenticate(argument(1))
@@ -40,6 +44,9 @@ func run(_ arguments: [String]) async throws -> [String: Any] {
     case "token":
         guard let user = Auth.auth().currentUser else { throw AuthError.snippet("nobody is signed in") }
         return ["uid": user.uid, "token": try await user.getIDToken(forcingRefresh: argument(1) == "force")]
+    case "profile": return try userProfile()
+    case "token-forms": return try await idTokenForms()
+    case "link-provider": return try await linkWithProvider(argument(1))
     case "unlink":
         let user = try await Auth.auth().currentUser?.unlink(fromProvider: argument(1))
         return ["providers": user?.providerData.map(\.providerID).sorted() ?? []]

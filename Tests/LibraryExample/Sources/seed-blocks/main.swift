@@ -6,7 +6,8 @@ import SeedBlocksAsync
 // (AUTHCTL_HOME) and prints what happened as one JSON line. A completion-handler block returns at
 // once and reports nothing; what it did is seen as FirebaseAuth's users see it, through
 // `addIDTokenDidChangeListener`: the runner waits for the change the block makes (deadline
-// SEED_BLOCKS_DEADLINE seconds, default 120), then prints the signed-in user.
+// SEED_BLOCKS_DEADLINE seconds, default 120), then prints the signed-in user. The printed
+// account-exists block changes nothing (AccountExists.swift says why): it reports when told on stdin.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let argument = { (index: Int) in index < arguments.count ? arguments[index] : "" }
@@ -75,6 +76,16 @@ func run() async throws -> [String: Any] {
         let block = argument(0) == "link" ? page.link : page.reauthenticate
         let provider = argument(2)
         return await afterChange({ block(credential) }, until: { user in argument(0) == "reauth" || user?.providerData.contains { $0.providerID == provider } == true })
+    case "account-exists":
+        // The printed block with a given provider (AccountExists.swift says what it does).
+        guard let block = try page(argument(1)).accountExists else { throw Failure(message: "no account-exists block") }
+        return await printedAccountExists(block, provider: OAuthProvider(providerID: argument(2)), password: argument(3))
+    case "completion-account-exists":
+        let provider = OAuthProvider(providerID: argument(1))
+        return await afterChange({ recoverInSignInCompletion(provider: provider, password: argument(2)) }, until: { user in
+            user?.providerData.contains { $0.providerID == provider.providerID } == true
+        })
+    case "apps": return try await namedApps(email: argument(1), password: argument(2))
     case "id-token":
         guard let block = try page("openid-arabic").idToken else { throw Failure(message: "no manual flow") }
         let token = readLine(strippingNewline: true) ?? ""

@@ -1,0 +1,22 @@
+import AuthctlKit
+import Foundation
+
+// FirebaseAuth's provider classes for a token obtained elsewhere ("Authenticate Using GitHub",
+// "Google Sign-In" on Apple platforms, "Handle the sign-in flow manually"):
+// `GitHubAuthProvider.credential(withToken:)` and
+// `GoogleAuthProvider.credential(withIDToken:accessToken:)`, then `signIn(with:)`.
+
+/// GitHub: an access token from GitHub's own flow (here: on standard input).
+func signInWithGitHubToken(_ token: String) async throws -> [String: Any] {
+    let credential = GitHubAuthProvider.credential(withToken: token)
+    let authResult = try await Auth.auth().signIn(with: credential)
+    return describe(authResult, extra: ["credentialProvider": credential.provider])
+}
+
+/// Google: the ID token and access token Google Sign-In gave (here: one line, space-separated).
+func signInWithGoogleIDToken(_ tokens: String) async throws -> [String: Any] {
+    let parts = tokens.split(separator: " ").map(String.init)
+    let credential = GoogleAuthProvider.credential(withIDToken: parts.first ?? "", accessToken: parts.dropFirst().first ?? "")
+    let authResult = try await Auth.auth().signIn(with: credential)
+    return describe(authResult, extra: ["credentialProvider": credential.provider])
+}
