@@ -106,9 +106,10 @@ def test_the_openid_snippets_sign_in_link_reauthenticate_and_unlink(cli, dot_idp
     two_providers(cli, dot_idp, mock_idp)
     signed_in = library.ok("oidc", CORP)
     assert signed_in["email"] == "alice@example.com" and signed_in["providers"] == [CORP], signed_in
-    linked = library.ok("link", LAB)
-    assert linked["uid"] == signed_in["uid"] and linked["providers"] == [CORP, LAB], linked
-    assert library.ok("reauth", LAB)["uid"] == signed_in["uid"]
+    linked = library.ok("completion-link-provider", LAB)  # link(with:uiDelegate:completion:)
+    assert linked["uid"] == signed_in["uid"] and linked["providers"] == [CORP, LAB] and linked["mainQueue"] is True, linked
+    reauthenticated = library.ok("completion-reauth-provider", LAB)  # reauthenticate(with:uiDelegate:completion:)
+    assert reauthenticated["uid"] == signed_in["uid"] and reauthenticated["mainQueue"] is True, reauthenticated
     mismatch = library.snippet("reauth", CORP, user="bob")
     assert mismatch["error"]["code"] == USER_MISMATCH and mismatch["error"]["name"] == "ERROR_USER_MISMATCH" and mismatch["error"]["domain"] == "FIRAuthErrorDomain", mismatch
     token = library.ok("token")
@@ -120,9 +121,12 @@ def test_the_openid_snippets_sign_in_link_reauthenticate_and_unlink(cli, dot_idp
     assert profile["uid"] == signed_in["uid"] and profile["email"] == "alice@example.com" and profile["providerID"] == "Firebase", profile
     assert [(p["providerID"], p["email"]) for p in profile["providerData"]] == [(CORP, "alice@example.com"), (LAB, "alice@example.com")], profile
     assert profile["isAnonymous"] is False and profile["phoneNumber"] is None and 0 < profile["created"] <= profile["lastSignIn"], profile
+    assert library.ok("completion-unlink", LAB) == {"uid": signed_in["uid"], "providers": [CORP], "mainQueue": True}, "unlink(fromProvider:completion:)"
+    assert [p["providerId"] for p in whoami(cli)["providerData"]] == [CORP]
     assert library.ok("signout") == {"signedIn": False}
     assert cli.run("whoami").returncode != OK
-    assert library.ok("oidc", CORP)["uid"] == signed_in["uid"]
+    again = library.ok("completion-provider", CORP)  # Auth.signIn(with: OAuthProvider, uiDelegate:, completion:)
+    assert again["uid"] == signed_in["uid"] and again["providerId"] == CORP and again["mainQueue"] is True, again
     assert library.ok("delete") == {"signedIn": False}
     assert library.ok("oidc", CORP)["uid"] != signed_in["uid"], "the deleted user's identity makes a new user"
 
@@ -175,7 +179,7 @@ def test_the_snippets_with_a_firebase_project(project, console, firebase_fake, l
     assert library.ok("token", "force")["uid"] == github["uid"]
     assert firebase_fake.counts()["token"] == refreshes + 1, "forcingRefresh renewed it at the Secure Token API"
     forms = library.ok("token-forms")
-    assert forms["same"] and forms["signInProvider"] == GITHUB_ID and firebase_fake.counts()["token"] == refreshes + 1, forms
+    assert forms["same"] and forms["mainQueue"] and forms["signInProvider"] == GITHUB_ID and firebase_fake.counts()["token"] == refreshes + 1, forms
     assert library.ok("signout") == {"signedIn": False}
     recovered = library.ok("account-exists", CORP, GITHUB_ID)
     assert recovered["uid"] == github["uid"] and recovered["providers"] == [GITHUB_ID, CORP], recovered
@@ -198,7 +202,7 @@ def test_the_password_and_custom_token_snippets(project, firebase_fake, library)
     assert library.snippet("custom-token", input=forged + "\n")["error"]["name"] == "ERROR_INVALID_CREDENTIAL"
     service = firebase_fake.control("custom_token", {"uid": "service-user-43"})["token"]
     forms = library.ok("completion-forms", "gus@example.com", "correct horse battery", input=service + "\n")
-    assert forms["email"] == "gus@example.com" and forms["service"] == "service-user-43" and not forms["signedIn"], forms
+    assert forms["email"] == "gus@example.com" and forms["service"] == "service-user-43" and not forms["signedIn"] and forms["mainQueue"], forms
     accounts = {a["localId"] for a in firebase_fake.control("accounts")}
     assert forms["created"] in accounts and "service-user-43" not in accounts, "delete(completion:) deleted the custom-token user"
 

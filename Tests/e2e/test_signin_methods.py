@@ -383,7 +383,9 @@ def test_the_library_signs_in_anonymously_and_upgrades_keeping_the_uid(methods, 
     linked = library.ok("methods-link-password", ALICE, PASSWORD)
     assert linked["uid"] == anonymous["uid"] and linked["providers"] == ["password"] and linked["isAnonymous"] is False, linked
     assert methods.run("signout", "--all").returncode == OK
-    second = library.ok("methods-anonymous")
+    second = library.ok("completion-anonymous")  # signInAnonymously(completion:)
+    assert second["isAnonymous"] is True and second["signedIn"] is True and second["mainQueue"] is True, second
+    assert second["uid"] != anonymous["uid"] and whoami(methods)["uid"] == second["uid"], second
     library.ok("methods-send-link", "bob@example.com", "https://app.example/done")
     assert outbox(firebase_fake, "EMAIL_SIGNIN")[-1]["continueUrl"] == "https://app.example/done"
     upgraded = snippet_with_outbox_link(library, firebase_fake, "EMAIL_SIGNIN", "methods-link-email-link", "bob@example.com")

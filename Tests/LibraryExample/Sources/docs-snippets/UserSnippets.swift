@@ -28,23 +28,20 @@ func userProfile() throws -> [String: Any] {
     ]
 }
 
-/// The ID token four ways: async, its older async name, and both completion forms (with the
-/// token result's), none forcing a refresh: the same token each time.
+/// The ID token every way: async, its older async name, and the completion forms (with the token
+/// result's), none forcing a refresh: the same token each time.
 func idTokenForms() async throws -> [String: Any] {
     guard let user = Auth.auth().currentUser else { throw AuthError.snippet("nobody is signed in") }
     let token = try await user.getIDToken()
     let older = try await user.idTokenForcingRefresh(false)
-    let byCompletion: String = try await withCheckedThrowingContinuation { continuation in
-        user.getIDTokenForcingRefresh(false) { token, error in
-            if let token { continuation.resume(returning: token) } else { continuation.resume(throwing: error ?? AuthError.snippet("no token")) }
-        }
-    }
-    let result: AuthTokenResult = try await withCheckedThrowingContinuation { continuation in
-        user.getIDTokenResult { result, error in
-            if let result { continuation.resume(returning: result) } else { continuation.resume(throwing: error ?? AuthError.snippet("no result")) }
-        }
-    }
-    return ["same": [older, byCompletion, result.token].allSatisfy { $0 == token }, "token": token, "signInProvider": result.signInProvider]
+    let byCompletion = try await completed { user.getIDTokenForcingRefresh(false, completion: $0) }
+    let byPlainCompletion = try await completed { user.getIDToken(completion: $0) }
+    let result = try await completed { user.getIDTokenResult(completion: $0) }
+    let notForced = try await completed { user.getIDTokenResult(forcingRefresh: false, completion: $0) }
+    return [
+        "same": [older, byCompletion, byPlainCompletion, result.token, notForced.token].allSatisfy { $0 == token }, "token": token,
+        "signInProvider": result.signInProvider, "mainQueue": await handlersRanOnMainQueue,
+    ]
 }
 
 /// "Link Multiple Auth Providers": link with the provider's own flow (`link(with:uiDelegate:)`).
