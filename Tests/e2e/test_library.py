@@ -121,7 +121,8 @@ def test_the_openid_snippets_sign_in_link_reauthenticate_and_unlink(cli, dot_idp
     assert profile["uid"] == signed_in["uid"] and profile["email"] == "alice@example.com" and profile["providerID"] == "Firebase", profile
     assert [(p["providerID"], p["email"]) for p in profile["providerData"]] == [(CORP, "alice@example.com"), (LAB, "alice@example.com")], profile
     assert profile["isAnonymous"] is False and profile["phoneNumber"] is None and 0 < profile["created"] <= profile["lastSignIn"], profile
-    assert library.ok("completion-unlink", LAB) == {"uid": signed_in["uid"], "providers": [CORP], "mainQueue": True}, "unlink(fromProvider:completion:)"
+    unlinked = library.ok("completion-unlink", LAB)  # unlink(fromProvider:completion:)
+    assert unlinked == {"uid": signed_in["uid"], "providers": [CORP], "mainQueue": True}, unlinked
     assert [p["providerId"] for p in whoami(cli)["providerData"]] == [CORP]
     assert library.ok("signout") == {"signedIn": False}
     assert cli.run("whoami").returncode != OK

@@ -394,10 +394,11 @@ def test_the_library_signs_in_anonymously_and_upgrades_keeping_the_uid(methods, 
 
 def test_the_library_email_link_and_action_codes(methods, firebase_fake, library):
     assert library.ok("methods-email-link", ALICE, input="https://example.com/?mode=verifyEmail&oobCode=x\n") == {"isSignInLink": False}
-    library.ok("methods-send-link", ALICE, "https://app.example/done")
+    assert library.ok("methods-send-link-completion", ALICE, "https://app.example/done")["mainQueue"] is True
     user = snippet_with_outbox_link(library, firebase_fake, "EMAIL_SIGNIN", "methods-email-link", ALICE)
     assert user["email"] == ALICE and user["providers"] == ["password"] and whoami(methods)["uid"] == user["uid"], user
-    used = library.snippet("methods-email-link", ALICE, input=outbox(firebase_fake, "EMAIL_SIGNIN")[-1]["oobLink"] + "\n")
+    # signIn(withEmail:link:completion:) hands the error to its handler
+    used = library.snippet("methods-email-link-completion", ALICE, input=outbox(firebase_fake, "EMAIL_SIGNIN")[-1]["oobLink"] + "\n")
     assert used["error"]["code"] == 17030 and "Auth.sendSignInLink" in used["error"]["message"], used
     assert methods.run("signout", "--all").returncode == OK
     carol = "carol@example.com"
@@ -407,8 +408,9 @@ def test_the_library_email_link_and_action_codes(methods, firebase_fake, library
     assert verified["operation"] == 2 and verified["user"]["uid"] == carol_uid, verified
     assert methods.run("whoami", "--refresh", "--json").json()["emailVerified"] is True
     assert methods.run("account", "send-password-reset", carol).returncode == OK
-    reset = snippet_with_outbox_link(library, firebase_fake, "PASSWORD_RESET", "methods-apply", "the library's new password")
-    assert reset["operation"] == 1 and reset["email"] == carol, reset
+    # checkActionCode and confirmPasswordReset in their completion forms (the verification above: the async forms)
+    reset = snippet_with_outbox_link(library, firebase_fake, "PASSWORD_RESET", "methods-apply-completion", "the library's new password")
+    assert reset["operation"] == 1 and reset["email"] == carol and reset["mainQueue"] is True, reset
     assert password_signin(methods, carol, "the library's new password").returncode == OK
 
 

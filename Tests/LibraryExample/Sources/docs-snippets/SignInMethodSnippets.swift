@@ -3,12 +3,14 @@ import Foundation
 
 // The Firebase sign-in methods of issue 29, as the Firebase docs write them (anonymous, email
 // link, action codes, TOTP enrolment). A link or a code comes on stdin; the TOTP snippet prints
-// the secret on stderr and reads the app's code on stdin.
+// the secret on stderr and reads the app's code on stdin. A name ending in `-completion` makes the
+// same calls in their completion-handler form.
 
 func signInMethodSnippet(_ name: String, _ arguments: [String]) async throws -> [String: Any] {
     let argument = { (index: Int) in index < arguments.count ? arguments[index] : "" }
     let auth = Auth.auth()
-    switch name {
+    let byCompletion = name.hasSuffix("-completion")
+    switch byCompletion ? String(name.dropLast("-completion".count)) : name {
     case "methods-anonymous":
         let result = try await auth.signInAnonymously()
         return ["uid": result.user.uid, "isAnonymous": result.user.isAnonymous]
@@ -17,17 +19,22 @@ func signInMethodSnippet(_ name: String, _ arguments: [String]) async throws -> 
         let result = try await user.link(withEmail: argument(0), password: argument(1))
         return userFields(result.user)
     case "methods-send-link":
-        // The completion-handler form, as the docs write it.
         let settings = ActionCodeSettings()
         settings.url = URL(string: argument(1))
         settings.handleCodeInApp = true
+        guard byCompletion else {
+            try await auth.sendSignInLink(toEmail: argument(0), actionCodeSettings: settings)
+            return ["sent": argument(0)]
+        }
+        // The completion-handler form, as the docs write it.
         let failure: String? = await withCheckedContinuation { continuation in
             auth.sendSignInLink(toEmail: argument(0), actionCodeSettings: settings) { error in
+                recordHandlerQueue()
                 continuation.resume(returning: error.map { "\($0)" })
             }
         }
         if let failure { throw AuthError.snippet(failure) }
-        return ["sent": argument(0)]
+        return ["sent": argument(0), "mainQueue": await handlersRanOnMainQueue]
     case "methods-email-link", "methods-link-email-link":
         let link = readLine(strippingNewline: true) ?? ""
         guard auth.isSignIn(withEmailLink: link) else { return ["isSignInLink": false] }
@@ -35,19 +42,13 @@ func signInMethodSnippet(_ name: String, _ arguments: [String]) async throws -> 
             guard let user = auth.currentUser else { throw AuthError.snippet("nobody is signed in") }
             return userFields(try await user.link(withEmail: argument(0), link: link).user)
         }
+        if byCompletion { return userFields(try await completed { auth.signIn(withEmail: argument(0), link: link, completion: $0) }.user) }
         return userFields(try await auth.signIn(withEmail: argument(0), link: link).user)
     case "methods-send-verification":
         try await auth.currentUser?.sendEmailVerification()
         return ["sent": auth.currentUser?.email ?? ""]
     case "methods-apply":
-        let code = readLine(strippingNewline: true) ?? ""
-        let checked = try await auth.checkActionCode(code)
-        if checked.operation == .passwordReset {
-            try await auth.confirmPasswordReset(withCode: code, newPassword: argument(0))
-        } else {
-            try await auth.applyActionCode(code)
-        }
-        return ["operation": checked.operation.rawValue, "email": checked.data.email, "user": auth.currentUser.map(userFields) ?? [:]]
+        return try await applyActionCode(readLine(strippingNewline: true) ?? "", newPassword: argument(0), byCompletion: byCompletion)
     case "methods-totp-enroll":
         guard let user = auth.currentUser else { throw AuthError.snippet("nobody is signed in") }
         let session = try await user.multiFactor.getSession()
@@ -70,6 +71,29 @@ func signInMethodSnippet(_ name: String, _ arguments: [String]) async throws -> 
     default:
         throw AuthError.snippet("unknown snippet '\(name)'")
     }
+}
+
+/// Checks an action code, then applies it (a reset sets `newPassword`), in either form.
+func applyActionCode(_ code: String, newPassword: String, byCompletion: Bool) async throws -> [String: Any] {
+    let auth = Auth.auth()
+    let checked: ActionCodeResult
+    if byCompletion {
+        checked = try await completed { auth.checkActionCode(code, completion: $0) }
+        if checked.operation == .passwordReset {
+            try await completed { auth.confirmPasswordReset(withCode: code, newPassword: newPassword, completion: $0) }
+        } else {
+            try await completed { auth.applyActionCode(code, completion: $0) }
+        }
+    } else {
+        checked = try await auth.checkActionCode(code)
+        if checked.operation == .passwordReset {
+            try await auth.confirmPasswordReset(withCode: code, newPassword: newPassword)
+        } else {
+            try await auth.applyActionCode(code)
+        }
+    }
+    let fields: [String: Any] = ["operation": checked.operation.rawValue, "email": checked.data.email, "user": auth.currentUser.map(userFields) ?? [:]]
+    return byCompletion ? fields.merging(["mainQueue": await handlersRanOnMainQueue]) { _, queue in queue } : fields
 }
 
 func userFields(_ user: User) -> [String: Any] {
