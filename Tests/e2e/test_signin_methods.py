@@ -407,8 +407,12 @@ def test_the_library_email_link_and_action_codes(methods, firebase_fake, library
     verified = snippet_with_outbox_link(library, firebase_fake, "VERIFY_EMAIL", "methods-apply")
     assert verified["operation"] == 2 and verified["user"]["uid"] == carol_uid, verified
     assert methods.run("whoami", "--refresh", "--json").json()["emailVerified"] is True
+    # sendEmailVerification, checkActionCode and applyActionCode in their completion forms (above: the async forms)
+    assert library.ok("methods-send-verification-completion") == {"sent": carol, "mainQueue": True}
+    again = snippet_with_outbox_link(library, firebase_fake, "VERIFY_EMAIL", "methods-apply-completion")
+    assert again["operation"] == 2 and again["user"]["emailVerified"] is True and again["mainQueue"] is True, again
     assert methods.run("account", "send-password-reset", carol).returncode == OK
-    # checkActionCode and confirmPasswordReset in their completion forms (the verification above: the async forms)
+    # checkActionCode and confirmPasswordReset in their completion forms
     reset = snippet_with_outbox_link(library, firebase_fake, "PASSWORD_RESET", "methods-apply-completion", "the library's new password")
     assert reset["operation"] == 1 and reset["email"] == carol and reset["mainQueue"] is True, reset
     assert password_signin(methods, carol, "the library's new password").returncode == OK

@@ -45,8 +45,13 @@ func signInMethodSnippet(_ name: String, _ arguments: [String]) async throws -> 
         if byCompletion { return userFields(try await completed { auth.signIn(withEmail: argument(0), link: link, completion: $0) }.user) }
         return userFields(try await auth.signIn(withEmail: argument(0), link: link).user)
     case "methods-send-verification":
-        try await auth.currentUser?.sendEmailVerification()
-        return ["sent": auth.currentUser?.email ?? ""]
+        guard let user = auth.currentUser else { throw AuthError.snippet("nobody is signed in") }
+        guard byCompletion else {
+            try await user.sendEmailVerification()
+            return ["sent": user.email ?? ""]
+        }
+        try await completed { user.sendEmailVerification(completion: $0) }
+        return ["sent": user.email ?? "", "mainQueue": await handlersRanOnMainQueue]
     case "methods-apply":
         return try await applyActionCode(readLine(strippingNewline: true) ?? "", newPassword: argument(0), byCompletion: byCompletion)
     case "methods-totp-enroll":
