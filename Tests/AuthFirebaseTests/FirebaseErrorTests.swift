@@ -59,7 +59,7 @@ import AuthTestSupport
         let failure = try #require(throws: IdentityToolkitFailure.self) {
             try IdentityToolkit.answer(HTTPResponse(status: 200, body: Array(body.utf8)), method: "signInWithIdp")
         }
-        #expect(failure.code == "FEDERATED_USER_ID_ALREADY_LINKED" && failure.answer?["providerId"] == "github.com")
+        #expect(failure.code == "FEDERATED_USER_ID_ALREADY_LINKED" && failure.providerID == "github.com" && failure.email == "bob@example.com")
     }
 
     @Test func theAssertionIsWhatTheSDKsPost() {
