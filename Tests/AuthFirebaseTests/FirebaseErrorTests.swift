@@ -62,6 +62,13 @@ import AuthTestSupport
         #expect(failure.code == "FEDERATED_USER_ID_ALREADY_LINKED" && failure.providerID == "github.com" && failure.email == "bob@example.com")
     }
 
+    @Test func errorMessageIsARefusalOnlyInASuccessfulAnswer() throws {
+        let body = Array(#"{"errorMessage":"FEDERATED_USER_ID_ALREADY_LINKED"}"#.utf8)
+        #expect(throws: FirebaseError.server(code: "HTTP 502", detail: nil, status: 502)) {
+            try IdentityToolkit.answer(HTTPResponse(status: 502, body: body), method: "signInWithIdp")
+        }
+    }
+
     @Test func theAssertionIsWhatTheSDKsPost() {
         let github = OAuthCredential(providerID: "github.com", accessToken: "gho_x y")
         #expect(FirebaseAccountBackend.assertion(github) == "access_token=gho_x%20y&providerId=github.com")

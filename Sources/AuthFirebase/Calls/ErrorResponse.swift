@@ -10,7 +10,7 @@ enum ErrorResponse {
     static func failure(in answer: JSONValue?, status: Int) -> IdentityToolkitFailure? {
         guard let members = answer?.objectValue else { return nil }
         if let envelope = members["error"] { return failure(envelope: envelope, status: status) }
-        guard let message = members["errorMessage"]?.stringValue else { return nil }
+        guard (200..<300).contains(status), let message = members["errorMessage"]?.stringValue else { return nil }
         return IdentityToolkitFailure(
             message: message, status: status, providerID: members["providerId"]?.stringValue, email: members["email"]?.stringValue)
     }
