@@ -45,7 +45,7 @@ public struct FirebaseAccountBackend: AccountBackend {
 
     public func signIn(with credential: OAuthCredential, profile: FederatedProfile) async throws -> AuthDataResult {
         let answer = try await signInWithIdp(Self.assertion(credential), idToken: nil, during: .signIn)
-        if answer["needConfirmation"]?.boolValue == true {
+        if answer.needsConfirmation {
             throw try await accountExists(answer, credential: credential, profile: profile)
         }
         return try await record(answer, credential: credential, profile: profile, authenticated: true)
@@ -65,7 +65,7 @@ public struct FirebaseAccountBackend: AccountBackend {
         guard account.user.email?.lowercased() == pending.email.lowercased() else { throw AccountError.pendingForAnotherAccount(email: pending.email) }
         let idToken = try await freshSession().idToken
         let proof: SignInWithIdpRequest.Proof = pending.pendingToken.map { .pendingToken($0) } ?? .postBody(Self.assertion(pending.credential))
-        let answer = try await send(SignInWithIdpRequest(proof: proof, idToken: idToken), during: .link)
+        let answer = try await call(SignInWithIdpRequest(proof: proof, idToken: idToken), during: .link)
         let result = try await record(answer, credential: pending.credential, profile: pending.profile, authenticated: false)
         try self.pending.forget()
         return result
@@ -74,13 +74,13 @@ public struct FirebaseAccountBackend: AccountBackend {
     /// `autoCreate: false`: the project must already have the identity, on this user.
     public func reauthenticate(with credential: OAuthCredential, profile: FederatedProfile) async throws -> AuthDataResult {
         let account = try currentAccount()
-        let answer: JSONValue
+        let answer: SignInResponse
         do {
             answer = try await signInWithIdp(Self.assertion(credential), idToken: nil, autoCreate: false, during: .reauthenticate)
         } catch let failure as IdentityToolkitFailure where failure.code == "USER_NOT_FOUND" {
             throw AccountError.userMismatch(providerID: profile.providerID)
         }
-        guard answer["localId"]?.stringValue == account.user.uid else { throw AccountError.userMismatch(providerID: profile.providerID) }
+        guard answer.localID == account.user.uid else { throw AccountError.userMismatch(providerID: profile.providerID) }
         return try await record(answer, credential: credential, profile: profile, authenticated: true)
     }
 
@@ -94,7 +94,7 @@ public struct FirebaseAccountBackend: AccountBackend {
         // As with local accounts: a user nobody can sign in as is never left behind.
         guard account.user.providerData.count > 1 else { throw AccountError.lastProvider(providerID: providerID) }
         let idToken = try await freshSession().idToken
-        let answer = try await send(
+        let answer = try await call(
             AccountUpdateRequest(idToken: idToken, change: .deleteProviders([providerID])), during: .other, recentLoginOperation: "unlink")
         return try await refreshUser(after: answer, removingSessionOf: providerID)
     }
@@ -102,7 +102,7 @@ public struct FirebaseAccountBackend: AccountBackend {
     public func deleteCurrentUser() async throws -> User {
         let account = try currentAccount()
         let idToken = try await freshSession().idToken
-        _ = try await send(DeleteAccountRequest(idToken: idToken), during: .other, recentLoginOperation: "account delete")
+        _ = try await call(DeleteAccountRequest(idToken: idToken), during: .other, recentLoginOperation: "account delete")
         try store.update { document in
             document.accounts.removeAll { $0.user.uid == account.user.uid }
             document.currentUID = nil
@@ -121,8 +121,7 @@ public struct FirebaseAccountBackend: AccountBackend {
     /// `accounts:createAuthUri`: empty when no account has the email, and always empty when the
     /// project has email-enumeration protection on (the default for new projects).
     public func signInMethods(forEmail email: String) async throws -> [String] {
-        let answer = try await send(SignInMethodsRequest(email: email), during: .other)
-        return (answer["signinMethods"]?.arrayValue ?? answer["allProviders"]?.arrayValue ?? []).compactMap(\.stringValue)
+        try await call(SignInMethodsRequest(email: email), during: .other).methods
     }
 
     public func userToken(minimumValidity: TimeInterval) async throws -> String? {
@@ -132,8 +131,8 @@ public struct FirebaseAccountBackend: AccountBackend {
     // MARK: Requests
 
     /// signInWithIdp with a provider's credential, as the SDKs send it.
-    func signInWithIdp(_ postBody: String, idToken: String?, autoCreate: Bool = true, during operation: FirebaseError.Operation) async throws -> JSONValue {
-        try await send(SignInWithIdpRequest(proof: .postBody(postBody), idToken: idToken, autoCreate: autoCreate), during: operation)
+    func signInWithIdp(_ postBody: String, idToken: String?, autoCreate: Bool = true, during operation: FirebaseError.Operation) async throws -> SignInResponse {
+        try await call(SignInWithIdpRequest(proof: .postBody(postBody), idToken: idToken, autoCreate: autoCreate), during: operation)
     }
 
     /// The provider's credential as signInWithIdp's `postBody`: an ID token (with the raw nonce it
@@ -151,29 +150,26 @@ public struct FirebaseAccountBackend: AccountBackend {
         return String(decoding: FormEncoding.body(fields), as: UTF8.self)
     }
 
-    /// One call, sent, its refusal named through ``FirebaseError/init(serverCode:detail:status:during:tenantID:)``
-    /// and ``AccountError/init(serverCode:answer:detail:recentLogin:)``. A call carrying the
+    /// One call, sent through the one ``IdentityToolkit/send(_:)`` and answered by its response
+    /// type; its refusal named through ``FirebaseError/init(serverCode:detail:status:during:tenantID:)``
+    /// and ``AccountError/init(serverCode:holder:detail:recentLogin:)``. A call carrying the
     /// signed-in user's ID token that the project answers with a dead token or user signs that
     /// user out of the project first, as the SDKs do (`_logoutIfInvalidated`).
-    func send(
-        _ request: some IdentityToolkitCall, during operation: FirebaseError.Operation, recentLoginOperation: String? = nil
-    ) async throws -> JSONValue {
-        let body = request.body
+    func call<Call: IdentityToolkitCall>(
+        _ request: Call, during operation: FirebaseError.Operation, recentLoginOperation: String? = nil
+    ) async throws -> Call.Response {
         do {
-            switch request.apiVersion {
-            case .v1: return try await toolkit.call(request.method, body)
-            case .v2: return try await toolkit.callV2(request.method, body)
-            }
+            return try await toolkit.send(request)
         } catch let failure as IdentityToolkitFailure {
             if failure.code == "USER_NOT_FOUND", operation == .reauthenticate { throw failure }
             let account = try? currentAccount()
             if let rule = AccountError(
-                serverCode: failure.code, answer: failure.answer, detail: failure.detail,
+                serverCode: failure.code, holder: (failure.providerID, failure.email), detail: failure.detail,
                 recentLogin: (recentLoginOperation, account?.lastProviderID, Self.recentLoginSeconds))
             {
                 throw rule
             }
-            let asCurrentUser = body["idToken"] != nil && operation != .refresh
+            let asCurrentUser = request.carriesIDToken && operation != .refresh
             let error = failure.named(during: asCurrentUser ? .currentUser : operation, tenantID: project.tenantID)
             if asCurrentUser, case .sessionEnded = error { try signOutOfProject(uid: account?.user.uid) }
             throw error

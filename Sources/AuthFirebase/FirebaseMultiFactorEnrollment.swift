@@ -15,21 +15,20 @@ extension FirebaseAccountBackend: MultiFactorEnrollment {
 
     public func enrolledFactors() async throws -> [MultiFactorInfo] {
         _ = try currentAccount()
-        let lookup = try await send(LookupRequest(idToken: try await freshSession().idToken), during: .other)
-        return Self.factors(inLookup: lookup)
+        return try await call(LookupRequest(idToken: try await freshSession().idToken), during: .other).factors
     }
 
     public func startTOTPEnrollment() async throws -> TOTPEnrollmentSecret {
         _ = try currentAccount()
         let request = StartTOTPEnrollmentRequest(idToken: try await freshSession().idToken)
-        return try StartTOTPEnrollmentResponse(try await sendNamingSwitch(request, Self.totpSwitch, during: .other)).secret
+        return try await sendNamingSwitch(request, Self.totpSwitch, during: .other).secret
     }
 
     public func finalizeTOTPEnrollment(_ secret: TOTPEnrollmentSecret, code: String, displayName: String?) async throws -> [MultiFactorInfo] {
         _ = try currentAccount()
         let request = FinalizeTOTPEnrollmentRequest(
             idToken: try await freshSession().idToken, sessionInfo: secret.sessionInfo, code: code, displayName: displayName)
-        try await replaceSession(with: MultiFactorSessionResponse(try await send(request, during: .other), method: request.method))
+        try await replaceSession(with: try await call(request, during: .other))
         return try await enrolledFactors()
     }
 
@@ -37,8 +36,8 @@ extension FirebaseAccountBackend: MultiFactorEnrollment {
         let factors = try await enrolledFactors()
         guard factors.contains(where: { $0.enrollmentID == enrollmentID }) else { throw NoSuchSecondFactor(enrollmentID: enrollmentID, enrolled: factors) }
         let request = WithdrawMultiFactorRequest(idToken: try await freshSession().idToken, enrollmentID: enrollmentID)
-        let answer = try await send(request, during: .other, recentLoginOperation: "unenrolling a second factor")
-        if answer["idToken"] != nil { try await replaceSession(with: MultiFactorSessionResponse(answer, method: request.method)) }
+        let answer = try await call(request, during: .other, recentLoginOperation: "unenrolling a second factor")
+        if let session = answer.session { try await replaceSession(with: session) }
         return try await enrolledFactors()
     }
 
@@ -54,11 +53,6 @@ extension FirebaseAccountBackend: MultiFactorEnrollment {
             let index = try document.requireCurrentAccountIndex()
             document.accounts[index].backendSession = session
         }
-    }
-
-    /// A lookup answer's first user's `mfaInfo`.
-    static func factors(inLookup lookup: JSONValue) -> [MultiFactorInfo] {
-        (lookup["users"]?.arrayValue?.first?["mfaInfo"]?.arrayValue ?? []).compactMap(factor)
     }
 }
 

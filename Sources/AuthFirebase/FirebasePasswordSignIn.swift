@@ -18,13 +18,13 @@ extension FirebaseAccountBackend: PasswordAccounts, CustomTokenAccounts {
     /// Email and password: `accounts:signInWithPassword`, or `accounts:signUp` to create the account.
     public func signIn(email: String, password: String, create: Bool) async throws -> AuthDataResult {
         let request = PasswordSignInRequest(email: email, password: password, create: create)
-        let answer: JSONValue
+        let answer: SignInResponse
         do {
-            answer = try await send(request, during: .signIn)
+            answer = try await call(request, during: .signIn)
         } catch FirebaseError.emailAlreadyInUse {
             throw FirebaseError.emailAlreadyInUse(email: email)
         }
-        var result = try await record(Self.answer(answer, provider: Self.passwordProviderID), credential: nil, profile: nil, authenticated: true)
+        var result = try await record(answer.marked(provider: Self.passwordProviderID), credential: nil, profile: nil, authenticated: true)
         result.additionalUserInfo.providerID = Self.passwordProviderID
         result.additionalUserInfo.isNewUser = create
         return result
@@ -37,9 +37,9 @@ extension FirebaseAccountBackend: PasswordAccounts, CustomTokenAccounts {
             throw AccountError.noSuchProvider(providerID: Self.passwordProviderID, linked: account.user.providerData.map(\.providerID))
         }
         let request = PasswordSignInRequest(email: email, password: password, create: false)
-        let answer = try await passSecondFactor(try await send(request, during: .signIn))
-        guard answer["localId"]?.stringValue == account.user.uid else { throw AccountError.userMismatch(providerID: Self.passwordProviderID) }
-        var result = try await record(Self.answer(answer, provider: Self.passwordProviderID), credential: nil, profile: nil, authenticated: true)
+        let answer = try await passSecondFactor(try await call(request, during: .signIn))
+        guard answer.localID == account.user.uid else { throw AccountError.userMismatch(providerID: Self.passwordProviderID) }
+        var result = try await record(answer.marked(provider: Self.passwordProviderID), credential: nil, profile: nil, authenticated: true)
         result.additionalUserInfo.providerID = Self.passwordProviderID
         return result
     }
@@ -57,71 +57,21 @@ extension FirebaseAccountBackend: PasswordAccounts, CustomTokenAccounts {
     private func update(_ change: AccountUpdateRequest.Change, operation: String) async throws -> User {
         _ = try currentAccount()
         let request = AccountUpdateRequest(idToken: try await freshSession().idToken, change: change)
-        let answer = try await send(request, during: .other, recentLoginOperation: operation)
+        let answer = try await call(request, during: .other, recentLoginOperation: operation)
         return try await refreshUser(after: answer, removingSessionOf: nil)
     }
 
     public func sendPasswordReset(toEmail email: String) async throws {
         let request = SendOOBCodeRequest(kind: .passwordReset(email: email))
-        _ = try await send(request, during: .other)
+        _ = try await call(request, during: .other)
     }
 
     /// A custom token minted by the project's service account (`accounts:signInWithCustomToken`).
     public func signIn(customToken: String) async throws -> AuthDataResult {
         let request = CustomTokenSignInRequest(token: customToken)
-        let answer = try await send(request, during: .signIn)
+        let answer = try await call(request, during: .signIn)
         var result = try await record(answer, credential: nil, profile: nil, authenticated: true)
         result.additionalUserInfo.providerID = "custom"
         return result
     }
-
-    /// A sign-in answer that does not say its provider, marked with it: the provider is the one
-    /// `reauth` picks by default, and the one a requires-recent-login message names.
-    static func answer(_ answer: JSONValue, provider: String) -> JSONValue {
-        guard var object = answer.objectValue, object["providerId"] == nil else { return answer }
-        object["providerId"] = .string(provider)
-        return .object(object)
-    }
-}
-
-/// `accounts:signInWithPassword`, or `accounts:signUp` to create the account.
-struct PasswordSignInRequest: IdentityToolkitCall, Equatable {
-    var email: String
-    var password: String
-    var create: Bool
-
-    var method: String { create ? "signUp" : "signInWithPassword" }
-    var body: [String: JSONValue] { ["email": .string(email), "password": .string(password), "returnSecureToken": true] }
-}
-
-/// `accounts:update` of the signed-in user's email or password.
-struct AccountUpdateRequest: IdentityToolkitCall, Equatable {
-    enum Change: Sendable, Equatable {
-        case email(String)
-        case password(String)
-        /// Unlink these providers.
-        case deleteProviders([String])
-    }
-
-    var idToken: String
-    var change: Change
-
-    var method: String { "update" }
-    var body: [String: JSONValue] {
-        var body: [String: JSONValue] = ["idToken": .string(idToken), "returnSecureToken": true]
-        switch change {
-        case .email(let email): body["email"] = .string(email)
-        case .password(let password): body["password"] = .string(password)
-        case .deleteProviders(let providers): body["deleteProvider"] = .array(providers.map { .string($0) })
-        }
-        return body
-    }
-}
-
-/// `accounts:signInWithCustomToken`.
-struct CustomTokenSignInRequest: IdentityToolkitCall, Equatable {
-    var token: String
-
-    var method: String { "signInWithCustomToken" }
-    var body: [String: JSONValue] { ["token": .string(token), "returnSecureToken": true] }
 }

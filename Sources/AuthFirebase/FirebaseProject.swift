@@ -172,14 +172,15 @@ public struct FirebaseEndpoints: Sendable, Equatable {
         "\(identityToolkit)/accounts:\(method)?key=\(FormEncoding.encode(apiKey))"
     }
 
-    /// `<v2 root>/accounts/mfaSignIn:finalize?key=<apiKey>` (Identity Platform's multi-factor API is v2).
-    func multiFactorSignInFinalize(apiKey: String) -> String {
-        "\(identityToolkit.dropLast(3))/v2/accounts/mfaSignIn:finalize?key=\(FormEncoding.encode(apiKey))"
-    }
-
-    /// `<v2 root>/accounts/<method>?key=<apiKey>` (`mfaEnrollment:start`, ...).
+    /// `<v2 root>/accounts/<method>?key=<apiKey>` (Identity Platform's multi-factor API is v2:
+    /// `mfaEnrollment:start`, `mfaSignIn:finalize`, ...).
     func accountsV2(_ method: String, apiKey: String) -> String {
         "\(identityToolkit.dropLast(3))/v2/accounts/\(method)?key=\(FormEncoding.encode(apiKey))"
+    }
+
+    /// `<identityToolkit>/projects?key=<apiKey>`: the configuration of the key's project.
+    func projectConfig(apiKey: String) -> String {
+        "\(identityToolkit)/projects?key=\(FormEncoding.encode(apiKey))"
     }
 
     func secureToken(apiKey: String) -> String {

@@ -22,13 +22,12 @@ extension FirebaseAccountBackend: ProviderFlowBroker {
     public func beginProviderFlow(_ request: BrokeredFlowRequest) async throws -> BrokeredAuthorization {
         let call = CreateAuthURIRequest(
             providerID: request.providerID, continueURI: request.continueURI, scopes: request.scopes, customParameters: request.customParameters)
-        let answer: JSONValue
+        let response: CreateAuthURIResponse
         do {
-            answer = try await send(call, during: .startProviderFlow(providerID: request.providerID))
+            response = try await self.call(call, during: .startProviderFlow(providerID: request.providerID))
         } catch FirebaseError.unauthorizedDomain(let detail, _) {
             throw FirebaseError.unauthorizedDomain(detail: detail, domain: URLComponents(string: request.continueURI)?.host)
         }
-        let response = try CreateAuthURIResponse(answer)
         return BrokeredAuthorization(
             providerID: request.providerID, authorizationURL: response.authorizationURL, sessionID: response.sessionID,
             continueURI: request.continueURI)
@@ -53,19 +52,19 @@ extension FirebaseAccountBackend: ProviderFlowBroker {
         let request = SignInWithIdpRequest(
             proof: .providerAnswer(requestURI: answer.requestURI, sessionID: authorization.sessionID, postBody: answer.postBody),
             idToken: idToken, autoCreate: purpose != .reauthenticate)
-        let reply: JSONValue
+        let reply: SignInResponse
         do {
-            reply = try await send(request, during: Self.operation(purpose))
+            reply = try await call(request, during: Self.operation(purpose))
         } catch let failure as IdentityToolkitFailure where failure.code == "USER_NOT_FOUND" {
             throw AccountError.userMismatch(providerID: providerID)
         } catch FirebaseError.unauthorizedDomain(let detail, _) {
             throw FirebaseError.unauthorizedDomain(detail: detail, domain: URLComponents(string: answer.requestURI)?.host)
         }
         let (credential, profile) = Self.identity(in: reply, providerID: providerID, now: clock.now())
-        if purpose == .signIn, reply["needConfirmation"]?.boolValue == true {
+        if purpose == .signIn, reply.needsConfirmation {
             throw try await accountExists(reply, credential: credential, profile: profile)
         }
-        if let current, reply["localId"]?.stringValue != current.user.uid { throw AccountError.userMismatch(providerID: providerID) }
+        if let current, reply.localID != current.user.uid { throw AccountError.userMismatch(providerID: providerID) }
         return try await record(reply, credential: credential, profile: profile, authenticated: purpose != .link)
     }
 
@@ -79,19 +78,16 @@ extension FirebaseAccountBackend: ProviderFlowBroker {
 
     /// The provider's credential and profile as signInWithIdp returns them (`returnIdpCredential`):
     /// authctl never saw the provider's tokens, only what the project hands back.
-    static func identity(in reply: JSONValue, providerID: String, now: Date) -> (OAuthCredential, FederatedProfile) {
-        let expiresIn = IdentityToolkit.seconds(reply["oauthExpireIn"])
+    static func identity(in reply: SignInResponse, providerID: String, now: Date) -> (OAuthCredential, FederatedProfile) {
+        let idp = reply.identity
         let credential = OAuthCredential(
-            providerID: providerID, accessToken: reply["oauthAccessToken"]?.stringValue, idToken: reply["oauthIdToken"]?.stringValue,
-            refreshToken: reply["oauthRefreshToken"]?.stringValue, expiresAt: expiresIn.map { now.addingTimeInterval(TimeInterval($0)) },
-            obtainedAt: now)
-        let federatedID = reply["federatedId"]?.stringValue ?? reply["rawId"]?.stringValue ?? ""
+            providerID: providerID, accessToken: idp.accessToken, idToken: idp.idToken, refreshToken: idp.refreshToken,
+            expiresAt: idp.expiresIn.map { now.addingTimeInterval(TimeInterval($0)) }, obtainedAt: now)
+        let federatedID = idp.federatedID ?? ""
         let subject = federatedID.hasPrefix(providerID + "/") ? String(federatedID.dropFirst(providerID.count + 1)) : federatedID
-        let raw = IdentityToolkit.rawUserInfo(in: reply) ?? [:]
         let profile = FederatedProfile(
-            providerID: providerID, subject: subject, email: reply["email"]?.stringValue,
-            emailVerified: reply["emailVerified"]?.boolValue ?? false, displayName: reply["displayName"]?.stringValue,
-            photoURL: reply["photoUrl"]?.stringValue, username: reply["screenName"]?.stringValue, rawProfile: raw)
+            providerID: providerID, subject: subject, email: reply.email, emailVerified: idp.emailVerified, displayName: idp.displayName,
+            photoURL: idp.photoURL, username: idp.screenName, rawProfile: idp.rawUserInfo ?? [:])
         return (credential, profile)
     }
 }

@@ -35,9 +35,9 @@ extension FirebaseAccountBackend {
         }) { (document: inout KeystoreDocument) async throws -> Outcome in
             let index = try document.requireCurrentAccountIndex()
             guard let current = document.accounts[index].backendSession else { throw AccountError.notSignedIn }
-            let grant: SecureTokenGrant
+            let grant: SecureTokenResponse
             do {
-                grant = try await toolkit.refresh(current.refreshToken)
+                grant = try await toolkit.send(SecureTokenRequest(refreshToken: current.refreshToken))
             } catch let failure as IdentityToolkitFailure {
                 let error = failure.named(during: .refresh)
                 guard case .sessionEnded = error else { throw error }
@@ -63,29 +63,25 @@ extension FirebaseAccountBackend {
         FreshnessPolicy.refreshed.isFresh(expiresAt: session.expiresAt, obtainedAt: session.obtainedAt, minimumValidity: seconds, at: now)
     }
 
-    /// The session in a sign-in answer (`idToken`, `refreshToken`, `expiresIn`).
-    func session(from answer: JSONValue, method: String) throws(FirebaseError) -> BackendSession {
-        guard let idToken = answer["idToken"]?.stringValue, let refreshToken = answer["refreshToken"]?.stringValue,
-            let expiresIn = IdentityToolkit.seconds(answer["expiresIn"])
-        else { throw .invalidResponse(method: method, reason: "no idToken, refreshToken and expiresIn") }
+    /// The session a sign-in or an update answered, as the keystore keeps it.
+    func session(from tokens: SessionTokens) -> BackendSession {
         let now = clock.now()
         return BackendSession(
-            issuer: project.sessionIssuer, idToken: idToken, refreshToken: refreshToken,
-            expiresAt: now.addingTimeInterval(TimeInterval(expiresIn)), obtainedAt: now
+            issuer: project.sessionIssuer, idToken: tokens.idToken, refreshToken: tokens.refreshToken,
+            expiresAt: now.addingTimeInterval(TimeInterval(tokens.expiresIn)), obtainedAt: now
         )
     }
 
     /// Stores a sign-in's outcome: the project's session, the user as `accounts:lookup` reports it
     /// (as the SDKs fetch it after signing in), and the provider's credential; makes the user
     /// current. `authenticated` moves the recent-login time (a sign-in or reauthentication).
-    func record(_ answer: JSONValue, credential: OAuthCredential?, profile: FederatedProfile?, authenticated: Bool) async throws -> AuthDataResult {
-        let method = "signInWithIdp"
+    func record(_ answer: SignInResponse, credential: OAuthCredential?, profile: FederatedProfile?, authenticated: Bool) async throws -> AuthDataResult {
         let answer = try await passSecondFactor(answer)
-        let session = try session(from: answer, method: method)
+        let session = session(from: try answer.session())
         let now = clock.now()
-        let previous = try? store.read().accounts.first { $0.user.uid == answer["localId"]?.stringValue }
-        let lookup = try await send(LookupRequest(idToken: session.idToken), during: .other)
-        let user = try FirebaseUserRecord.user(
+        let previous = try? store.read().accounts.first { $0.user.uid == answer.localID }
+        let lookup = try await call(LookupRequest(idToken: session.idToken), during: .other)
+        let user = FirebaseUserRecord.user(
             from: lookup, lastAuthenticatedAt: authenticated ? now : previous?.user.lastAuthenticatedAt ?? now, now: now
         )
         try store.update { document in
@@ -97,29 +93,29 @@ extension FirebaseAccountBackend {
                 account.sessions.removeAll { $0.providerID == credential.providerID }
                 account.sessions.append(credential)
             }
-            account.lastProviderID = credential?.providerID ?? answer["providerId"]?.stringValue ?? account.lastProviderID
+            account.lastProviderID = credential?.providerID ?? answer.providerID ?? account.lastProviderID
             if let index = document.accountIndex(uid: user.uid) { document.accounts[index] = account } else { document.accounts.append(account) }
             document.currentUID = user.uid
         }
-        let providerID = credential?.providerID ?? answer["providerId"]?.stringValue ?? "password"
-        let rawProfile = IdentityToolkit.rawUserInfo(in: answer) ?? profile?.rawProfile ?? [:]
+        let providerID = credential?.providerID ?? answer.providerID ?? "password"
+        let rawProfile = answer.identity.rawUserInfo ?? profile?.rawProfile ?? [:]
         return AuthDataResult(
             user: user, credential: credential ?? OAuthCredential(providerID: providerID, accessToken: nil),
             additionalUserInfo: AdditionalUserInfo(
                 providerID: providerID, profile: rawProfile,
-                username: answer["screenName"]?.stringValue ?? profile?.username, isNewUser: answer["isNewUser"]?.boolValue ?? false
+                username: answer.identity.screenName ?? profile?.username, isNewUser: answer.isNewUser
             )
         )
     }
 
     /// After `accounts:update` (its answer may carry a new session) or on its own: looks the user
     /// up and stores the record, dropping the session of an unlinked provider.
-    func refreshUser(after answer: JSONValue?, removingSessionOf providerID: String?) async throws -> User {
+    func refreshUser(after update: AccountUpdateResponse?, removingSessionOf providerID: String?) async throws -> User {
         var session = try await freshSession()
-        if let answer, answer["idToken"] != nil { session = try self.session(from: answer, method: "update") }
-        let lookup = try await send(LookupRequest(idToken: session.idToken), during: .other)
+        if let tokens = update?.tokens { session = self.session(from: tokens) }
+        let lookup = try await call(LookupRequest(idToken: session.idToken), during: .other)
         let account = try currentAccount()
-        let user = try FirebaseUserRecord.user(from: lookup, lastAuthenticatedAt: account.user.lastAuthenticatedAt, now: clock.now())
+        let user = FirebaseUserRecord.user(from: lookup, lastAuthenticatedAt: account.user.lastAuthenticatedAt, now: clock.now())
         try store.update { document in
             guard let index = document.accountIndex(uid: user.uid) else { return }
             document.accounts[index].user = user
@@ -136,11 +132,11 @@ extension FirebaseAccountBackend {
 
     /// needConfirmation: another account of the project has this email. The credential is kept
     /// (with the project's pendingToken) for `link --pending`, and nothing else is stored.
-    func accountExists(_ answer: JSONValue, credential: OAuthCredential, profile: FederatedProfile) async throws -> AccountError {
-        let email = answer["email"]?.stringValue ?? profile.email ?? "this email"
-        var providers = (answer["verifiedProvider"]?.arrayValue ?? []).compactMap(\.stringValue)
+    func accountExists(_ answer: SignInResponse, credential: OAuthCredential, profile: FederatedProfile) async throws -> AccountError {
+        let email = answer.email ?? profile.email ?? "this email"
+        var providers = answer.verifiedProviders
         if providers.isEmpty { providers = (try? await signInMethods(forEmail: email)) ?? [] }
-        try pending.keep(credential, profile: profile, accountUID: nil, email: email, pendingToken: answer["pendingToken"]?.stringValue)
+        try pending.keep(credential, profile: profile, accountUID: nil, email: email, pendingToken: answer.pendingToken)
         return .accountExistsWithDifferentCredential(email: email, providers: providers)
     }
 }

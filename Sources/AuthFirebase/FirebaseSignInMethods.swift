@@ -20,7 +20,6 @@ extension FirebaseAccountBackend: AnonymousAccounts, EmailLinkAccounts, ActionCo
 
     public func signInAnonymously() async throws -> AuthDataResult {
         let answer = try await sendNamingSwitch(SignUpRequest(link: nil), ConsoleSwitch.anonymous, during: .signIn)
-        _ = try SignInTokensResponse(answer, method: "signUp")
         var result = try await record(answer, credential: nil, profile: nil, authenticated: true)
         result.additionalUserInfo.providerID = "anonymous"
         result.additionalUserInfo.isNewUser = true
@@ -32,14 +31,13 @@ extension FirebaseAccountBackend: AnonymousAccounts, EmailLinkAccounts, ActionCo
         let account = try currentAccount()
         if account.user.identity(for: Self.passwordProviderID) != nil { throw AccountError.providerAlreadyLinked(providerID: Self.passwordProviderID) }
         let request = SignUpRequest(link: .init(idToken: try await freshSession().idToken, email: email, password: password))
-        let answer: JSONValue
+        let answer: SignInResponse
         do {
             answer = try await sendNamingSwitch(request, ConsoleSwitch.password, during: .link)
         } catch FirebaseError.emailAlreadyInUse {
             throw FirebaseError.emailAlreadyInUse(email: email)
         }
-        _ = try SignInTokensResponse(answer, method: "signUp")
-        var result = try await record(Self.answer(answer, provider: Self.passwordProviderID), credential: nil, profile: nil, authenticated: false)
+        var result = try await record(answer.marked(provider: Self.passwordProviderID), credential: nil, profile: nil, authenticated: false)
         result.additionalUserInfo.providerID = Self.passwordProviderID
         return result
     }
@@ -57,52 +55,51 @@ extension FirebaseAccountBackend: AnonymousAccounts, EmailLinkAccounts, ActionCo
         let idToken = linkingToCurrentUser ? try await freshSession().idToken : nil
         let request = SignInWithEmailLinkRequest(email: email, oobCode: oobCode, idToken: idToken)
         let answer = try await naming(.signIn) { try await sendNamingSwitch(request, ConsoleSwitch.emailLink, during: .signIn) }
-        let tokens = try SignInTokensResponse(answer, method: request.method)
         var result = try await record(
-            Self.answer(answer, provider: Self.passwordProviderID), credential: nil, profile: nil, authenticated: !linkingToCurrentUser)
+            answer.marked(provider: Self.passwordProviderID), credential: nil, profile: nil, authenticated: !linkingToCurrentUser)
         result.additionalUserInfo.providerID = Self.passwordProviderID
-        result.additionalUserInfo.isNewUser = tokens.isNewUser
+        result.additionalUserInfo.isNewUser = answer.isNewUser
         return result
     }
 
     public func sendEmailVerification() async throws {
         _ = try currentAccount()
-        _ = try await send(SendOOBCodeRequest(kind: .verifyEmail(idToken: try await freshSession().idToken)), during: .other)
+        _ = try await call(SendOOBCodeRequest(kind: .verifyEmail(idToken: try await freshSession().idToken)), during: .other)
     }
 
     public func checkActionCode(_ code: String) async throws -> ActionCodeInfo {
-        ActionCodeResponse(try await naming(nil) { try await send(ResetPasswordRequest(oobCode: code, newPassword: nil), during: .other) }).info
+        try await naming(nil) { try await call(ResetPasswordRequest(oobCode: code, newPassword: nil), during: .other) }.info()
     }
 
     /// Applies a verify-email or recover-email code; the signed-in user, if it is that account,
     /// is read again so `emailVerified` shows the change.
     public func applyActionCode(_ code: String) async throws -> ActionCodeInfo {
-        let answer = try await naming(.verifyEmail) { try await send(ApplyActionCodeRequest(oobCode: code), during: .other) }
-        let info = ActionCodeResponse(answer, assuming: .verifyEmail).info
-        if let current = try? currentAccount(), current.backendSession != nil, answer["localId"]?.stringValue.map({ $0 == current.user.uid }) ?? true {
+        let answer = try await naming(.verifyEmail) { try await call(ApplyActionCodeRequest(oobCode: code), during: .other) }
+        let info = answer.info(assuming: .verifyEmail)
+        if let current = try? currentAccount(), current.backendSession != nil, answer.localID.map({ $0 == current.user.uid }) ?? true {
             _ = try? await refreshUser(after: nil, removingSessionOf: nil)
         }
         return info
     }
 
     public func confirmPasswordReset(code: String, newPassword: String) async throws -> String {
-        let answer = try await naming(.resetPassword) { try await send(ResetPasswordRequest(oobCode: code, newPassword: newPassword), during: .other) }
-        return ActionCodeResponse(answer, assuming: .passwordReset).info.email ?? ""
+        let answer = try await naming(.resetPassword) { try await call(ResetPasswordRequest(oobCode: code, newPassword: newPassword), during: .other) }
+        return answer.info(assuming: .passwordReset).email ?? ""
     }
 
     /// A call whose OPERATION_NOT_ALLOWED names the method and its console switch.
-    func sendNamingSwitch(
-        _ request: some IdentityToolkitCall, _ method: (String, String), during operation: FirebaseError.Operation
-    ) async throws -> JSONValue {
+    func sendNamingSwitch<Call: IdentityToolkitCall>(
+        _ request: Call, _ method: (String, String), during operation: FirebaseError.Operation
+    ) async throws -> Call.Response {
         do {
-            return try await send(request, during: operation)
+            return try await call(request, during: operation)
         } catch FirebaseError.operationNotAllowed {
             throw FirebaseError.methodDisabled(method: method.0, consoleSwitch: method.1)
         }
     }
 
     /// Runs `call`; a refused action code says which new link to ask for.
-    func naming(_ purpose: Remedy.LinkPurpose?, _ call: () async throws -> JSONValue) async throws -> JSONValue {
+    func naming<Response>(_ purpose: Remedy.LinkPurpose?, _ call: () async throws -> Response) async throws -> Response {
         do {
             return try await call()
         } catch FirebaseError.actionCodeRefused(let code, nil) {

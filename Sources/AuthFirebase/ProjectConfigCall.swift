@@ -14,18 +14,12 @@ public struct ProjectConfigCall: Sendable {
         self.endpoints = endpoints
     }
 
-    /// `<identityToolkit>/projects?key=<apiKey>`.
-    var url: String { "\(endpoints.identityToolkit)/projects?key=\(FormEncoding.encode(project.apiKey))" }
-
     /// The project's authorized domains, when the key is good; a refusal is named through the one
     /// table (``FirebaseError/init(serverCode:detail:status:during:tenantID:)``).
     public func authorizedDomains(transport: any HTTPTransport) async throws -> [String] {
-        let response = try await transport.send(HTTPRequest(
-            method: "GET", url: try URLPolicy.check(url, field: "projects", allowQuery: true),
-            headers: [("Accept", "application/json")] + project.clientHeaders, maxResponseBytes: IdentityToolkit.maximumResponseBytes))
         do {
-            let answer = try IdentityToolkit.answer(response, method: "projects")
-            return answer["authorizedDomains"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            return try await IdentityToolkit(project: project, endpoints: endpoints, transport: transport)
+                .send(GetProjectConfigRequest()).authorizedDomains
         } catch let failure as IdentityToolkitFailure {
             throw failure.named(during: .other, tenantID: project.tenantID)
         }

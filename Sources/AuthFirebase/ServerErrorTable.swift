@@ -48,7 +48,7 @@ extension FirebaseError {
             "MISSING_CLIENT_TYPE", "MISSING_RECAPTCHA_VERSION", "INVALID_RECAPTCHA_VERSION", "INVALID_REQ_TYPE":
             self = .recaptchaEnforced(code: serverCode)
         case "MISSING_APP_CHECK_TOKEN", "INVALID_APP_CHECK_TOKEN", "FIREBASE_APP_CHECK_TOKEN_IS_INVALID": self = .appCheckEnforced
-        case "BLOCKING_FUNCTION_ERROR_RESPONSE": self = .blockingFunction(message: Self.blockingFunctionMessage(detail))
+        case "BLOCKING_FUNCTION_ERROR_RESPONSE": self = .blockingFunction(message: ErrorResponse.blockingFunctionMessage(detail))
         case "INVALID_CODE", "INVALID_VERIFICATION_CODE", "INVALID_MFA_PENDING_CREDENTIAL", "MFA_ENROLLMENT_NOT_FOUND",
             "MISSING_MFA_PENDING_CREDENTIAL", "MISSING_MFA_ENROLLMENT_ID", "INVALID_SESSION_INFO", "MISSING_SESSION_INFO":
             self = .secondFactorRefused(code: serverCode)
@@ -58,37 +58,21 @@ extension FirebaseError {
         default: self = .server(code: serverCode, detail: detail, status: status)
         }
     }
-
-    /// A blocking function's answer: `BLOCKING_FUNCTION_ERROR_RESPONSE : ((HTTP ...) {"error":{"message":"..."}})`,
-    /// its own message taken out when it is there.
-    static func blockingFunctionMessage(_ detail: String?) -> String {
-        guard let detail else { return "no reason given" }
-        if let start = detail.firstIndex(of: "{"), let end = detail.lastIndex(of: "}"),
-            let json = try? JSONValue.parse(Array(detail[start...end].utf8)),
-            let message = json["error"]?["message"]?.stringValue
-        {
-            return message
-        }
-        return detail
-    }
-
-    /// Google's API gateway names a refused key in `details[].reason`, not in the message.
-    static func gatewayReason(_ envelope: JSONValue) -> String? {
-        let reasons = envelope["details"]?.arrayValue?.compactMap { $0["reason"]?.stringValue } ?? []
-        return reasons.first { $0.hasPrefix("API_KEY_") }
-    }
 }
 
 extension AccountError {
     /// The server codes that are account rules, as the SDKs name them; nil for the rest.
-    init?(serverCode: String, answer: JSONValue?, detail: String?, recentLogin: (operation: String?, providerID: String?, seconds: Int)) {
+    /// `holder` is the provider and email a 200 refusal names (``ErrorResponse``), when it names them.
+    init?(
+        serverCode: String, holder: (providerID: String?, email: String?), detail: String?,
+        recentLogin: (operation: String?, providerID: String?, seconds: Int)
+    ) {
         switch serverCode {
         case "FEDERATED_USER_ID_ALREADY_LINKED", "CREDENTIAL_ALREADY_IN_USE":
             self = .credentialAlreadyInUse(
-                providerID: answer?["providerId"]?.stringValue ?? "this provider",
-                holder: answer?["email"]?.stringValue ?? "another account in the project")
+                providerID: holder.providerID ?? "this provider", holder: holder.email ?? "another account in the project")
         case "PROVIDER_ALREADY_LINKED":
-            self = .providerAlreadyLinked(providerID: answer?["providerId"]?.stringValue ?? detail ?? "this provider")
+            self = .providerAlreadyLinked(providerID: holder.providerID ?? detail ?? "this provider")
         case "CREDENTIAL_TOO_OLD_LOGIN_AGAIN":
             self = .requiresRecentLogin(
                 operation: recentLogin.operation ?? "this operation", providerID: recentLogin.providerID, maximumAge: recentLogin.seconds)

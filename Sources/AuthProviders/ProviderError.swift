@@ -45,7 +45,7 @@ public enum ProviderError: AuthCoreError, Equatable {
             "'\(id)' is not a provider id" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "") + ": use "
                 + (presets + ["or oidc.<name>"]).joined(separator: ", ") + ", where <name> is "
                 + "1-\(ProviderPresets.maximumNameLength) of a-z, 0-9, '-' and '_'"
-        case .unknownProvider(let id, let configured, let takesIssuer, let takesSecret):
+        case .unknownProvider(let id, let configured, _, _):
             "no provider '\(id)' is configured"
                 + (configured.isEmpty ? "" : " (configured: \(configured.joined(separator: ", ")))")
         case .alreadyConfigured(let id):

@@ -59,7 +59,14 @@ import AuthTestSupport
         let failure = try #require(throws: IdentityToolkitFailure.self) {
             try IdentityToolkit.answer(HTTPResponse(status: 200, body: Array(body.utf8)), method: "signInWithIdp")
         }
-        #expect(failure.code == "FEDERATED_USER_ID_ALREADY_LINKED" && failure.answer?["providerId"] == "github.com")
+        #expect(failure.code == "FEDERATED_USER_ID_ALREADY_LINKED" && failure.providerID == "github.com" && failure.email == "bob@example.com")
+    }
+
+    @Test func errorMessageIsARefusalOnlyInASuccessfulAnswer() throws {
+        let body = Array(#"{"errorMessage":"FEDERATED_USER_ID_ALREADY_LINKED"}"#.utf8)
+        #expect(throws: FirebaseError.server(code: "HTTP 502", detail: nil, status: 502)) {
+            try IdentityToolkit.answer(HTTPResponse(status: 502, body: body), method: "signInWithIdp")
+        }
     }
 
     @Test func theAssertionIsWhatTheSDKsPost() {

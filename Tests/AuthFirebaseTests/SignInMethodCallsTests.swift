@@ -11,53 +11,56 @@ import AuthTestSupport
 @Suite struct SignInMethodCallsTests {
     /// Each call's method, API version and body, as the SDKs (and the Auth emulator) shape them.
     @Test(arguments: [
-        (SignUpRequest(link: nil) as any IdentityToolkitCall, "signUp", IdentityToolkitAPIVersion.v1, ["returnSecureToken": true] as JSONValue),
-        (SignUpRequest(link: .init(idToken: "id", email: "a@b.c", password: "pw")), "signUp", .v1,
+        (SignUpRequest(link: nil) as any IdentityToolkitCall, "signUp", ProjectAPI.identityToolkitV1, ["returnSecureToken": true] as JSONValue),
+        (SignUpRequest(link: .init(idToken: "id", email: "a@b.c", password: "pw")), "signUp", .identityToolkitV1,
          ["returnSecureToken": true, "idToken": "id", "email": "a@b.c", "password": "pw"]),
-        (SendOOBCodeRequest(kind: .emailSignIn(email: "a@b.c", continueURL: "https://app.example/done")), "sendOobCode", .v1,
+        (SendOOBCodeRequest(kind: .emailSignIn(email: "a@b.c", continueURL: "https://app.example/done")), "sendOobCode", .identityToolkitV1,
          ["requestType": "EMAIL_SIGNIN", "email": "a@b.c", "canHandleCodeInApp": true, "continueUrl": "https://app.example/done"]),
-        (SendOOBCodeRequest(kind: .emailSignIn(email: "a@b.c", continueURL: nil)), "sendOobCode", .v1,
+        (SendOOBCodeRequest(kind: .emailSignIn(email: "a@b.c", continueURL: nil)), "sendOobCode", .identityToolkitV1,
          ["requestType": "EMAIL_SIGNIN", "email": "a@b.c", "canHandleCodeInApp": true, "continueUrl": "http://localhost"]),
-        (SendOOBCodeRequest(kind: .verifyEmail(idToken: "id")), "sendOobCode", .v1, ["requestType": "VERIFY_EMAIL", "idToken": "id"]),
-        (SendOOBCodeRequest(kind: .passwordReset(email: "a@b.c")), "sendOobCode", .v1, ["requestType": "PASSWORD_RESET", "email": "a@b.c"]),
-        (SignInWithEmailLinkRequest(email: "a@b.c", oobCode: "c", idToken: nil), "signInWithEmailLink", .v1,
+        (SendOOBCodeRequest(kind: .verifyEmail(idToken: "id")), "sendOobCode", .identityToolkitV1, ["requestType": "VERIFY_EMAIL", "idToken": "id"]),
+        (SendOOBCodeRequest(kind: .passwordReset(email: "a@b.c")), "sendOobCode", .identityToolkitV1, ["requestType": "PASSWORD_RESET", "email": "a@b.c"]),
+        (SignInWithEmailLinkRequest(email: "a@b.c", oobCode: "c", idToken: nil), "signInWithEmailLink", .identityToolkitV1,
          ["email": "a@b.c", "oobCode": "c", "returnSecureToken": true]),
-        (SignInWithEmailLinkRequest(email: "a@b.c", oobCode: "c", idToken: "id"), "signInWithEmailLink", .v1,
+        (SignInWithEmailLinkRequest(email: "a@b.c", oobCode: "c", idToken: "id"), "signInWithEmailLink", .identityToolkitV1,
          ["email": "a@b.c", "oobCode": "c", "returnSecureToken": true, "idToken": "id"]),
-        (ResetPasswordRequest(oobCode: "c", newPassword: nil), "resetPassword", .v1, ["oobCode": "c"]),
-        (ResetPasswordRequest(oobCode: "c", newPassword: "new"), "resetPassword", .v1, ["oobCode": "c", "newPassword": "new"]),
-        (ApplyActionCodeRequest(oobCode: "c"), "update", .v1, ["oobCode": "c"]),
-        (StartTOTPEnrollmentRequest(idToken: "id"), "mfaEnrollment:start", .v2, ["idToken": "id", "totpEnrollmentInfo": [:]]),
-        (FinalizeTOTPEnrollmentRequest(idToken: "id", sessionInfo: "s", code: "123456", displayName: "Phone"), "mfaEnrollment:finalize", .v2,
+        (ResetPasswordRequest(oobCode: "c", newPassword: nil), "resetPassword", .identityToolkitV1, ["oobCode": "c"]),
+        (ResetPasswordRequest(oobCode: "c", newPassword: "new"), "resetPassword", .identityToolkitV1, ["oobCode": "c", "newPassword": "new"]),
+        (ApplyActionCodeRequest(oobCode: "c"), "update", .identityToolkitV1, ["oobCode": "c"]),
+        (StartTOTPEnrollmentRequest(idToken: "id"), "mfaEnrollment:start", .identityToolkitV2, ["idToken": "id", "totpEnrollmentInfo": [:]]),
+        (FinalizeTOTPEnrollmentRequest(idToken: "id", sessionInfo: "s", code: "123456", displayName: "Phone"), "mfaEnrollment:finalize", .identityToolkitV2,
          ["idToken": "id", "displayName": "Phone", "totpVerificationInfo": ["sessionInfo": "s", "verificationCode": "123456"]]),
-        (WithdrawMultiFactorRequest(idToken: "id", enrollmentID: "e"), "mfaEnrollment:withdraw", .v2, ["idToken": "id", "mfaEnrollmentId": "e"]),
-    ] as [(any IdentityToolkitCall, String, IdentityToolkitAPIVersion, JSONValue)])
-    func eachCallSendsWhatTheSDKsSend(call: any IdentityToolkitCall, method: String, version: IdentityToolkitAPIVersion, body: JSONValue) {
-        #expect(call.method == method && call.apiVersion == version)
+        (WithdrawMultiFactorRequest(idToken: "id", enrollmentID: "e"), "mfaEnrollment:withdraw", .identityToolkitV2, ["idToken": "id", "mfaEnrollmentId": "e"]),
+    ] as [(any IdentityToolkitCall, String, ProjectAPI, JSONValue)])
+    func eachCallSendsWhatTheSDKsSend(call: any IdentityToolkitCall, method: String, version: ProjectAPI, body: JSONValue) {
+        #expect(call.method == method && call.api == version)
         #expect(JSONValue.object(call.body) == body)
     }
 
     @Test func theTOTPSecretIsDecodedWithRFC6238sDefaults() throws {
         let full: JSONValue = ["totpSessionInfo": ["sharedSecretKey": "JBSWY3DP", "verificationCodeLength": 8, "hashingAlgorithm": "SHA256",
                                                    "periodSec": 60, "sessionInfo": "s"]]
-        #expect(try StartTOTPEnrollmentResponse(full).secret == TOTPEnrollmentSecret(
+        #expect(try StartTOTPEnrollmentResponse(AnswerReader(full, method: "mfaEnrollment:start")).secret == TOTPEnrollmentSecret(
             sharedSecretKey: "JBSWY3DP", codeLength: 8, hashingAlgorithm: "SHA256", periodSeconds: 60, sessionInfo: "s"))
         let bare: JSONValue = ["totpSessionInfo": ["sharedSecretKey": "JBSWY3DP", "sessionInfo": "s"]]
-        let secret = try StartTOTPEnrollmentResponse(bare).secret
+        let secret = try StartTOTPEnrollmentResponse(AnswerReader(bare, method: "mfaEnrollment:start")).secret
         #expect(secret.codeLength == 6 && secret.periodSeconds == 30 && secret.hashingAlgorithm == "SHA1")
         for broken: JSONValue in [[:], ["totpSessionInfo": ["sessionInfo": "s"]], ["totpSessionInfo": ["sharedSecretKey": "K"]]] {
-            #expect(throws: FirebaseError.self) { try StartTOTPEnrollmentResponse(broken) }
+            #expect(throws: FirebaseError.self) { try StartTOTPEnrollmentResponse(AnswerReader(broken, method: "mfaEnrollment:start")) }
         }
-        #expect(throws: FirebaseError.self) { try SignInTokensResponse(["localId": "u", "idToken": "i"], method: "signUp") }
-        #expect(try SignInTokensResponse(["localId": "u", "idToken": "i", "refreshToken": "r", "expiresIn": "3600"], method: "signUp").expiresIn == 3600)
+        let signUp = SignUpRequest(link: nil)
+        #expect(throws: FirebaseError.self) { try signUp.response(to: AnswerReader(["localId": "u", "idToken": "i"], method: "signUp")) }
+        let answer: JSONValue = ["localId": "u", "idToken": "i", "refreshToken": "r", "expiresIn": "3600"]
+        #expect(try signUp.response(to: AnswerReader(answer, method: "signUp")).tokens?.expiresIn == 3600)
     }
 
     @Test(arguments: [
         ("PASSWORD_RESET", ActionCodeInfo.Operation.passwordReset), ("VERIFY_EMAIL", .verifyEmail), ("RECOVER_EMAIL", .recoverEmail),
         ("EMAIL_SIGNIN", .emailSignIn), ("SOMETHING_ELSE", .unknown),
     ])
-    func anActionCodesRequestTypeIsItsOperation(requestType: String, operation: ActionCodeInfo.Operation) {
-        let info = ActionCodeResponse(["requestType": .string(requestType), "email": "a@b.c", "newEmail": "n@b.c"]).info
+    func anActionCodesRequestTypeIsItsOperation(requestType: String, operation: ActionCodeInfo.Operation) throws {
+        let answer: JSONValue = ["requestType": .string(requestType), "email": "a@b.c", "newEmail": "n@b.c"]
+        let info = try ActionCodeResponse(AnswerReader(answer, method: "resetPassword")).info()
         #expect(info == ActionCodeInfo(operation: operation, email: "a@b.c", previousEmail: "n@b.c"))
     }
 

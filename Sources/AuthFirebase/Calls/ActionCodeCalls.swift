@@ -4,6 +4,8 @@ import AuthPlatform
 /// `accounts:resetPassword`: with the code alone, what it is for (the SDK's `checkActionCode`);
 /// with `newPassword`, the reset itself (`confirmPasswordReset`).
 struct ResetPasswordRequest: IdentityToolkitCall, Equatable {
+    typealias Response = ActionCodeResponse
+
     var oobCode: String
     var newPassword: String?
 
@@ -18,6 +20,8 @@ struct ResetPasswordRequest: IdentityToolkitCall, Equatable {
 /// `accounts:update` with an `oobCode` and no ID token: applies a verify-email or recover-email code
 /// (the SDK's `applyActionCode`).
 struct ApplyActionCodeRequest: IdentityToolkitCall, Equatable {
+    typealias Response = ActionCodeResponse
+
     var oobCode: String
 
     var method: String { "update" }
@@ -25,14 +29,24 @@ struct ApplyActionCodeRequest: IdentityToolkitCall, Equatable {
 }
 
 /// What resetPassword and an applied code answer (ResetPasswordResponse / SetAccountInfoResponse):
-/// the request type, the account's email, and for email changes the other address.
-struct ActionCodeResponse: Sendable, Equatable {
-    var info: ActionCodeInfo
+/// the request type, the account's email, for email changes the other address, and (an applied
+/// code) the account's uid.
+struct ActionCodeResponse: ProjectAnswer, Equatable {
+    var requestType: ActionCodeInfo.Operation?
+    var email: String?
+    /// For RECOVER_EMAIL and VERIFY_AND_CHANGE_EMAIL, `newEmail` is the other address.
+    var otherEmail: String?
+    var localID: String?
 
-    init(_ answer: JSONValue, assuming operation: ActionCodeInfo.Operation? = nil) {
-        let requestType = answer["requestType"]?.stringValue
-        let kind = requestType.flatMap(ActionCodeInfo.Operation.init(rawValue:)) ?? operation ?? .unknown
-        // For RECOVER_EMAIL and VERIFY_AND_CHANGE_EMAIL, `newEmail` is the other address.
-        info = ActionCodeInfo(operation: kind, email: answer["email"]?.stringValue, previousEmail: answer["newEmail"]?.stringValue)
+    init(_ answer: AnswerReader) {
+        requestType = answer.string("requestType").flatMap(ActionCodeInfo.Operation.init(rawValue:))
+        email = answer.string("email")
+        otherEmail = answer.string("newEmail")
+        localID = answer.string("localId")
+    }
+
+    /// What the code was for: its request type, or `operation` when the answer does not say.
+    func info(assuming operation: ActionCodeInfo.Operation? = nil) -> ActionCodeInfo {
+        ActionCodeInfo(operation: requestType ?? operation ?? .unknown, email: email, previousEmail: otherEmail)
     }
 }

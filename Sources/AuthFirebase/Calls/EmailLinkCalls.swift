@@ -2,6 +2,8 @@ import AuthPlatform
 
 /// `accounts:sendOobCode`: the project emails an action link (Identity Toolkit GetOobCodeRequest).
 struct SendOOBCodeRequest: IdentityToolkitCall, Equatable {
+    typealias Response = SendOOBCodeResponse
+
     enum Kind: Sendable, Equatable {
         /// A password-reset link to `email`.
         case passwordReset(email: String)
@@ -34,11 +36,11 @@ struct SendOOBCodeRequest: IdentityToolkitCall, Equatable {
 }
 
 /// What sendOobCode answers: the address the mail goes to.
-struct SendOOBCodeResponse: Sendable, Equatable {
+struct SendOOBCodeResponse: ProjectAnswer, Equatable {
     var email: String?
 
-    init(_ answer: JSONValue) {
-        email = answer["email"]?.stringValue
+    init(_ answer: AnswerReader) {
+        email = answer.string("email")
     }
 }
 
@@ -54,5 +56,10 @@ struct SignInWithEmailLinkRequest: IdentityToolkitCall, Equatable {
         var body: [String: JSONValue] = ["email": .string(email), "oobCode": .string(oobCode), "returnSecureToken": true]
         if let idToken { body["idToken"] = .string(idToken) }
         return body
+    }
+
+    /// EmailLinkSigninResponse always names the user and carries the session.
+    func response(to answer: AnswerReader) throws(FirebaseError) -> SignInResponse {
+        try SignInResponse(namingTheUser: answer)
     }
 }

@@ -23,25 +23,9 @@ struct SignUpRequest: IdentityToolkitCall, Equatable {
         }
         return body
     }
-}
 
-/// The tokens of a sign-in answer, checked before anything is stored (SignUpResponse,
-/// EmailLinkSigninResponse: `localId`, `idToken`, `refreshToken`, `expiresIn`).
-struct SignInTokensResponse: Sendable, Equatable {
-    var localID: String
-    var idToken: String
-    var refreshToken: String
-    var expiresIn: Int
-    var isNewUser: Bool
-
-    init(_ answer: JSONValue, method: String) throws(FirebaseError) {
-        guard let localID = answer["localId"]?.stringValue, !localID.isEmpty, let idToken = answer["idToken"]?.stringValue,
-            let refreshToken = answer["refreshToken"]?.stringValue, let expiresIn = IdentityToolkit.seconds(answer["expiresIn"])
-        else { throw .invalidResponse(method: method, reason: "no localId, idToken, refreshToken and expiresIn") }
-        self.localID = localID
-        self.idToken = idToken
-        self.refreshToken = refreshToken
-        self.expiresIn = expiresIn
-        isNewUser = answer["isNewUser"]?.boolValue ?? false
+    /// SignUpResponse always names the new (or upgraded) user and carries the session.
+    func response(to answer: AnswerReader) throws(FirebaseError) -> SignInResponse {
+        try SignInResponse(namingTheUser: answer)
     }
 }

@@ -9,6 +9,8 @@ import Foundation
 /// authorization URL from the app registered in its console (Identity Toolkit v1,
 /// CreateAuthUriRequest).
 struct CreateAuthURIRequest: IdentityToolkitCall, Equatable {
+    typealias Response = CreateAuthURIResponse
+
     var method: String { "createAuthUri" }
 
     var providerID: String
@@ -28,16 +30,14 @@ struct CreateAuthURIRequest: IdentityToolkitCall, Equatable {
 }
 
 /// What createAuthUri answers for a provider's flow: the URL to send the browser to and the session.
-struct CreateAuthURIResponse: Sendable, Equatable {
+struct CreateAuthURIResponse: ProjectAnswer, Equatable {
     var authorizationURL: URL
     var sessionID: String
 
-    init(_ answer: JSONValue) throws(FirebaseError) {
-        guard let text = answer["authUri"]?.stringValue, let url = URL(string: text), ["https", "http"].contains(url.scheme?.lowercased() ?? "")
-        else { throw .invalidResponse(method: "createAuthUri", reason: "no authUri (an http(s) URL) for the provider") }
-        guard let sessionID = answer["sessionId"]?.stringValue, !sessionID.isEmpty else {
-            throw .invalidResponse(method: "createAuthUri", reason: "no sessionId")
-        }
+    init(_ answer: AnswerReader) throws(FirebaseError) {
+        guard let text = answer.string("authUri"), let url = URL(string: text), ["https", "http"].contains(url.scheme?.lowercased() ?? "")
+        else { throw answer.invalid("no authUri (an http(s) URL) for the provider") }
+        guard let sessionID = answer.nonEmptyString("sessionId") else { throw answer.invalid("no sessionId") }
         authorizationURL = url
         self.sessionID = sessionID
     }

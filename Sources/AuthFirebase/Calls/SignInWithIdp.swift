@@ -1,26 +1,10 @@
 import AuthPlatform
 
-/// One Identity Toolkit v1 call (`accounts:<method>`): its method and JSON body, one type per
-/// call, as firebase-ios-sdk keeps `Backend/RPC/*Request.swift`. ``FirebaseAccountBackend/send(_:during:recentLoginOperation:)``
-/// sends every one of them and names every refusal through one table.
-protocol IdentityToolkitCall: Sendable {
-    var method: String { get }
-    var body: [String: JSONValue] { get }
-    /// v1 (`accounts:*`), or v2 (Identity Platform's `accounts/mfaEnrollment:*`).
-    var apiVersion: IdentityToolkitAPIVersion { get }
-}
-
-/// Which Identity Toolkit API a call is part of.
-enum IdentityToolkitAPIVersion: Sendable, Equatable {
-    case v1, v2
-}
-
-extension IdentityToolkitCall {
-    var apiVersion: IdentityToolkitAPIVersion { .v1 }
-}
-
-/// `accounts:signInWithIdp`: what proves the identity, and what to do with it.
+/// `accounts:signInWithIdp` (VerifyAssertionRequest): what proves the identity, and what to do
+/// with it. It answers a ``SignInResponse`` with the provider's side in its ``ProviderIdentityAnswer``.
 struct SignInWithIdpRequest: IdentityToolkitCall, Equatable {
+    typealias Response = SignInResponse
+
     /// What the project is given to prove the identity.
     enum Proof: Sendable, Equatable {
         /// A credential authctl obtained and verified itself (`id_token`+`nonce` or `access_token`).
@@ -60,25 +44,4 @@ struct SignInWithIdpRequest: IdentityToolkitCall, Equatable {
         if !autoCreate { body["autoCreate"] = false }
         return body
     }
-}
-
-/// `accounts:lookup` of the signed-in user.
-struct LookupRequest: IdentityToolkitCall, Equatable {
-    var idToken: String
-    var method: String { "lookup" }
-    var body: [String: JSONValue] { ["idToken": .string(idToken)] }
-}
-
-/// `accounts:delete` of the signed-in user.
-struct DeleteAccountRequest: IdentityToolkitCall, Equatable {
-    var idToken: String
-    var method: String { "delete" }
-    var body: [String: JSONValue] { ["idToken": .string(idToken)] }
-}
-
-/// `accounts:createAuthUri` with an email: the sign-in methods of its account (`fetchSignInMethods`).
-struct SignInMethodsRequest: IdentityToolkitCall, Equatable {
-    var email: String
-    var method: String { "createAuthUri" }
-    var body: [String: JSONValue] { ["identifier": .string(email), "continueUri": .string(SignInWithIdpRequest.localRequestURI)] }
 }
