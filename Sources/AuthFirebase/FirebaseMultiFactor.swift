@@ -17,9 +17,16 @@ extension FirebaseAccountBackend {
         guard let pending = answer["mfaPendingCredential"]?.stringValue else { return answer }
         let factors = (answer["mfaInfo"]?.arrayValue ?? []).compactMap(Self.factor)
         guard let totp = factors.first(where: { $0.factorID == MultiFactorInfo.totp }), let code = await secondFactor.code(totp) else {
-            throw FirebaseError.multiFactorRequired(factors: factors)
+            throw SecondFactorRequired(
+                reason: FirebaseError.multiFactorRequired(factors: factors),
+                pending: PendingSecondFactorSignIn(factors: factors, pendingCredential: pending, firstFactorAnswer: answer))
         }
-        let request = FinalizeTOTPSignInRequest(pendingCredential: pending, enrollmentID: totp.enrollmentID, code: code, tenantID: project.tenantID)
+        return try await finalizeSecondFactor(answer, pendingCredential: pending, enrollmentID: totp.enrollmentID, code: code)
+    }
+
+    /// `mfaSignIn:finalize` with the factor's code: `answer` (the first factor's) with the session it gives.
+    func finalizeSecondFactor(_ answer: JSONValue, pendingCredential pending: String, enrollmentID: String, code: String) async throws -> JSONValue {
+        let request = FinalizeTOTPSignInRequest(pendingCredential: pending, enrollmentID: enrollmentID, code: code, tenantID: project.tenantID)
         let finalized: JSONValue
         do {
             finalized = try await toolkit.call(url: endpoints.multiFactorSignInFinalize(apiKey: project.apiKey), method: request.method, request.body)

@@ -78,9 +78,17 @@ extension FirebaseAccountBackend {
     /// Stores a sign-in's outcome: the project's session, the user as `accounts:lookup` reports it
     /// (as the SDKs fetch it after signing in), and the provider's credential; makes the user
     /// current. `authenticated` moves the recent-login time (a sign-in or reauthentication).
-    func record(_ answer: JSONValue, credential: OAuthCredential?, profile: FederatedProfile?, authenticated: Bool) async throws -> AuthDataResult {
+    func record(
+        _ firstFactorAnswer: JSONValue, credential: OAuthCredential?, profile: FederatedProfile?, authenticated: Bool
+    ) async throws -> AuthDataResult {
         let method = "signInWithIdp"
-        let answer = try await passSecondFactor(answer)
+        let answer: JSONValue
+        do {
+            answer = try await passSecondFactor(firstFactorAnswer)
+        } catch var required as SecondFactorRequired {
+            (required.pending.credential, required.pending.profile, required.pending.authenticated) = (credential, profile, authenticated)
+            throw required
+        }
         let session = try session(from: answer, method: method)
         let now = clock.now()
         let previous = try? store.read().accounts.first { $0.user.uid == answer["localId"]?.stringValue }

@@ -1,0 +1,16 @@
+import AuthCore
+import AuthPlatform
+
+/// A sign-in stopped at its second factor, finished later with a factor's code (the library's
+/// `MultiFactorResolver`): the same `mfaSignIn:finalize` and the same storing of the user as a
+/// sign-in given its code at once (`--totp`, the prompt).
+extension FirebaseAccountBackend: MultiFactorSignIn {
+    public func finishSignIn(_ pending: PendingSecondFactorSignIn, enrollmentID: String, code: String) async throws -> AuthDataResult {
+        let answer = try await finalizeSecondFactor(
+            pending.firstFactorAnswer, pendingCredential: pending.pendingCredential, enrollmentID: enrollmentID, code: code)
+        if let expected = pending.expectedUID, answer["localId"]?.stringValue != expected {
+            throw AccountError.userMismatch(providerID: pending.credential?.providerID ?? Self.passwordProviderID)
+        }
+        return try await record(answer, credential: pending.credential, profile: pending.profile, authenticated: pending.authenticated)
+    }
+}
