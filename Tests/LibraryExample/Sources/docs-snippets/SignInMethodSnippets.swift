@@ -2,7 +2,7 @@ import AuthctlKit
 import Foundation
 
 // The Firebase sign-in methods of issue 29, as the Firebase docs write them (anonymous, email
-// link, action codes, TOTP enrolment). A link or a code comes on stdin; the TOTP snippet prints
+// link, action codes, TOTP enrolment and sign-in with the factor). A link or a code comes on stdin; the TOTP snippet prints
 // the secret on stderr and reads the app's code on stdin.
 
 func signInMethodSnippet(_ name: String, _ arguments: [String]) async throws -> [String: Any] {
@@ -58,6 +58,8 @@ func signInMethodSnippet(_ name: String, _ arguments: [String]) async throws -> 
         let assertion = TOTPMultiFactorGenerator.assertionForEnrollment(with: secret, oneTimePassword: code)
         try await user.multiFactor.enroll(with: assertion, displayName: argument(0))
         return ["factors": try await factorFields(user), "url": url]
+    case "methods-totp-signin":
+        return try await secondFactorSignInSnippet(email: argument(0), password: argument(1), form: argument(2))
     case "methods-factors":
         guard let user = auth.currentUser else { throw AuthError.snippet("nobody is signed in") }
         return ["factors": try await factorFields(user)]
