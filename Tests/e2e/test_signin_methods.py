@@ -22,7 +22,7 @@ from fakes import firebase_fake  # noqa: F401  (fixture)
 from terminal_session import TerminalSession, TmuxSession, visible_codes_decode_to
 from test_firebase import configure_idps, home_snapshot, password_signin, project, refused  # noqa: F401  (fixture)
 
-USAGE, NOT_SIGNED_IN, CANCELLED, CONFLICT, REAUTH, INVALID, CONFIG = 2, 3, 4, 7, 8, 10, 12
+USAGE, NOT_SIGNED_IN, CONFLICT, REAUTH, INVALID, CONFIG = 2, 3, 7, 8, 10, 12
 ALICE, PASSWORD = "alice@example.com", "correct horse battery"
 
 
@@ -273,6 +273,8 @@ def verified_alice(cli, fake) -> str:
 
 SECRET = re.compile(r"Secret: ([A-Z2-7]+) ")
 CODE_PROMPT = re.compile(r"Code from your authenticator app: ")
+# As tmux shows it: the screen keeps no trailing blanks.
+CODE_ON_SCREEN = re.compile(r"Code from your authenticator app:")
 
 
 def padded(secret: str) -> str:
@@ -288,29 +290,31 @@ def test_totp_enrolment_read_from_the_qr_code_then_sign_in_then_unenrol(methods,
     # window cannot be scanned), and the screen says how to get one; the secret is there to type.
     small = TmuxSession(methods, args, env, 80, 24)
     try:
-        small.wait_for(CODE_PROMPT, visible=True)
+        small.wait_for(CODE_ON_SCREEN, visible=True)
         screen = small.screen()
         assert visible_codes_decode_to(screen, "", tmp_path) == 0, small.describe()
         assert SECRET.search(screen) and "URI: otpauth://totp/" in screen, small.describe()
         assert re.search(r"\(No QR code: this URL's code is 53×27 characters and would not fit this 80×24 window with the "
                          r"text; make the window at least \d+ rows high and run again, or add --qr to draw it anyway\.\)",
                          small.text().replace("\n", "")), small.describe()
-        small.interrupt()
-        assert small.wait_for_exit() == CANCELLED, small.describe()
+        # A wrong code ends it: exit 10, and the screen says why and what to do.
+        small.type_line("000000" if totp(padded(SECRET.search(screen).group(1))) != "000000" else "111111")
+        assert small.wait_for_exit() == INVALID, small.describe()
+        assert "refused (INVALID_CODE)" in small.text().replace("\n", ""), small.describe()
     finally:
         small.close()
     # 100x40: the code is on the screen whole, with the secret, the URI and the prompt, and decodes to the URI.
     session = TmuxSession(methods, args, env, 100, 40)
     try:
-        session.wait_for(CODE_PROMPT, visible=True)
-        uri = re.search(r"URI: (\S+)", session.text().replace("\n", "")).group(1)
+        session.wait_for(CODE_ON_SCREEN, visible=True)
+        uri = re.search(r"URI: (\S+)", session.text()).group(1)  # wrapped lines joined (tmux -J)
         screen = session.screen()
         assert visible_codes_decode_to(screen, uri, tmp_path) == 1, session.describe()
         parsed = urlparse(uri)
         assert parsed.scheme == "otpauth" and parsed.netloc == "totp", uri
         assert unquote(parsed.path) == f"/{firebase_fake.info['project_id']}:{ALICE}", uri
         secret = parse_qs(parsed.query)["secret"][0]
-        assert SECRET.search(screen).group(1) == secret and CODE_PROMPT.search(screen), session.describe()
+        assert SECRET.search(screen).group(1) == secret and CODE_ON_SCREEN.search(screen), session.describe()
         session.type_line(totp(padded(secret)))
         assert session.wait_for_exit() == OK, session.describe()
     finally:
