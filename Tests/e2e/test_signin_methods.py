@@ -334,6 +334,21 @@ def test_totp_enrolment_read_from_the_qr_code_then_sign_in_then_unenrol(methods,
     wrong = password_signin(methods, ALICE, PASSWORD, "--totp", "000000" if totp(padded(secret)) != "000000" else "111111")
     error = refused(methods, wrong, INVALID, "invalid-verification-code", before)
     assert "refused (INVALID_CODE)" in error["message"] and "--totp CODE" in error["message"], error
+    # At a terminal the code is asked for; a sign-in whose pending credential ran out meanwhile is
+    # INVALID_MFA_PENDING_CREDENTIAL: exit 10, sign in again, nothing stored.
+    prompted = TmuxSession(methods, ["signin", "--provider", "password", "--email", ALICE], env, 100, 40)
+    try:
+        prompted.wait_for(re.compile(r"Password:"))
+        prompted.type_line(PASSWORD)
+        prompted.wait_for(re.compile(r"Code from your authenticator app \(Phone\):"))
+        firebase_fake.control("expire_mfa_sessions")
+        prompted.type_line(totp(padded(secret)))
+        assert prompted.wait_for_exit() == INVALID, prompted.describe()
+        assert "the second-factor session expired or was refused (INVALID_MFA_PENDING_CREDENTIAL); sign in again" in \
+            prompted.text().replace("\n", ""), prompted.describe()
+    finally:
+        prompted.close()
+    assert home_snapshot(methods) == before
     signed = password_signin(methods, ALICE, PASSWORD, "--totp", totp(padded(secret)))
     assert signed.returncode == OK, str(signed)
     gone = methods.run("account", "mfa", "unenroll", factors[0]["enrollmentId"], "--json")
