@@ -2,8 +2,8 @@ internal import AuthCore
 import Foundation
 
 /// One enrolled second factor (FirebaseAuth's `MultiFactorInfo`); an authenticator app's is a
-/// `TOTPMultiFactorInfo`, as in the SDK. Immutable: the compiler makes a class with subclasses
-/// restate `@unchecked Sendable`, as it does for the SDK's.
+/// `TOTPMultiFactorInfo`, as in the SDK. Open to that subclass, so `Sendable` is `@unchecked`:
+/// every stored property is an immutable `let` of a `Sendable` type.
 public class MultiFactorInfo: @unchecked Sendable {
     /// The enrolment's id (`mfaEnrollmentId`).
     public let uid: String
