@@ -25,8 +25,6 @@ public struct CommandContext: Sendable {
     public var writeStandardError: @Sendable (String) -> Void
     public var standardErrorIsTerminal: Bool
     public var standardInputIsTerminal: Bool
-    /// The width of the terminal on stderr, when it is one and says (TIOCGWINSZ); nil otherwise.
-    public var terminalColumns: @Sendable () -> Int?
     /// The columns and rows of the terminal on stderr (TIOCGWINSZ), for a QR code that fits; nil
     /// when it is no terminal.
     public var terminalSize: @Sendable () -> TerminalSize? = { nil }
@@ -66,10 +64,8 @@ public struct CommandContext: Sendable {
         browserHost: @escaping @Sendable ([String]) -> BrowserHost = { _ in BrowserHost(system: .other) },
         onInterrupt: @escaping @Sendable (@escaping @Sendable () -> Void) -> (@Sendable () -> Void),
         interrupts: any InterruptShield = NoInterruptShield(),
-        replaceProcess: @escaping @Sendable ([String], [String: String]) -> Int32 = { _, _ in ENOSYS },
-        terminalColumns: @escaping @Sendable () -> Int? = { nil }
+        replaceProcess: @escaping @Sendable ([String], [String: String]) -> Int32 = { _, _ in ENOSYS }
     ) {
-        self.terminalColumns = terminalColumns
         self.environment = environment
         self.readStandardInput = readStandardInput
         self.writeStandardOutput = writeStandardOutput

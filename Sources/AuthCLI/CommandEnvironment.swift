@@ -140,31 +140,31 @@ struct CommandEnvironment: Sendable {
     var showsProgress: Bool { context.standardErrorIsTerminal && !json && !verbose }
 
     /// The effects a grant needs, with messages and `--verbose` lines on stderr; `qr` is
-    /// `--qr`/`--no-qr` (nil: QR codes on a terminal, without --json).
+    /// `--qr`/`--no-qr` (nil: QR codes on a terminal, without --json). A URL for another device
+    /// is laid out by ``showForAnotherDevice(_:following:then:qr:)``.
     func grantContext(browser: any BrowserOpener, qr: Bool? = nil) -> GrantContext {
         let context = context
-        let drawsQRCodes = qr ?? (context.standardErrorIsTerminal && !json)
-        let drawQRCode: @Sendable (String) -> Void = { url in
-            guard drawsQRCodes else { return }
-            Self.drawQRCode(url, columns: max(QRCodeText.maximumColumns, context.terminalColumns() ?? 0), write: context.writeStandardError)
-        }
-        return GrantContext(
+        var grant = GrantContext(
             transport: transport, clock: context.clock, random: context.random, browser: browser,
             notify: { context.writeStandardError($0 + "\n") }, log: services.log, readPastedLine: context.readLine,
-            progress: showsProgress ? TerminalProgress(write: context.writeStandardError, clock: context.clock) : NoProgress(),
-            drawQRCode: drawQRCode
+            progress: showsProgress ? TerminalProgress(write: context.writeStandardError, clock: context.clock) : NoProgress()
         )
+        let env = self
+        grant.presentForAnotherDevice = { url, following, then in env.showForAnotherDevice(url, following: following, then: then, qr: qr) }
+        return grant
     }
 
-    /// `url` as a QR code in half blocks as wide as `columns` allows (80, or the terminal's width
-    /// when it is wider), or a line saying it is too long for them.
-    static func drawQRCode(_ url: String, columns: Int = QRCodeText.maximumColumns, write: @Sendable (String) -> Void) {
-        guard let lines = QRCodeText.lines(for: url, columns: columns) else {
-            let limit = QRCodeSpec.byteCapacity(version: QRCodeText.maximumVersion(columns: columns))
-            write("(No QR code: the URL is \(url.utf8.count) bytes, and one that fits \(columns) columns holds \(limit).)\n")
-            return
-        }
-        write(lines.joined(separator: "\n") + "\n\n")
+    /// A terminal that does not say its size is taken as the classic 80×24.
+    static let unsizedTerminal = TerminalSize(columns: 80, rows: 24)
+
+    /// `url` for another device (a phone's camera), on stderr: its QR code where all of it fits
+    /// the window with `following` and the prompt `then` below it, then `following`
+    /// (``AnotherDeviceScreen``, Decisions/0029). `qr` is `--qr` (a code that fits the columns,
+    /// whatever its rows, even off a terminal or with --json), `--no-qr`, or nil (a terminal, no --json).
+    func showForAnotherDevice(_ url: String, following: String, then: String?, qr: Bool?) {
+        guard qr ?? (context.standardErrorIsTerminal && !json) else { return context.writeStandardError(following + "\n") }
+        let window = context.standardErrorIsTerminal ? context.terminalSize() ?? Self.unsizedTerminal : nil
+        context.writeStandardError(AnotherDeviceScreen.text(url: url, following: following, then: then, window: window, forced: qr == true))
     }
 
     /// The validator for `provider`'s ID tokens (discovery, JWK set), for `verify`.

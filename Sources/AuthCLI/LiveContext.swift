@@ -60,8 +60,7 @@ extension CommandContext {
                 }
             },
             interrupts: effects.interrupts,
-            replaceProcess: ProcessReplacement.execute,
-            terminalColumns: { POSIX.terminalColumns(STDERR_FILENO) }
+            replaceProcess: ProcessReplacement.execute
         )
         context.terminalSize = { POSIX.terminalSize(STDERR_FILENO) }
         context.secretVault = effects.secretVault

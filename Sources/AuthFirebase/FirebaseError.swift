@@ -82,6 +82,11 @@ public enum FirebaseError: AuthCoreError, Equatable {
             + (hasTOTP(factors) ? "" : " (SMS second factors need a reCAPTCHA only a browser can solve)")
     }
 
+    /// A refusal of an enrolment's session (`mfaEnrollment:finalize`'s `sessionInfo`), not of a sign-in's code.
+    static func isEnrolmentSession(_ code: String) -> Bool {
+        code == "INVALID_SESSION_INFO" || code == "MISSING_SESSION_INFO"
+    }
+
     static func hasTOTP(_ factors: [MultiFactorInfo]) -> Bool {
         factors.contains { $0.factorID == MultiFactorInfo.totp }
     }
@@ -185,6 +190,9 @@ public enum FirebaseError: AuthCoreError, Equatable {
                 + "(Identity Platform > Tenants)"
         case .multiFactorRequired(let factors):
             Self.secondFactorMessage(factors)
+        case .secondFactorRefused(let code) where Self.isEnrolmentSession(code):
+            "the enrolment's session has expired or is not this user's (\(code)): a new secret must be confirmed within "
+                + "its time, so start the enrolment again"
         case .secondFactorRefused(let code):
             code == "INVALID_MFA_PENDING_CREDENTIAL"
                 ? "the second-factor session expired or was refused (\(code))"
@@ -235,6 +243,7 @@ public enum FirebaseError: AuthCoreError, Equatable {
         case .apiKeyRestricted: .configureProject(.appRestriction)
         case .tenant: .configureProject(.tenantID)
         case .multiFactorRequired(let factors): .giveSecondFactorCode(enrollAuthenticatorFirst: !Self.hasTOTP(factors))
+        case .secondFactorRefused(let code) where Self.isEnrolmentSession(code): .tryAgain
         case .secondFactorRefused(let code):
             code == "INVALID_MFA_PENDING_CREDENTIAL" ? .signInAgain(providerID: nil) : .giveSecondFactorCode(enrollAuthenticatorFirst: false)
         case .invalidAPIKey, .notConfigured: .configureProject(.project)

@@ -15,9 +15,16 @@ extension FirebaseAccountBackend {
     func passSecondFactor(_ answer: SignInResponse) async throws -> SignInResponse {
         guard let pending = answer.pendingSecondFactor else { return answer }
         guard let totp = pending.factors.first(where: { $0.factorID == MultiFactorInfo.totp }), let code = await secondFactor.code(totp) else {
-            throw FirebaseError.multiFactorRequired(factors: pending.factors)
+            throw SecondFactorRequired(
+                reason: FirebaseError.multiFactorRequired(factors: pending.factors),
+                pending: PendingSecondFactorSignIn(factors: pending.factors, pendingCredential: pending.credential, firstFactorAnswer: answer))
         }
-        let request = FinalizeTOTPSignInRequest(pendingCredential: pending.credential, enrollmentID: totp.enrollmentID, code: code)
+        return try await finalizeSecondFactor(answer, pendingCredential: pending.credential, enrollmentID: totp.enrollmentID, code: code)
+    }
+
+    /// `mfaSignIn:finalize` with the factor's code: `answer` (the first factor's) with the session it gives.
+    func finalizeSecondFactor(_ answer: SignInResponse, pendingCredential: String, enrollmentID: String, code: String) async throws -> SignInResponse {
+        let request = FinalizeTOTPSignInRequest(pendingCredential: pendingCredential, enrollmentID: enrollmentID, code: code)
         let finalized = try await call(request, during: .signIn)
         var signedIn = answer
         let lifetime = Auth.expiry(ofJWT: finalized.idToken).map { Int($0.timeIntervalSince(clock.now())) } ?? 3600

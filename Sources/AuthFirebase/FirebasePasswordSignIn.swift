@@ -37,7 +37,13 @@ extension FirebaseAccountBackend: PasswordAccounts, CustomTokenAccounts {
             throw AccountError.noSuchProvider(providerID: Self.passwordProviderID, linked: account.user.providerData.map(\.providerID))
         }
         let request = PasswordSignInRequest(email: email, password: password, create: false)
-        let answer = try await passSecondFactor(try await call(request, during: .signIn))
+        let answer: SignInResponse
+        do {
+            answer = try await passSecondFactor(try await call(request, during: .signIn))
+        } catch var required as SecondFactorRequired {
+            required.pending.expectedUID = account.user.uid
+            throw required
+        }
         guard answer.localID == account.user.uid else { throw AccountError.userMismatch(providerID: Self.passwordProviderID) }
         var result = try await record(answer.marked(provider: Self.passwordProviderID), credential: nil, profile: nil, authenticated: true)
         result.additionalUserInfo.providerID = Self.passwordProviderID

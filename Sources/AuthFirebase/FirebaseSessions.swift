@@ -75,8 +75,16 @@ extension FirebaseAccountBackend {
     /// Stores a sign-in's outcome: the project's session, the user as `accounts:lookup` reports it
     /// (as the SDKs fetch it after signing in), and the provider's credential; makes the user
     /// current. `authenticated` moves the recent-login time (a sign-in or reauthentication).
-    func record(_ answer: SignInResponse, credential: OAuthCredential?, profile: FederatedProfile?, authenticated: Bool) async throws -> AuthDataResult {
-        let answer = try await passSecondFactor(answer)
+    func record(
+        _ firstFactorAnswer: SignInResponse, credential: OAuthCredential?, profile: FederatedProfile?, authenticated: Bool
+    ) async throws -> AuthDataResult {
+        let answer: SignInResponse
+        do {
+            answer = try await passSecondFactor(firstFactorAnswer)
+        } catch var required as SecondFactorRequired {
+            (required.pending.credential, required.pending.profile, required.pending.authenticated) = (credential, profile, authenticated)
+            throw required
+        }
         let session = session(from: try answer.session())
         let now = clock.now()
         let previous = try? store.read().accounts.first { $0.user.uid == answer.localID }

@@ -186,14 +186,6 @@ private func systemChmod(_ path: String, _ mode: mode_t) -> Int32 { chmod(path, 
 private func systemMkdir(_ path: String, _ mode: mode_t) -> Int32 { mkdir(path, mode) }
 
 extension POSIX {
-    /// The columns of the terminal on `descriptor` (TIOCGWINSZ), or nil when it is no terminal or
-    /// does not say.
-    public static func terminalColumns(_ descriptor: Int32) -> Int? {
-        var size = winsize()
-        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
-        return Int(size.ws_col)
-    }
-
     /// The columns and rows of the terminal on `descriptor` (TIOCGWINSZ), or nil when it is no
     /// terminal or does not say.
     public static func terminalSize(_ descriptor: Int32) -> TerminalSize? {

@@ -1,6 +1,6 @@
 /// A QR code drawn in a terminal with half blocks: each character is two modules, one above the
-/// other, so the symbol stays square and fits 80 columns up to version 13 (69 modules, 77
-/// columns with the quiet zone).
+/// other, so the symbol stays square (version 13, 69 modules, takes 77 columns with the quiet
+/// zone). ``fit(_:columns:lines:)`` draws the code that fits a window, or says why not.
 ///
 /// The characters draw the LIGHT modules (the quiet zone included) in the terminal's foreground
 /// colour, as `qrencode -t UTF8` does: on the usual light-on-dark terminal the code then reads
@@ -9,22 +9,6 @@
 package enum QRCodeText {
     /// §6.3.7: four light modules around the symbol.
     package static let quietZone = 4
-    /// The widest drawing printed: an 80-column terminal.
-    package static let maximumColumns = 80
-
-    /// The lines of the drawing of `text`'s UTF-8 bytes, or nil when it would not fit in
-    /// `columns` (the text is too long).
-    package static func lines(for text: String, columns: Int = maximumColumns) -> [String]? {
-        let version = maximumVersion(columns: columns)
-        guard version >= 1, let code = QRCode(bytes: Array(text.utf8), maximumVersion: version) else { return nil }
-        return lines(for: code)
-    }
-
-    /// The largest version whose drawing fits `columns` (13 for 80).
-    package static func maximumVersion(columns: Int = maximumColumns) -> Int {
-        (columns - 2 * quietZone - 17) / 4
-    }
-
     /// How a text's QR code fits a window (Decisions/0029).
     package enum Fit: Equatable, Sendable {
         /// The drawing, of the smallest code: the smallest version at level L, then at that version

@@ -5,7 +5,7 @@ extension Auth {
     /// Signs in as a new anonymous user of the Firebase project (Anonymous enabled in its console):
     /// a uid and ID tokens with no person behind them; link a provider later to keep the uid.
     public func signInAnonymously() async throws -> AuthDataResult {
-        try await AuthError.translating { AuthDataResult(try await SignInMethods(runtime: try engine.runtime()).signInAnonymously(), auth: self) }
+        try await AuthError.translating(auth: self) { AuthDataResult(try await SignInMethods(runtime: try engine.runtime()).signInAnonymously(), auth: self) }
     }
 
     /// ``signInAnonymously()`` with a completion handler, called on the main queue.

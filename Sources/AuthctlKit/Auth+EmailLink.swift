@@ -34,7 +34,7 @@ extension Auth {
 
     /// Signs in with the emailed link (the account is created if the email has none).
     public func signIn(withEmail email: String, link: String) async throws -> AuthDataResult {
-        try await AuthError.translating { AuthDataResult(try await SignInMethods(runtime: try engine.runtime()).signIn(email: email, link: link), auth: self) }
+        try await AuthError.translating(auth: self) { AuthDataResult(try await SignInMethods(runtime: try engine.runtime()).signIn(email: email, link: link), auth: self) }
     }
 
     /// ``signIn(withEmail:link:)`` with a completion handler, called on the main queue.

@@ -87,12 +87,12 @@ public final class Auth: Sendable {
     /// Signs in with a credential (``OAuthProvider/credential(providerID:idToken:rawNonce:accessToken:)``,
     /// ``OAuthProvider/getCredentialWith(_:)``).
     public func signIn(with credential: any AuthCredential) async throws -> AuthDataResult {
-        try await AuthError.translating { try await engine.use(credential, for: .signIn, as: nil) }
+        try await AuthError.translating(auth: self) { try await engine.use(credential, for: .signIn, as: nil) }
     }
 
     /// Runs `provider`'s sign-in in the browser `uiDelegate` presents (nil: the system browser).
     public func signIn(with provider: OAuthProvider, uiDelegate: BrowserPresenter?) async throws -> AuthDataResult {
-        try await AuthError.translating { try await engine.run(provider, presenter: uiDelegate, for: .signIn, as: nil) }
+        try await AuthError.translating(auth: self) { try await engine.run(provider, presenter: uiDelegate, for: .signIn, as: nil) }
     }
 
     /// Signs in with an email and password (a Firebase project with Email/Password enabled).
@@ -106,7 +106,7 @@ public final class Auth: Sendable {
     }
 
     private func passwordSignIn(email: String, password: String, create: Bool) async throws -> AuthDataResult {
-        try await AuthError.translating {
+        try await AuthError.translating(auth: self) {
             let backend = try engine.backend(as: (any PasswordAccounts).self, .passwordAccounts)
             return AuthDataResult(try await backend.signIn(email: email, password: password, create: create), auth: self)
         }
@@ -114,7 +114,7 @@ public final class Auth: Sendable {
 
     /// Signs in with a custom token minted by the project's own server (a Firebase project).
     public func signIn(withCustomToken token: String) async throws -> AuthDataResult {
-        try await AuthError.translating {
+        try await AuthError.translating(auth: self) {
             let backend = try engine.backend(as: (any CustomTokenAccounts).self, .customTokens)
             return AuthDataResult(try await backend.signIn(customToken: token), auth: self)
         }

@@ -6,8 +6,8 @@ import Foundation
 /// `userInfo` the SDK's keys. An `NSError` subclass, not a Swift error that bridges, because on
 /// Linux `catch let error as NSError` only matches an `NSError` (Docs/Decisions/0033). Final,
 /// with no state of its own beyond `NSError`'s immutable domain, code and `userInfo` (whose
-/// values are strings and ``OAuthCredential``s): the compiler makes every `NSError` subclass
-/// restate `NSError`'s own `@unchecked Sendable`, the one place this library does.
+/// values are strings, ``OAuthCredential``s and ``MultiFactorResolver``s): the compiler makes
+/// every `NSError` subclass restate `NSError`'s own `@unchecked Sendable`.
 ///
 /// ```swift
 /// } catch let error as NSError where error.code == AuthErrorCode.accountExistsWithDifferentCredential.rawValue {
@@ -26,7 +26,7 @@ public final class AuthError: NSError, @unchecked Sendable {
     /// The message, as `localizedDescription`.
     public override var description: String { localizedDescription }
 
-    init(_ error: any AuthCoreError, providerID: String?) {
+    init(_ error: any AuthCoreError, providerID: String?, auth: Auth? = nil) {
         let code = AuthErrorCode.from(error.code)
         var info: [String: Any] = [
             AuthErrorUserInfoDescriptionKey: Self.describe(error.message, remedy: error.remedy), AuthErrorUserInfoNameKey: code.errorName,
@@ -36,6 +36,7 @@ public final class AuthError: NSError, @unchecked Sendable {
         if error.code == .accountExistsWithDifferentCredential, let providerID {
             info[AuthErrorUserInfoUpdatedCredentialKey] = OAuthCredential(provider: providerID, kind: .pending)
         }
+        if let resolver = MultiFactorResolver(error, auth: auth) { info[AuthErrorUserInfoMultiFactorResolverKey] = resolver }
         super.init(domain: AuthErrorDomain, code: code.rawValue, userInfo: info)
     }
 
@@ -138,14 +139,15 @@ public final class AuthError: NSError, @unchecked Sendable {
     }
 
     /// Runs `body`, turning the engine's errors into ``AuthError``s; the provider of an
-    /// account-exists error is the one `body` signed in with.
-    static func translating<T>(providerID: String? = nil, _ body: () async throws -> T) async throws -> T {
+    /// account-exists error is the one `body` signed in with; a sign-in of `auth` stopped at its
+    /// second factor carries a ``MultiFactorResolver`` for it.
+    static func translating<T>(providerID: String? = nil, auth: Auth? = nil, _ body: () async throws -> T) async throws -> T {
         do {
             return try await body()
         } catch let error as AuthError {
             throw error
         } catch let error as any AuthCoreError {
-            throw AuthError(error, providerID: providerID ?? "")
+            throw AuthError(error, providerID: providerID ?? "", auth: auth)
         } catch is CancellationError {
             throw AuthError(.webContextCancelled, "the sign-in was cancelled")
         } catch {

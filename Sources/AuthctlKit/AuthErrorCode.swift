@@ -175,6 +175,8 @@ public enum AuthErrors {
     public static let userInfoEmailKey = AuthErrorUserInfoEmailKey
     /// The key of the credential to link.
     public static let userInfoUpdatedCredentialKey = AuthErrorUserInfoUpdatedCredentialKey
+    /// The key of a second-factor-required error's resolver.
+    public static let userInfoMultiFactorResolverKey = AuthErrorUserInfoMultiFactorResolverKey
 }
 
 /// The `userInfo` key of an error's email (account-exists, credential-already-in-use).
@@ -185,3 +187,5 @@ public let AuthErrorUserInfoUpdatedCredentialKey = "FIRAuthErrorUserInfoUpdatedC
 public let AuthErrorUserInfoNameKey = "FIRAuthErrorUserInfoNameKey"
 /// The `userInfo` key of the message for a person.
 public let AuthErrorUserInfoDescriptionKey = "NSLocalizedDescription"
+/// The `userInfo` key of the ``MultiFactorResolver`` of a ``AuthErrorCode/secondFactorRequired`` error.
+public let AuthErrorUserInfoMultiFactorResolverKey = "FIRAuthErrorUserInfoMultiFactorResolverKey"

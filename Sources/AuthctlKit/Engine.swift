@@ -49,7 +49,7 @@ struct Engine: Sendable {
         let runtime = try runtime()
         try runtime.checkHome()
         _ = try AccountOperations(runtime: runtime).checked(uid)
-        return try await AuthError.translating(providerID: input.providerID) {
+        return try await AuthError.translating(providerID: input.providerID, auth: auth) {
             AuthDataResult(try await SignIn(runtime: runtime).run(input, ports: LibraryEnvironment.ports(presenter, runtime: runtime)), auth: auth)
         }
     }

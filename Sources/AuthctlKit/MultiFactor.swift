@@ -1,26 +1,48 @@
 internal import AuthCore
 import Foundation
 
-/// One enrolled second factor (FirebaseAuth's `MultiFactorInfo`).
-public final class MultiFactorInfo: Sendable {
+/// One enrolled second factor (FirebaseAuth's `MultiFactorInfo`); an authenticator app's is a
+/// `TOTPMultiFactorInfo`, as in the SDK. Open to that subclass, so `Sendable` is `@unchecked`:
+/// every stored property is an immutable `let` of a `Sendable` type.
+public class MultiFactorInfo: @unchecked Sendable {
     /// The enrolment's id (`mfaEnrollmentId`).
     public let uid: String
     public let displayName: String?
     /// ``TOTPMultiFactorGenerator/factorID`` (`totp`) or `phone`.
     public let factorID: String
 
-    init(_ info: AuthCore.MultiFactorInfo) {
+    init(info: AuthCore.MultiFactorInfo) {
         uid = info.enrollmentID
         displayName = info.displayName
         factorID = info.factorID
     }
+
+    /// The library's value of `info`: a `TOTPMultiFactorInfo` for an authenticator app.
+    static func of(_ info: AuthCore.MultiFactorInfo) -> MultiFactorInfo {
+        info.factorID == AuthCore.MultiFactorInfo.totp ? TOTPMultiFactorInfo(info: info) : MultiFactorInfo(info: info)
+    }
 }
 
-/// The proof that the user is signed in now, for an enrolment (FirebaseAuth's `MultiFactorSession`).
-public final class MultiFactorSession: Sendable {
-    let user: User
+/// An authenticator app's factor (FirebaseAuth's `TOTPMultiFactorInfo`).
+final class TOTPMultiFactorInfo: MultiFactorInfo, @unchecked Sendable {}
 
-    init(user: User) { self.user = user }
+/// The proof that the user is signed in now, for an enrolment, or of a sign-in's first factor,
+/// for its second (FirebaseAuth's `MultiFactorSession`).
+public final class MultiFactorSession: Sendable {
+    /// The signed-in user, for an enrolment.
+    let user: User?
+    /// The sign-in stopped at its second factor (its `mfaPendingCredential`).
+    let pending: PendingSecondFactorSignIn?
+
+    init(user: User) {
+        self.user = user
+        pending = nil
+    }
+
+    init(pending: PendingSecondFactorSignIn) {
+        user = nil
+        self.pending = pending
+    }
 }
 
 /// A factor's proof for ``MultiFactor/enroll(with:displayName:)`` (FirebaseAuth's `MultiFactorAssertion`).
@@ -31,13 +53,19 @@ public class MultiFactorAssertion: @unchecked Sendable {
     init(factorID: String) { self.factorID = factorID }
 }
 
-/// The TOTP factor's assertion: the secret being enrolled and a code of it.
+/// The TOTP factor's assertion: a code of the secret being enrolled, or of an enrolled factor
+/// for a sign-in (the SDK's `SecretOrID`).
 public final class TOTPMultiFactorAssertion: MultiFactorAssertion, @unchecked Sendable {
-    let secret: TOTPSecret
+    enum SecretOrID: Sendable {
+        case secret(TOTPSecret)
+        case enrollmentID(String)
+    }
+
+    let secretOrID: SecretOrID
     let oneTimePassword: String
 
-    init(secret: TOTPSecret, oneTimePassword: String) {
-        self.secret = secret
+    init(secretOrID: SecretOrID, oneTimePassword: String) {
+        self.secretOrID = secretOrID
         self.oneTimePassword = oneTimePassword
         super.init(factorID: TOTPMultiFactorGenerator.factorID)
     }
@@ -69,7 +97,10 @@ public enum TOTPMultiFactorGenerator {
 
     /// Has the project make a shared secret for the session's user (`mfaEnrollment:start`).
     public static func generateSecret(with session: MultiFactorSession) async throws -> TOTPSecret {
-        try await AuthError.translating { try await TOTPSecret(session.user.methods().startTOTPEnrollment(expectedUID: session.user.uid), session: session) }
+        guard let user = session.user else {
+            throw AuthError(.invalidMultiFactorSession, "a sign-in's session cannot enrol a factor; sign in first, then use user.multiFactor.getSession()")
+        }
+        return try await AuthError.translating { try await TOTPSecret(user.methods().startTOTPEnrollment(expectedUID: user.uid), session: session) }
     }
 
     /// ``generateSecret(with:)`` with a completion handler, called on the main queue.
@@ -79,6 +110,12 @@ public enum TOTPMultiFactorGenerator {
 
     /// The proof that enrols `secret`: the app's current code for it.
     public static func assertionForEnrollment(with secret: TOTPSecret, oneTimePassword: String) -> TOTPMultiFactorAssertion {
-        TOTPMultiFactorAssertion(secret: secret, oneTimePassword: oneTimePassword)
+        TOTPMultiFactorAssertion(secretOrID: .secret(secret), oneTimePassword: oneTimePassword)
+    }
+
+    /// The proof of an enrolled factor for a sign-in (``MultiFactorResolver/resolveSignIn(with:)``):
+    /// the app's current code for the hint whose ``MultiFactorInfo/uid`` is `enrollmentID`.
+    public static func assertionForSignIn(withEnrollmentID enrollmentID: String, oneTimePassword: String) -> TOTPMultiFactorAssertion {
+        TOTPMultiFactorAssertion(secretOrID: .enrollmentID(enrollmentID), oneTimePassword: oneTimePassword)
     }
 }

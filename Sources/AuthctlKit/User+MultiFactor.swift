@@ -12,7 +12,7 @@ public final class MultiFactor: Sendable {
     /// The enrolled factors (`accounts:lookup`).
     public var enrolledFactors: [MultiFactorInfo] {
         get async throws {
-            try await AuthError.translating { try await user.methods().enrolledFactors(expectedUID: user.uid).map(MultiFactorInfo.init) }
+            try await AuthError.translating { try await user.methods().enrolledFactors(expectedUID: user.uid).map(MultiFactorInfo.of) }
         }
     }
 
@@ -31,12 +31,12 @@ public final class MultiFactor: Sendable {
 
     /// Enrols the factor `assertion` proves (`mfaEnrollment:finalize`).
     public func enroll(with assertion: MultiFactorAssertion, displayName: String?) async throws {
-        guard let totp = assertion as? TOTPMultiFactorAssertion else {
-            throw AuthError(.invalidCredential, "only TOTP factors (TOTPMultiFactorGenerator) can be enrolled here")
+        guard let totp = assertion as? TOTPMultiFactorAssertion, case .secret(let secret) = totp.secretOrID else {
+            throw AuthError(.invalidCredential, "only TOTP factors can be enrolled here, with TOTPMultiFactorGenerator.assertionForEnrollment(with:oneTimePassword:)")
         }
         try await AuthError.translating {
             _ = try await user.methods().finalizeTOTPEnrollment(
-                totp.secret.secret, code: totp.oneTimePassword, displayName: displayName, expectedUID: user.uid)
+                secret.secret, code: totp.oneTimePassword, displayName: displayName, expectedUID: user.uid)
         }
     }
 

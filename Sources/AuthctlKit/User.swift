@@ -109,12 +109,12 @@ public final class User: Sendable {
     /// Proves the user is still present, with one of their providers; another person's identity is
     /// ``AuthErrorCode/userMismatch``.
     public func reauthenticate(with credential: any AuthCredential) async throws -> AuthDataResult {
-        try await AuthError.translating { try await auth.engine.use(credential, for: .reauthenticate, as: uid) }
+        try await AuthError.translating(auth: auth) { try await auth.engine.use(credential, for: .reauthenticate, as: uid) }
     }
 
     /// Runs `provider`'s sign-in (asking the provider to show its login again) and reauthenticates.
     public func reauthenticate(with provider: OAuthProvider, uiDelegate: BrowserPresenter?) async throws -> AuthDataResult {
-        try await AuthError.translating { try await auth.engine.run(provider, presenter: uiDelegate, for: .reauthenticate, as: uid) }
+        try await AuthError.translating(auth: auth) { try await auth.engine.run(provider, presenter: uiDelegate, for: .reauthenticate, as: uid) }
     }
 
     /// Removes a linked provider (needs a recent sign-in); returns the user without it.

@@ -15,7 +15,8 @@ emulator (firebase-tools src/emulator/auth) shapes them and production refuses t
 - TOTP enrolment (config `totp_enabled`, off as in a new project: OPERATION_NOT_ALLOWED):
   `v2/accounts/mfaEnrollment:start` (UNVERIFIED_EMAIL for an unverified email) answers a base32
   shared secret; `:finalize` takes an RFC 6238 code of it (INVALID_CODE otherwise, INVALID_SESSION_INFO
-  for an unknown session); `:withdraw` (MISSING_MFA_ENROLLMENT_ID, MFA_ENROLLMENT_NOT_FOUND; a recent
+  for an unknown session or one past its finalizeEnrollmentTime: `POST /_control/expire_mfa_sessions`
+  ages every pending enrolment and sign-in session at once); `:withdraw` (MISSING_MFA_ENROLLMENT_ID, MFA_ENROLLMENT_NOT_FOUND; a recent
   sign-in). Finalize and withdraw answer a new session. An account with a factor cannot change its
   email by accounts:update (EMAIL_CHANGE_NEEDS_VERIFICATION), as in production.
 - Custom claims: `POST /_control/set_claims {"localId", "claims"}` sets `customAttributes`, whose
@@ -202,7 +203,7 @@ class SignInMethods:
         account, claims = self.verified_id_token(body.get("idToken"))
         info = body.get("totpVerificationInfo") or {}
         pending = self.mfa_pending.get(info.get("sessionInfo") or "")
-        if pending is None or pending.get("localId") != account["localId"] or "secret" not in pending:
+        if pending is None or pending.get("localId") != account["localId"] or "secret" not in pending or pending["expires"] < time.time():
             raise self.Refused("INVALID_SESSION_INFO")
         padded = pending["secret"] + "=" * (-len(pending["secret"]) % 8)
         if (info.get("verificationCode") or "") not in {totp(padded, step_offset=d) for d in (-1, 0, 1)}:
@@ -237,6 +238,13 @@ class SignInMethods:
         with self.lock:
             self.accounts[body["localId"]]["customAttributes"] = json.dumps(body.get("claims") or {})
         return self.json_answer({"claims": body.get("claims") or {}})
+
+    def control_expire_mfa_sessions(self, request, body):
+        """Ages every pending second-factor session (enrolment and sign-in) past its finalize time."""
+        with self.lock:
+            for pending in self.mfa_pending.values():
+                pending["expires"] = 0
+        return self.json_answer({"expired": len(self.mfa_pending)})
 
     def control_expire_oob(self, request, body):
         with self.lock:

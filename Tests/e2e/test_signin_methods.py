@@ -19,7 +19,7 @@ from accounts_helpers import CORP, browser_flow, json_error, signin
 from e2e_helpers import OK
 from fake_firebase_rules import totp
 from fakes import firebase_fake  # noqa: F401  (fixture)
-from terminal_session import TerminalSession, decode_drawing, qr_blocks
+from terminal_session import TerminalSession, TmuxSession, visible_codes_decode_to
 from test_firebase import configure_idps, home_snapshot, password_signin, project, refused  # noqa: F401  (fixture)
 
 USAGE, NOT_SIGNED_IN, CONFLICT, REAUTH, INVALID, CONFIG = 2, 3, 7, 8, 10, 12
@@ -273,24 +273,50 @@ def verified_alice(cli, fake) -> str:
 
 SECRET = re.compile(r"Secret: ([A-Z2-7]+) ")
 CODE_PROMPT = re.compile(r"Code from your authenticator app: ")
+# As tmux shows it: the screen keeps no trailing blanks.
+CODE_ON_SCREEN = re.compile(r"Code from your authenticator app:")
+
+
+def padded(secret: str) -> str:
+    return secret + "=" * (-len(secret) % 8)
 
 
 def test_totp_enrolment_read_from_the_qr_code_then_sign_in_then_unenrol(methods, firebase_fake, tmp_path):
     verified_alice(methods, firebase_fake)
-    env = {key: value for key, value in {**methods.env, "TERM": "dumb"}.items() if key != "CI"}
-    session = TerminalSession(methods, ["account", "mfa", "enroll", "totp", "--display-name", "Phone"], env)
+    env = {key: value for key, value in methods.env.items() if key not in ("CI", "TMUX")}
+    args = ["account", "mfa", "enroll", "totp", "--display-name", "Phone"]
+    # 80x24: this otpauth URI (about 140 bytes) is a version 7 code, 53x27 characters, which cannot
+    # fit with the secret, the URI and the prompt under it: it is not drawn (a code cut by the
+    # window cannot be scanned), and the screen says how to get one; the secret is there to type.
+    small = TmuxSession(methods, args, env, 80, 24)
     try:
-        session.wait_for(CODE_PROMPT)
-        drawings = qr_blocks(session.output)
-        assert len(drawings) == 1, session.describe()
-        uri = decode_drawing(drawings[0], tmp_path)
+        small.wait_for(CODE_ON_SCREEN, visible=True)
+        screen = small.screen()
+        assert visible_codes_decode_to(screen, "", tmp_path) == 0, small.describe()
+        assert SECRET.search(screen) and "URI: otpauth://totp/" in screen, small.describe()
+        assert re.search(r"\(No QR code: this URL's code is 53×27 characters and would not fit this 80×24 window with the "
+                         r"text; make the window at least \d+ rows high and run again, or add --qr to draw it anyway\.\)",
+                         small.text().replace("\n", "")), small.describe()
+        # A wrong code ends it: exit 10, and the screen says why and what to do.
+        small.type_line("000000" if totp(padded(SECRET.search(screen).group(1))) != "000000" else "111111")
+        assert small.wait_for_exit() == INVALID, small.describe()
+        assert "refused (INVALID_CODE)" in small.text().replace("\n", ""), small.describe()
+    finally:
+        small.close()
+    # 100x40: the code is on the screen whole, with the secret, the URI and the prompt, and decodes to the URI.
+    session = TmuxSession(methods, args, env, 100, 40)
+    try:
+        session.wait_for(CODE_ON_SCREEN, visible=True)
+        uri = re.search(r"URI: (\S+)", session.text()).group(1)  # wrapped lines joined (tmux -J)
+        screen = session.screen()
+        assert visible_codes_decode_to(screen, uri, tmp_path) == 1, session.describe()
         parsed = urlparse(uri)
         assert parsed.scheme == "otpauth" and parsed.netloc == "totp", uri
         assert unquote(parsed.path) == f"/{firebase_fake.info['project_id']}:{ALICE}", uri
         secret = parse_qs(parsed.query)["secret"][0]
-        assert SECRET.search(session.output).group(1) == secret and f"URI: {uri}" in session.output, session.describe()
-        session.type_line(totp(secret + "=" * (-len(secret) % 8)))
-        assert session.finish() == OK, session.describe()
+        assert SECRET.search(screen).group(1) == secret and CODE_ON_SCREEN.search(screen), session.describe()
+        session.type_line(totp(padded(secret)))
+        assert session.wait_for_exit() == OK, session.describe()
     finally:
         session.close()
     listed = methods.run("account", "mfa", "list", "--json")
@@ -300,11 +326,30 @@ def test_totp_enrolment_read_from_the_qr_code_then_sign_in_then_unenrol(methods,
     before = home_snapshot(methods)
     change = methods.run("account", "update", "--email", "alice@new.example", "--json")
     refused(methods, change, REAUTH, "email-change-needs-verification", before)
-    padded = secret + "=" * (-len(secret) % 8)
     assert methods.run("signout", "--all").returncode == OK
     stopped = password_signin(methods, ALICE, PASSWORD)
     assert stopped.returncode == NOT_SIGNED_IN and json_error(stopped)["code"] == "multi-factor-auth-required", str(stopped)
-    signed = password_signin(methods, ALICE, PASSWORD, "--totp", totp(padded))
+    # A wrong code: the project's INVALID_CODE, exit 10, the fix on stderr, nothing stored.
+    before = home_snapshot(methods)
+    wrong = password_signin(methods, ALICE, PASSWORD, "--totp", "000000" if totp(padded(secret)) != "000000" else "111111")
+    error = refused(methods, wrong, INVALID, "invalid-verification-code", before)
+    assert "refused (INVALID_CODE)" in error["message"] and "--totp CODE" in error["message"], error
+    # At a terminal the code is asked for; a sign-in whose pending credential ran out meanwhile is
+    # INVALID_MFA_PENDING_CREDENTIAL: exit 10, sign in again, nothing stored.
+    prompted = TmuxSession(methods, ["signin", "--provider", "password", "--email", ALICE], env, 100, 40)
+    try:
+        prompted.wait_for(re.compile(r"Password:"))
+        prompted.type_line(PASSWORD)
+        prompted.wait_for(re.compile(r"Code from your authenticator app \(Phone\):"))
+        firebase_fake.control("expire_mfa_sessions")
+        prompted.type_line(totp(padded(secret)))
+        assert prompted.wait_for_exit() == INVALID, prompted.describe()
+        assert "the second-factor session expired or was refused (INVALID_MFA_PENDING_CREDENTIAL); sign in again" in \
+            prompted.text().replace("\n", ""), prompted.describe()
+    finally:
+        prompted.close()
+    assert home_snapshot(methods) == before
+    signed = password_signin(methods, ALICE, PASSWORD, "--totp", totp(padded(secret)))
     assert signed.returncode == OK, str(signed)
     gone = methods.run("account", "mfa", "unenroll", factors[0]["enrollmentId"], "--json")
     assert gone.returncode == OK and gone.json()["secondFactors"] == [], str(gone)
@@ -341,6 +386,14 @@ def test_totp_enrolment_refusals(methods, firebase_fake):
     firebase_fake.configure(totp_enabled=True)
     wrong = enroll(methods, lambda secret: "000000" if totp(secret + "=" * (-len(secret) % 8)) != "000000" else "111111")
     assert wrong.returncode == INVALID and error_of(wrong)["code"] == "invalid-verification-code", wrong.stderr
+    # The enrolment's session ran out before the code came (INVALID_SESSION_INFO): exit 10, start again.
+    def after_the_session_expired(secret: str) -> str:
+        firebase_fake.control("expire_mfa_sessions")
+        return totp(padded(secret))
+    late = enroll(methods, after_the_session_expired)
+    assert late.returncode == INVALID and error_of(late)["code"] == "invalid-verification-code", late.stderr
+    assert "(INVALID_SESSION_INFO)" in error_of(late)["message"] and "start the enrolment again" in error_of(late)["message"], late.stderr
+    assert methods.run("account", "mfa", "list").stdout == ""
     unknown = methods.run("account", "mfa", "unenroll", "no-such-factor", "--json")
     assert unknown.returncode == CONFLICT and "no second factor no-such-factor" in json_error(unknown)["message"], str(unknown)
     assert methods.run("account", "mfa", "enroll", "sms").returncode == USAGE
@@ -418,8 +471,8 @@ def test_the_library_email_link_and_action_codes(methods, firebase_fake, library
     assert password_signin(methods, carol, "the library's new password").returncode == OK
 
 
-def test_the_library_enrols_and_unenrols_a_totp_factor(methods, firebase_fake, library):
-    verified_alice(methods, firebase_fake)
+def test_the_library_enrols_a_totp_factor_signs_in_with_it_and_unenrols_it(methods, firebase_fake, library):
+    uid = verified_alice(methods, firebase_fake)
     browser = methods.browser()
     env = {**methods.env, "AUTHCTL_HOME": str(methods.home), "SNIPPETS_BROWSER": browser}
     process = subprocess.Popen([str(library.bin_dir / "docs-snippets"), "methods-totp-enroll", "Laptop"], stdin=subprocess.PIPE,
@@ -433,4 +486,14 @@ def test_the_library_enrols_and_unenrols_a_totp_factor(methods, firebase_fake, l
     assert [(f["factorId"], f["displayName"]) for f in enrolled["factors"]] == [("totp", "Laptop")], (enrolled, stderr)
     assert parse_qs(urlparse(enrolled["url"]).query)["secret"] == [match.group(1)]
     assert methods.run("account", "mfa", "list", "--json").json()["secondFactors"][0]["enrollmentId"] == enrolled["factors"][0]["uid"]
+    # Signing in with the factor: secondFactorRequired's resolver, the TOTP hint, the app's code. A
+    # wrong code first is invalidVerificationCode (17044), and the same resolver takes the next one.
+    code = lambda: totp(padded(match.group(1)))  # noqa: E731
+    wrong = "000000" if code() != "000000" else "111111"
+    for form, codes, refusals in (("async", [wrong, code()], [17044]), ("completion", [code()], [])):
+        assert methods.run("signout", "--all").returncode == OK
+        signed = library.ok("methods-totp-signin", ALICE, PASSWORD, form, input="".join(c + "\n" for c in codes))
+        assert signed == {"uid": uid, "hint": "Laptop", "refused": refusals, "currentUser": uid}, (form, signed)
+        assert whoami(methods)["uid"] == uid
     assert library.ok("methods-unenroll") == {"factors": []}
+    assert library.ok("methods-totp-signin", ALICE, PASSWORD, "async") == {"uid": uid, "secondFactor": False}

@@ -119,9 +119,9 @@ import AuthTestSupport
 
     /// What is drawn is the drawing of the URL, exactly (the drawing itself: QRCodeTextTests).
     @Test func theDrawingOnStderrIsTheURLs() {
-        let written = LockedValue("")
-        CommandEnvironment.drawQRCode("https://example.com/device?user_code=WDJB-MJHT") { text in written.withLock { $0 += text } }
-        let expected = QRCodeText.lines(for: "https://example.com/device?user_code=WDJB-MJHT")
-        #expect(expected != nil && written.withLock { $0 } == expected!.joined(separator: "\n") + "\n\n")
+        let url = "https://example.com/device?user_code=WDJB-MJHT"
+        let written = AnotherDeviceScreen.text(url: url, following: "  \(url)", then: nil, window: nil, forced: false)
+        guard case .drawn(let lines, let code) = QRCodeText.fit(url, columns: nil, lines: nil) else { return #expect(Bool(false)) }
+        #expect(code.size == QRCodeSpec.size(version: 3) && written == lines.joined(separator: "\n") + "\n\n  \(url)\n", "\(written)")
     }
 }

@@ -1188,12 +1188,14 @@ See 'authctl help account mfa <command>' for help on a command.
 Enrol an authenticator app (TOTP) as a second factor.
 
 Usage: authctl account mfa enroll <kind> [--display-name NAME] [--issuer NAME]
+                                  [--qr | --no-qr]
 
 v2 accounts/mfaEnrollment:start makes a shared secret; it is drawn as a QR code
-on a terminal and printed as text and as an otpauth:// URI. The app's current
-code (asked for at a terminal, else read from stdin's first line) finalizes the
-enrolment; later sign-ins then ask for a code ('authctl signin --totp CODE').
-The project needs TOTP turned on (Identity Platform) and the email verified.
+on a terminal (when the code fits the window with the text under it) and printed
+as text and as an otpauth:// URI. The app's current code (asked for at a
+terminal, else read from stdin's first line) finalizes the enrolment; later
+sign-ins then ask for a code ('authctl signin --totp CODE'). The project needs
+TOTP turned on (Identity Platform) and the email verified.
 
 Arguments:
   <kind>               The kind of second factor: totp (an authenticator app).
@@ -1202,6 +1204,10 @@ Options:
   --display-name NAME  The factor's name, shown when a sign-in asks for it.
   --issuer NAME        The name the authenticator app shows (default: the
                        project id).
+  --qr                 Draw the QR code even when stderr is not a terminal, with
+                       --json, or taller than the window.
+  --no-qr              Do not draw the QR code (the secret and the URI are
+                       printed).
 
 Global options:
   --home DIR           Directory for the session and provider settings. Default:

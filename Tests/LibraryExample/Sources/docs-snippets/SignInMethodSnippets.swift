@@ -2,9 +2,9 @@ import AuthctlKit
 import Foundation
 
 // The Firebase sign-in methods of issue 29, as the Firebase docs write them (anonymous, email
-// link, action codes, TOTP enrolment). A link or a code comes on stdin; the TOTP snippet prints
-// the secret on stderr and reads the app's code on stdin. A name ending in `-completion` makes the
-// same calls in their completion-handler form.
+// link, action codes, TOTP enrolment and sign-in with the factor). A link or a code comes on
+// stdin; the TOTP snippet prints the secret on stderr and reads the app's code on stdin. A name
+// ending in `-completion` makes the same calls in their completion-handler form.
 
 func signInMethodSnippet(_ name: String, _ arguments: [String]) async throws -> [String: Any] {
     let argument = { (index: Int) in index < arguments.count ? arguments[index] : "" }
@@ -64,6 +64,8 @@ func signInMethodSnippet(_ name: String, _ arguments: [String]) async throws -> 
         let assertion = TOTPMultiFactorGenerator.assertionForEnrollment(with: secret, oneTimePassword: code)
         try await user.multiFactor.enroll(with: assertion, displayName: argument(0))
         return ["factors": try await factorFields(user), "url": url]
+    case "methods-totp-signin":
+        return try await secondFactorSignInSnippet(email: argument(0), password: argument(1), form: argument(2))
     case "methods-factors":
         guard let user = auth.currentUser else { throw AuthError.snippet("nobody is signed in") }
         return ["factors": try await factorFields(user)]

@@ -1,0 +1,19 @@
+import AuthCore
+import AuthPlatform
+
+/// A sign-in stopped at its second factor, finished later with a factor's code (the library's
+/// `MultiFactorResolver`): the same `mfaSignIn:finalize` and the same storing of the user as a
+/// sign-in given its code at once (`--totp`, the prompt).
+extension FirebaseAccountBackend: MultiFactorSignIn {
+    public func finishSignIn(_ pending: PendingSecondFactorSignIn, enrollmentID: String, code: String) async throws -> AuthDataResult {
+        guard let firstFactorAnswer = pending.firstFactorAnswer as? SignInResponse else {
+            throw FirebaseError.invalidResponse(method: "mfaSignIn:finalize", reason: "the pending sign-in is not this project's")
+        }
+        let answer = try await finalizeSecondFactor(
+            firstFactorAnswer, pendingCredential: pending.pendingCredential, enrollmentID: enrollmentID, code: code)
+        if let expected = pending.expectedUID, answer.localID != expected {
+            throw AccountError.userMismatch(providerID: pending.credential?.providerID ?? Self.passwordProviderID)
+        }
+        return try await record(answer, credential: pending.credential, profile: pending.profile, authenticated: pending.authenticated)
+    }
+}
