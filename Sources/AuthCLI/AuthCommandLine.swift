@@ -1,11 +1,6 @@
 import AuthApp
 import AuthCore
 import AuthPlatform
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// The whole command line as a function: arguments and a context in, an exit status out.
 /// It never calls `exit()`, so every command runs in-process in tests.

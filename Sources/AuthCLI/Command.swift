@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// One command of authctl, in one file: its spec (the help and the options, as data the parser
 /// and the help generator read), its typed options read from a parsed command line, and what it
 /// does. The command list (``CommandList``) is the only other place that names it, so a command

@@ -1,11 +1,6 @@
 import AuthApp
 import AuthCore
 import AuthFirebase
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import AuthJOSE
 import AuthOAuth
 import AuthPlatform

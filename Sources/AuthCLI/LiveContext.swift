@@ -1,10 +1,5 @@
 import AuthApp
 import Dispatch
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import AuthPlatform
 import AuthStorage
 #if canImport(Glibc)

@@ -3,11 +3,6 @@ import AuthJOSE
 import AuthOAuth
 import AuthProviders
 import AuthStorage
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import AuthPlatform
 
 /// The account service (the SDK's `Auth`): who is signed in, with which linked providers, and

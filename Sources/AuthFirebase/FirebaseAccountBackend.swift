@@ -3,11 +3,6 @@ import AuthOAuth
 import AuthPlatform
 import AuthProviders
 import AuthStorage
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Accounts in a Firebase / Identity Platform project: every rule runs in the project, through the
 /// REST calls the Firebase SDKs make; the keystore keeps the signed-in user's copy, the project's

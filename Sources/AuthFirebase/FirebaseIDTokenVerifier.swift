@@ -1,10 +1,5 @@
 import AuthJOSE
 import AuthPlatform
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// A Firebase ID token that passed ``FirebaseIDTokenVerifier``.
 public struct VerifiedFirebaseToken: Sendable {

@@ -1,10 +1,5 @@
 import AuthCore
 import AuthPlatform
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// The second factor of a sign-in, as Identity Platform asks for it: a first-factor answer with
 /// `mfaPendingCredential` and the enrolled factors (`mfaInfo`) instead of tokens, then

@@ -1,10 +1,5 @@
 import AuthCore
 import AuthPlatform
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Enrolling an authenticator app (TOTP) as a second factor, listing and withdrawing factors:
 /// Identity Platform's v2 `accounts/mfaEnrollment:*`. The project answers a new session after an

@@ -1,11 +1,6 @@
 import AuthCore
 import AuthOAuth
 import AuthPlatform
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// The sign-in methods a Firebase project adds to federated ones: email and password, and
 /// custom tokens. Each is one Identity Toolkit call, as the SDKs make it.

@@ -1,11 +1,6 @@
 import AuthOAuth
 import AuthPlatform
 import AuthStorage
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// A Firebase / Identity Platform project that holds the accounts (`authctl firebase use`). The
 /// API key identifies the project to Google's APIs; it is public, not a secret.

@@ -2,11 +2,6 @@ import AuthCore
 import AuthOAuth
 import AuthPlatform
 import AuthProviders
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// The provider flow run by the project, as the SDKs' headful sign-in runs it over REST:
 /// createAuthUri for the authorization URL, then signInWithIdp with the provider's answer. The

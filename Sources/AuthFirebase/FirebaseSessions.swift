@@ -2,11 +2,6 @@ import AuthCore
 import AuthOAuth
 import AuthPlatform
 import AuthProviders
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 extension FirebaseAccountBackend {
     /// The signed-in account, or not-signed-in.

@@ -1,11 +1,6 @@
 import AuthCore
 import AuthOAuth
 import AuthPlatform
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// The sign-in methods a Firebase project offers beyond providers and passwords: anonymous users
 /// (and their upgrade), email links, and the emailed action codes. Each is one Identity Toolkit

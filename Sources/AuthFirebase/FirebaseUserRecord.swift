@@ -1,9 +1,4 @@
 import AuthCore
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// A user as `accounts:lookup` describes it (``LookupResponse``), turned into a ``User``.
 enum FirebaseUserRecord {

@@ -1,10 +1,5 @@
 import AuthOAuth
 import AuthPlatform
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// The project's REST APIs: Identity Toolkit (`accounts:*`, v1 and v2), the Secure Token API and
 /// the project's configuration, every call through ``send(_:)``.

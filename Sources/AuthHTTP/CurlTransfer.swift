@@ -1,10 +1,5 @@
 import AuthPlatform
 import CCurl
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// One request on one libcurl easy handle: the options that bound it, the callbacks that collect
 /// the answer (stopping at the byte limit), and the mapping of libcurl's result to a response or a

@@ -1,9 +1,4 @@
 import AuthPlatform
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// The live transport on Linux: libcurl, loaded at the first request. Each request runs on a
 /// thread of its own (libcurl's easy interface blocks) and is bounded by its total timeout

@@ -1,9 +1,4 @@
 import AuthPlatform
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// The proxies the environment names, as curl and most tools read them: `https_proxy` /
 /// `HTTPS_PROXY` for https URLs, `http_proxy` / `HTTP_PROXY` for http ones, `all_proxy` /

@@ -1,9 +1,4 @@
 import AuthCrypto
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import AuthPlatform
 
 /// An ID token that passed every check of ``IDTokenValidator``.

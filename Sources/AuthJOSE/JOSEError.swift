@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import AuthPlatform
 
 /// Why a JOSE object (base64url text, JWK, JWK set, compact JWS, ID token) was refused.

@@ -1,9 +1,4 @@
 import AuthCrypto
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import AuthPlatform
 #if canImport(Glibc)
 import Glibc

@@ -1,9 +1,4 @@
 import AuthCrypto
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import AuthJOSE
 
 /// One authorization request (RFC 6749 §4.1.1, OpenID Connect Core §3.1.2.1) and the secrets

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import AuthPlatform
 
 /// What a client-credentials grant asks for (RFC 6749 §4.4.2), kept with the session so that an

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import AuthPlatform
 
 /// What the device authorization endpoint answered (RFC 8628 §3.2): the code to poll with, and

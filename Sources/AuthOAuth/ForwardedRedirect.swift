@@ -1,9 +1,4 @@
 import AuthPlatform
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// The provider's answer to a sign-in flow that a backend runs (a Firebase project:
 /// `createAuthUri`, the provider, `signInWithIdp`). The backend holds the client secret and

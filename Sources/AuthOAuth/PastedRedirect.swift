@@ -1,9 +1,4 @@
 import AuthPlatform
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Paste mode: the person signs in on a browser that cannot reach our loopback listener, then
 /// pastes what the browser ended on.

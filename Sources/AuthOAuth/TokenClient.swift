@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import AuthPlatform
 
 /// What a token endpoint returned (RFC 6749 §5.1, OpenID Connect Core §3.1.3.3).

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// The wall clock, injected so that no code deep in the core calls `Date()`.
 public struct Clock: Sendable {
     public var now: @Sendable () -> Date

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// A command's overall deadline over every request it sends: each request gets what is left
 /// (its own timeout if that is shorter), and once nothing is left, no request starts. A request
 /// cut short by the deadline reports the deadline, naming what set it. A request that

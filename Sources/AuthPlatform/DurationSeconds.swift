@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 extension Duration {
     /// The duration in seconds, as Foundation's dates and timers take it. The one conversion
     /// every module uses, so rounding is the same everywhere.

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// One HTTP request, as a value.
 public struct HTTPRequest: Sendable, Equatable {
     public var method: String

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// A value that reads itself from a JSON object by hand, member by member.
 ///
 /// authctl's own files are written through `Encodable` (``JSONValueEncoder``). Reading them back

@@ -1,13 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-#endif
-
 /// Decodes `Decodable` values from a parsed ``JSONValue``: how authctl reads its own files. Dates are
 /// seconds since 1970 (as ``JSONValueEncoder`` writes them) and a ``JSONValue`` member is taken as is.
 ///

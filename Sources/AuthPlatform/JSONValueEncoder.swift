@@ -1,13 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-#endif
-
 /// Encodes `Encodable` values into a ``JSONValue``: how authctl writes its own files (then
 /// ``JSONValue/serialized(pretty:)``, keys sorted). Dates become seconds since 1970, a ``JSONValue``
 /// member is written as is, and non-finite numbers are refused. The counterpart of

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// A one-line status a person can watch while a command waits on them ("Waiting for the
 /// browser… 4:52 left"). Shown only where a person looks: the command line gives a terminal's
 /// stderr a ``TerminalProgress`` and everything else (pipes, `--json`, tests) ``NoProgress``.

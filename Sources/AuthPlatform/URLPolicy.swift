@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// Where authctl may send a request or a person: https anywhere, plain http to loopback hosts
 /// only (RFC 8252 §8.3 for the redirect; the same reasoning lets test and demo providers run on
 /// 127.0.0.1). Provider issuers, every endpoint from discovery, and the transport all obey it.

@@ -1,10 +1,5 @@
 import AuthJOSE
 import AuthPlatform
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// What a provider says about the person, after every check passed.
 public struct FederatedProfile: Codable, Sendable, Equatable {

@@ -1,11 +1,6 @@
 import AuthJOSE
 import AuthOAuth
 import AuthPlatform
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// What differs between kinds of identity provider, so that nothing else branches on the kind:
 /// where the endpoints come from, how the client authenticates, which scopes it asks for, how the

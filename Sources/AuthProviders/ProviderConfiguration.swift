@@ -1,9 +1,4 @@
 import AuthPlatform
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// One configured provider, as stored in `providers.json`.
 public struct ProviderConfiguration: Codable, Sendable, Equatable {

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import AuthPlatform
 
 /// A built-in provider: what authctl knows about it without configuration, short of the client id

@@ -1,10 +1,5 @@
 import AuthOAuth
 import AuthPlatform
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// How the authorization reaches authctl; the flow turns it into an ``AuthorizationGrant``.
 public enum SignInMethod: Sendable, Equatable {

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// The storage seam: one versioned document, read freely and changed under the home's lock.
 ///
 /// ``SecureFileStore`` (a private file in the authctl home) is the live implementation; an

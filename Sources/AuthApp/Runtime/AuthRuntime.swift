@@ -3,11 +3,6 @@ import AuthOAuth
 import AuthPlatform
 import AuthProviders
 import AuthStorage
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// One live wiring for both front doors: the home, the cache, the storage policy with its
 /// sealer and vault, the transport with its deadline, the clock, randomness, the version, and

@@ -1,10 +1,5 @@
 import AuthCore
 import AuthPlatform
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// What a listener compares to notice a sign-in, sign-out or new tokens, made by this process or
 /// another (`authctl` in a terminal) in the same home: the keystore files' modification times and

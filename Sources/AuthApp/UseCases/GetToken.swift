@@ -1,11 +1,6 @@
 import AuthCore
 import AuthOAuth
 import AuthPlatform
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// A token for the signed-in user, fresh by the one freshness rule (``TokenRefresher``, the
 /// project's sessions, a CI job's source): the backend's own ID token (a project's) when no

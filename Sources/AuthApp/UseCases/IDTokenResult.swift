@@ -1,11 +1,6 @@
 import AuthCore
 import AuthJOSE
 import AuthPlatform
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// The signed-in user's ID token with its claims read (the SDK's `getIDTokenResult`): the token
 /// ``GetToken`` gives, taken apart but not verified (it came from the provider or the project

@@ -3,11 +3,6 @@ import AuthJOSE
 import AuthOAuth
 import AuthPlatform
 import AuthProviders
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// The proofs that come from elsewhere: an ID token (to a project as it is), an access token
 /// (proved by the provider's API).

@@ -3,11 +3,6 @@ import AuthJOSE
 import AuthOAuth
 import AuthPlatform
 import AuthProviders
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Sign in, link or reauthenticate with a provider: the one place that chooses the route (this
 /// machine's flow with the provider added here, or the project's), the return (loopback, the

@@ -1,11 +1,6 @@
 import AuthCore
 import AuthOAuth
 import AuthProviders
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// The client signs in as itself (RFC 6749 §4.4). Its session is an account like a person's (uid,
 /// one identity: `client:<client_id>`), kept in the keystore the backend reads under the local

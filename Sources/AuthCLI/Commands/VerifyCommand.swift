@@ -1,10 +1,5 @@
 import AuthCore
 import AuthFirebase
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// `authctl verify --provider P`: checks a JWT from stdin against a provider and prints its claims.
 struct VerifyCommand: Command {

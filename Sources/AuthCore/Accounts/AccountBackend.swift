@@ -1,10 +1,5 @@
 import AuthOAuth
 import AuthProviders
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// The account seam: where the account rules run and where the uid comes from.
 ///

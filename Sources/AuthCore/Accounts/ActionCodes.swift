@@ -1,9 +1,4 @@
 import AuthPlatform
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// What an emailed action code is for, and whom (the SDK's `ActionCodeInfo`).
 public struct ActionCodeInfo: Sendable, Equatable {

@@ -1,10 +1,5 @@
 import AuthOAuth
 import AuthPlatform
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// A sign-in whose provider flow the account backend runs (``ProviderFlowBroker``): ask it for
 /// the authorization URL, send the browser there, bring the provider's answer back, hand it over.

@@ -2,11 +2,6 @@ import AuthCrypto
 import AuthOAuth
 import AuthProviders
 import AuthStorage
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import AuthPlatform
 
 /// The account rules of the Firebase SDK, applied to this machine's keystore: a random uid per

@@ -2,11 +2,6 @@ import AuthOAuth
 import AuthProviders
 import AuthPlatform
 import AuthStorage
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// The credential an account-exists sign-in keeps for `link --pending` (the SDK's updated
 /// credential): kept for ``PendingCredential/lifetime``, taken once, gone when expired. One

@@ -1,9 +1,4 @@
 import AuthOAuth
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// What a federated sign-in is for: the three things the SDKs do with a provider's credential.
 public enum FederatedPurpose: String, Sendable, Equatable {

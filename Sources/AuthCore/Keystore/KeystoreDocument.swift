@@ -2,11 +2,6 @@ import AuthOAuth
 import AuthPlatform
 import AuthProviders
 import AuthStorage
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// The keystore file (`keystore.json`): users, their provider sessions, and who is signed in.
 public struct KeystoreDocument: VersionedDocument, Equatable {

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import AuthPlatform
 
 /// An account backend's own tokens for the signed-in user: a Firebase project's ID token (what a

@@ -1,11 +1,6 @@
 import AuthOAuth
 import AuthPlatform
 import AuthProviders
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// A CI job's session (`signin --ci`) renewed from where its token came from: a new token is
 /// fetched (GitHub Actions' token service, or the job's variable), verified by the provider as

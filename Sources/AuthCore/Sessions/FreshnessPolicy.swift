@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// The one freshness rule of every token authctl hands out: a provider's access token, a
 /// project's ID token, a CI job's token. A token is fresh when it stays valid for the validity
 /// asked; when more is asked than the token's whole lifetime, a token with `shareOfLifetime` of

@@ -1,10 +1,5 @@
 import AuthCrypto
 import AuthStorage
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// What a refresh in flight leaves behind if the process dies (Docs/Decisions/0014).
 ///

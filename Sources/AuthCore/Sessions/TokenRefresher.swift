@@ -1,11 +1,6 @@
 import AuthOAuth
 import AuthProviders
 import AuthStorage
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import AuthPlatform
 
 /// Hands out a provider's access token that stays valid long enough, refreshing it (RFC 6749 §6)

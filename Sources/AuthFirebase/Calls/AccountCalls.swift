@@ -1,10 +1,5 @@
 import AuthCore
 import AuthPlatform
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// `accounts:lookup` of the signed-in user (GetAccountInfoRequest).
 struct LookupRequest: IdentityToolkitCall, Equatable {

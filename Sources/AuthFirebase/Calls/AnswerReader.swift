@@ -1,9 +1,4 @@
 import AuthPlatform
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// An answer of the project (strict JSON, parsed by ``JSONValue``), read by its response type and
 /// by nothing else: the one place members are looked up by name. An optional member that is

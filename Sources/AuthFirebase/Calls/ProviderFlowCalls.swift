@@ -1,9 +1,4 @@
 import AuthPlatform
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// `accounts:createAuthUri` for a provider's flow: the project builds the provider's
 /// authorization URL from the app registered in its console (Identity Toolkit v1,

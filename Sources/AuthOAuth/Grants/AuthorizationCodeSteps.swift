@@ -1,9 +1,4 @@
 import AuthPlatform
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// The steps every authorization-code grant shares (RFC 6749 §4.1 with PKCE, RFC 7636): check
 /// what the server must support, build the request, show it, and exchange the code that comes

@@ -1,10 +1,5 @@
 import AuthCrypto
 import AuthPlatform
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// One way of obtaining tokens from an authorization server (RFC 6749 §1.3): the browser and a
 /// loopback redirect, a pasted redirect, a device code, or an ID token obtained elsewhere.

@@ -1,9 +1,4 @@
 import AuthPlatform
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Where a CI job's OpenID Connect token comes from (`signin --ci`): stored with the session, so
 /// that an expired token is replaced by a new one from the same place. Only the place is kept (a

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import AuthPlatform
 
 /// The device authorization grant (RFC 8628): a code the person enters on another device, for

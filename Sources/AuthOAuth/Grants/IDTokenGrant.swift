@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// An ID token obtained elsewhere (a CI job's token, `signin --id-token-stdin`): the SDK's
 /// `OAuthProvider.credential(withProviderID:idToken:rawNonce:)`. Nothing is asked of the
 /// server; the provider verifies the token like any other.

@@ -1,9 +1,4 @@
 import AuthPlatform
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// The authorization code grant through the browser and a loopback redirect (RFC 8252 §7.3).
 /// With `acceptsPaste`, a redirect (or code) pasted on stdin is taken too, whichever comes first:

@@ -1,9 +1,4 @@
 import AuthPlatform
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// The authorization code grant for a provider that only redirects to a registered, non-loopback
 /// URI (`providers add --redirect-uri`): nothing listens; the person pastes the address the

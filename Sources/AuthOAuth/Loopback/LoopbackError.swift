@@ -1,9 +1,4 @@
 import AuthPlatform
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Why the loopback redirect listener could not deliver a callback.
 ///

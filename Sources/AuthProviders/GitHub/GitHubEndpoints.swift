@@ -1,10 +1,5 @@
 import AuthOAuth
 import AuthPlatform
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Where GitHub's OAuth endpoints and REST API live: github.com, or a GitHub Enterprise Server
 /// (`--api-base https://HOST`), which serves both from one host with the API under `/api/v3`.

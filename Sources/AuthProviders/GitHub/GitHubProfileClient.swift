@@ -1,10 +1,5 @@
 import AuthOAuth
 import AuthPlatform
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// The headers every GitHub REST call sends.
 public enum GitHubAPI {

@@ -1,11 +1,6 @@
 import AuthJOSE
 import AuthOAuth
 import AuthPlatform
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// GitHub: OAuth 2.0 with fixed endpoints (github.com, or a GitHub Enterprise Server's
 /// `--api-base`), and the person's identity read from the REST API, since GitHub issues no ID

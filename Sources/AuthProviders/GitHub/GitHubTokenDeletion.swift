@@ -1,10 +1,5 @@
 import AuthOAuth
 import AuthPlatform
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// GitHub's "delete an app token": `DELETE {api}/applications/{client_id}/token`, authenticated
 /// with the app's client id and secret. GitHub has no RFC 7009 endpoint, and nothing that revokes

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import AuthPlatform
 
 /// The fields of an OpenID Provider Metadata document (OpenID Connect Discovery 1.0 §3) that

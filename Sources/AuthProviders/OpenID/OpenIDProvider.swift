@@ -1,11 +1,6 @@
 import AuthJOSE
 import AuthOAuth
 import AuthPlatform
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// An OpenID Connect provider: endpoints from discovery, the person's identity from a verified
 /// ID token (OpenID Connect Core §3.1.3.7) merged with userinfo (§5.3).

@@ -1,10 +1,5 @@
 import AuthOAuth
 import AuthPlatform
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// The userinfo endpoint (OpenID Connect Core §5.3).
 struct Userinfo: Sendable {

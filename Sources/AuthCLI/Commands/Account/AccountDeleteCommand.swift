@@ -1,11 +1,6 @@
 import AuthApp
 import AuthCore
 import AuthPlatform
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// `authctl account delete`: delete the signed-in user (needs a recent sign-in).
 struct AccountDeleteCommand: Command {

@@ -1,11 +1,6 @@
 import AuthApp
 import AuthCore
 import AuthPlatform
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// `authctl account update --email E | --password | --password-stdin`: change the signed-in
 /// user's email or password in the Firebase project (the SDK's `updateEmail`/`updatePassword`).

@@ -1,9 +1,4 @@
 import AuthCore
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// `authctl methods <email>`: the SDK's fetchSignInMethods, one provider id a line.
 struct MethodsCommand: Command {

@@ -3,11 +3,6 @@ import AuthCore
 import AuthOAuth
 import AuthPlatform
 import AuthStorage
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// `authctl signout`: the local sessions always go; with `--revoke`, their tokens are revoked at
 /// the provider too (RFC 7009, or GitHub's token deletion), each step reported.

@@ -3,11 +3,6 @@ import AuthCore
 import AuthStorage
 import AuthOAuth
 import AuthPlatform
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// `authctl status` (as `gh auth status`): every user, each linked provider with its account
 /// name, token expiry and whether it can refresh; `--check` answers "can the current user get a

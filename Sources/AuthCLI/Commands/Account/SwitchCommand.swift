@@ -1,9 +1,4 @@
 import AuthCore
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// `authctl switch <user>`: make another signed-in user the current one.
 struct SwitchCommand: Command {

@@ -1,11 +1,6 @@
 import AuthApp
 import AuthCore
 import AuthPlatform
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// `authctl token`: only the token on stdout, for `$(...)`; an access token about to expire is
 /// refreshed first, once however many processes ask.

@@ -1,10 +1,5 @@
 import AuthApp
 import AuthCore
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// `authctl unlink --provider P`: remove a linked provider (needs a recent sign-in).
 struct UnlinkCommand: Command {

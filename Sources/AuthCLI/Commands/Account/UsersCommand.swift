@@ -1,9 +1,4 @@
 import AuthCore
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// `authctl users`: every user in this keystore, the current one marked.
 struct UsersCommand: Command {

@@ -1,11 +1,6 @@
 import AuthApp
 import AuthPlatform
 import AuthCore
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// `authctl whoami`: the signed-in user; `--check` answers with the exit status only.
 struct WhoamiCommand: Command {

@@ -1,10 +1,5 @@
 import AuthCore
 import AuthPlatform
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// `authctl config get <key>`.
 struct ConfigGetCommand: Command {

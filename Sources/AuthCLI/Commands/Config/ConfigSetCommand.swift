@@ -1,11 +1,6 @@
 import AuthApp
 import AuthCore
 import AuthPlatform
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// `authctl config set <key> <value>`.
 struct ConfigSetCommand: Command {

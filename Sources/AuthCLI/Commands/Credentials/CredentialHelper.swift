@@ -1,11 +1,6 @@
 import AuthCore
 import AuthPlatform
 import AuthProviders
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// What the credential helpers (`git-credential`, `kube-credential`, `docker-credential`) share:
 /// the operation argument, the tool's request on stdin, and the token of the provider a host maps to.

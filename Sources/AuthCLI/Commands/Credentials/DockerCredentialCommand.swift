@@ -1,11 +1,6 @@
 import AuthCore
 import AuthPlatform
 import AuthProviders
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// `authctl docker-credential get|store|erase|list`, also run as `docker-credential-authctl`:
 /// a Docker credential helper (the docker-credential-helpers protocol) for the registries that

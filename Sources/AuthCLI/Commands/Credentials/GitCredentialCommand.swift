@@ -1,11 +1,6 @@
 import AuthCore
 import AuthPlatform
 import AuthProviders
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// `authctl git-credential get|store|erase|capability`: a git credential helper
 /// (gitcredentials(7)). For a host that takes a provider's tokens, `get` answers the token

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// What git sends a credential helper (git-credential(1), "INPUT/OUTPUT FORMAT"): `key=value`
 /// lines up to a blank line or the end. A key ending in `[]` is a list (`capability[]`,
 /// `wwwauth[]`, `state[]`) whose values come in order, an empty value clearing it; any other

@@ -1,10 +1,5 @@
 import AuthCore
 import AuthPlatform
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// `authctl kube-credential`: a kubectl exec credential plugin. It prints an `ExecCredential`
 /// with the provider's token and its expiry (Kubernetes "client-go credential plugins").

@@ -1,10 +1,5 @@
 import AuthFirebase
 import AuthPlatform
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// `authctl firebase off`: back to local accounts (the project's accounts stay in their own
 /// keystore, for a later `firebase use`).

@@ -1,10 +1,5 @@
 import AuthFirebase
 import AuthPlatform
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// `authctl firebase show`: the project accounts live in, and where authctl reaches it.
 struct FirebaseShowCommand: Command {

@@ -1,10 +1,5 @@
 import AuthFirebase
 import AuthPlatform
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// `authctl firebase use --api-key KEY --project-id ID [--tenant-id T]`, or `--plist
 /// GoogleService-Info.plist`: keep accounts in a Firebase / Identity Platform project from now on.

@@ -1,10 +1,5 @@
 import AuthOAuth
 import AuthProviders
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// `authctl providers add ID`: configure a preset (github.com, yahoo.com, google.com,
 /// microsoft.com) or an `oidc.<name>` provider.

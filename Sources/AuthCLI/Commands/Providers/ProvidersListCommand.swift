@@ -1,9 +1,4 @@
 import AuthProviders
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// `authctl providers list`.
 struct ProvidersListCommand: Command {

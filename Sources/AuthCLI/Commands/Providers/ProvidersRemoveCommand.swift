@@ -1,10 +1,5 @@
 import AuthPlatform
 import AuthProviders
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// `authctl providers remove ID`.
 struct ProvidersRemoveCommand: Command {

@@ -1,9 +1,4 @@
 import AuthProviders
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// `authctl providers show ID` (never the secret).
 struct ProvidersShowCommand: Command {

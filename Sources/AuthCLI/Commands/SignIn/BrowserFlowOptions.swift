@@ -1,10 +1,5 @@
 import AuthOAuth
 import AuthProviders
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// The options of every interactive sign-in (`signin`, `link`, `reauth`), declared once.
 struct BrowserFlowOptions: Sendable {

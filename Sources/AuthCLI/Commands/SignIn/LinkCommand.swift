@@ -1,11 +1,6 @@
 import AuthApp
 import AuthCore
 import AuthOAuth
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// `authctl link`: add a provider to the signed-in user, or link the credential an
 /// account-exists sign-in kept pending.

@@ -1,10 +1,5 @@
 import AuthApp
 import AuthCore
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// `authctl reauth`: sign in again as the current user (with `prompt=login`), to prove it is
 /// still them; another person's identity is a user mismatch.

@@ -2,11 +2,6 @@ import AuthApp
 import AuthCore
 import AuthOAuth
 import AuthPlatform
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// A provider not added on this machine, with a Firebase project: the project runs the provider's
 /// flow with the app in its console (createAuthUri, then signInWithIdp), as the SDKs' headful

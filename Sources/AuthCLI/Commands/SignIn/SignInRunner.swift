@@ -3,11 +3,6 @@ import AuthCore
 import AuthOAuth
 import AuthPlatform
 import AuthProviders
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// What `signin`, `link` and `reauth` share: the provider flow (or an ID token from stdin), then
 /// the account rules, then the report.
