@@ -4,11 +4,11 @@ import AuthPlatform
 
 /// The whole command line as a function: arguments and a context in, an exit status out.
 /// It never calls `exit()`, so every command runs in-process in tests.
-public enum AuthCommandLine {
+package enum AuthCommandLine {
     /// The application layer's (``AuthRuntime/version``): one number for the command and the library.
-    public static let version = AuthRuntime.version
+    package static let version = AuthRuntime.version
 
-    public static func run(arguments: [String], context: CommandContext) async -> ExitStatus {
+    package static func run(arguments: [String], context: CommandContext) async -> ExitStatus {
         // Usage errors are reported before we know whether --json was asked for; look for it.
         let wantsJSON = arguments.prefix { $0 != "--" }.contains("--json")
         let color = !arguments.contains("--no-color") && context.standardErrorIsTerminal && context.environment["NO_COLOR"] == nil
@@ -47,7 +47,7 @@ public enum AuthCommandLine {
 
     /// The arguments as authctl reads them when the executable is `program` (argv[0]): run as
     /// `docker-credential-authctl`, the name docker looks for, it is `authctl docker-credential`.
-    public static func arguments(invokedAs program: String, _ arguments: [String]) -> [String] {
+    package static func arguments(invokedAs program: String, _ arguments: [String]) -> [String] {
         let name = program.split(separator: "/").last.map(String.init) ?? program
         return name == DockerCredentialCommand.executableName ? [DockerCredentialCommand.name] + arguments : arguments
     }

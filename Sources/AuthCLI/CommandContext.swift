@@ -12,44 +12,44 @@ import AuthStorage
 /// Everything a command touches outside itself, injected so that every command runs in-process
 /// in tests: the environment, the standard streams, the network, the clock, randomness, the
 /// browser and Ctrl-C.
-public struct CommandContext: Sendable {
-    public var environment: EnvironmentVariables
+package struct CommandContext: Sendable {
+    package var environment: EnvironmentVariables
     /// Reads standard input to its end, at most `limit` bytes (nil if larger).
-    public var readStandardInput: @Sendable (_ limit: Int) -> [UInt8]?
-    public var writeStandardOutput: @Sendable (String) -> Void
-    public var writeStandardError: @Sendable (String) -> Void
-    public var standardErrorIsTerminal: Bool
-    public var standardInputIsTerminal: Bool
+    package var readStandardInput: @Sendable (_ limit: Int) -> [UInt8]?
+    package var writeStandardOutput: @Sendable (String) -> Void
+    package var writeStandardError: @Sendable (String) -> Void
+    package var standardErrorIsTerminal: Bool
+    package var standardInputIsTerminal: Bool
     /// The columns and rows of the terminal on stderr (TIOCGWINSZ), for a QR code that fits; nil
     /// when it is no terminal.
-    public var terminalSize: @Sendable () -> TerminalSize? = { nil }
+    package var terminalSize: @Sendable () -> TerminalSize? = { nil }
     /// Reads one line of standard input (a pasted redirect), or nil at its end; returns promptly
     /// when the calling task is cancelled (the sign-in's one wait, Decisions/0029).
-    public var readLine: @Sendable () async -> String?
+    package var readLine: @Sendable () async -> String?
     /// Asks the person at the terminal for a secret without echoing it (a password), or nil when
     /// there is no terminal to ask on.
-    public var readSecret: @Sendable (_ prompt: String) async -> String?
-    public var transport: any HTTPTransport
-    public var clock: Clock
-    public var random: any RandomSource
+    package var readSecret: @Sendable (_ prompt: String) async -> String?
+    package var transport: any HTTPTransport
+    package var clock: Clock
+    package var random: any RandomSource
     /// Makes the browser for a command line (`--browser`), or the system default for nil.
-    public var makeBrowser: @Sendable (_ command: [String]?) -> any BrowserOpener
+    package var makeBrowser: @Sendable (_ command: [String]?) -> any BrowserOpener
     /// What the headless rules need of the machine: its system, /proc/version, and which of the
     /// named executables are on PATH (``BrowserHost/probe(_:environment:)`` live).
-    public var browserHost: @Sendable (_ candidates: [String]) -> BrowserHost
+    package var browserHost: @Sendable (_ candidates: [String]) -> BrowserHost
     /// Calls the handler on Ctrl-C until the returned function is called.
-    public var onInterrupt: @Sendable (_ handler: @escaping @Sendable () -> Void) -> (@Sendable () -> Void)
+    package var onInterrupt: @Sendable (_ handler: @escaping @Sendable () -> Void) -> (@Sendable () -> Void)
     /// Holds Ctrl-C and SIGTERM while a token refresh is in flight (Decisions/0014).
-    public var interrupts: any InterruptShield
+    package var interrupts: any InterruptShield
     /// Replaces this process with `arguments[0]` (found on the environment's PATH) and the given
     /// environment; returns only on failure, with the errno.
-    public var replaceProcess: @Sendable (_ arguments: [String], _ environment: [String: String]) -> Int32
+    package var replaceProcess: @Sendable (_ arguments: [String], _ environment: [String: String]) -> Int32
     /// The system keyring for the home at the path given (Decisions/0024): built when a command
     /// first stores or reads a secret there, never by the hot path. Nil: this context has none
     /// (`storage auto` keeps secrets in the files; `storage keyring` fails, exit 11).
-    public var secretVault: (@Sendable (_ home: String) -> any SecretVault)? = nil
+    package var secretVault: (@Sendable (_ home: String) -> any SecretVault)? = nil
 
-    public init(
+    package init(
         environment: EnvironmentVariables, readStandardInput: @escaping @Sendable (Int) -> [UInt8]?,
         writeStandardOutput: @escaping @Sendable (String) -> Void, writeStandardError: @escaping @Sendable (String) -> Void,
         standardErrorIsTerminal: Bool, standardInputIsTerminal: Bool = false,

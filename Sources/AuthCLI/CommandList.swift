@@ -1,7 +1,7 @@
 /// Every command of authctl, in the order help lists them: the one list from which the parser's
 /// and the help generator's spec tree is built, and in which dispatch looks a command up.
 /// Adding a command is one file (a ``Command`` type) and one line here.
-public enum CommandList {
+package enum CommandList {
     /// A command with code, or a group of subcommands (`providers`, `account`, `config`).
     enum Entry: Sendable {
         case command(any Command.Type)
@@ -50,7 +50,7 @@ public enum CommandList {
     ]
 
     /// The tree the parser and the help generator read: the entries, then `help`.
-    public static let root = tree(rootSpec, entries: entries)
+    package static let root = tree(rootSpec, entries: entries)
 
     /// The tree cut down to the one top-level entry `arguments` name (the first word that names
     /// one), or nil if no word does. Running a command then builds its own spec and not all

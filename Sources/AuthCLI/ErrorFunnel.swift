@@ -3,16 +3,16 @@ import AuthPlatform
 
 /// The one place that turns any error into stderr text and an exit status. Pure, so it is tested
 /// directly (swift-argument-parser's `MessageInfo` plays the same part).
-public enum ErrorFunnel {
-    public struct Report: Equatable, Sendable {
-        public var standardError: String
-        public var status: ExitStatus
+package enum ErrorFunnel {
+    package struct Report: Equatable, Sendable {
+        package var standardError: String
+        package var status: ExitStatus
     }
 
     /// The report for `error`; `json` selects the machine shape
     /// `{"error": {"code": ..., "message": ..., "remedy": {"kind": ..., ...}, ...details}}`. The
     /// message is the error's, with its ``Remedy`` worded as `authctl` commands after it.
-    public static func report(for error: any Error, json: Bool, color: Bool = false) -> Report {
+    package static func report(for error: any Error, json: Bool, color: Bool = false) -> Report {
         if let usage = error as? UsageError {
             if json {
                 // The same help as the text form: what it probably meant, and how to fix the line.

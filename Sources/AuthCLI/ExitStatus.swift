@@ -1,7 +1,7 @@
 import AuthPlatform
 
 /// The documented, stable exit statuses of authctl (README "Exit status").
-public enum ExitStatus: Int32, Sendable, CaseIterable {
+package enum ExitStatus: Int32, Sendable, CaseIterable {
     case success = 0
     case unexpectedFailure = 1
     case usage = 2
@@ -28,7 +28,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     case commandNotFound = 127
 
     /// The one mapping from error codes to exit statuses.
-    public init(_ code: AuthErrorCode) {
+    package init(_ code: AuthErrorCode) {
         switch code {
         case .internalError: self = .unexpectedFailure
         case .invalidArgument, .weakPassword, .invalidEmail, .passwordDoesNotMeetRequirements: self = .usage

@@ -11,7 +11,7 @@ import Darwin
 extension CommandContext {
     /// The real process: its environment and streams, the application layer's live effects
     /// (``AppEffects/live(environment:holdsSignals:)``), real browsers, and SIGINT/SIGTERM as interrupts.
-    public static func live() -> CommandContext {
+    package static func live() -> CommandContext {
         let environment = EnvironmentVariables.process
         let effects = AppEffects.live(environment: environment, holdsSignals: true)
         var context = CommandContext(

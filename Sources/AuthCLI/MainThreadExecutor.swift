@@ -59,7 +59,7 @@ final class MainThreadExecutor: TaskExecutor, Sendable {
 extension AuthCommandLine {
     /// ``run(arguments:context:)`` for `main`: on the main thread where the OS allows a task
     /// executor (Linux; macOS 15), else on the global pool while the main thread waits.
-    public static func runBlocking(arguments: [String], context: CommandContext) -> ExitStatus {
+    package static func runBlocking(arguments: [String], context: CommandContext) -> ExitStatus {
         if #available(macOS 15.0, *) {
             return MainThreadExecutor().run { await run(arguments: arguments, context: context) }
         }

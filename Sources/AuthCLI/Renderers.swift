@@ -92,7 +92,7 @@ enum Render {
     static func text(_ provider: ProviderConfiguration) -> String {
         var lines = [
             "id:             \(provider.id)", "client id:      \(provider.clientID)",
-            "client secret:  \(provider.clientSecret == nil ? "none (public client)" : "set")",
+            "client secret:  \(provider.clientSecret == nil ? "none (package client)" : "set")",
         ]
         if !provider.issuer.isEmpty { lines.insert("issuer:         \(provider.issuer)", at: 1) }
         if let tenant = provider.tenant { lines.append("tenant:         \(tenant)") }

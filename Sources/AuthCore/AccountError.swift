@@ -1,7 +1,7 @@
 import AuthPlatform
 
 /// Errors of the account rules, named as in the Firebase Authentication SDK.
-public enum AccountError: AuthCoreError, Equatable {
+package enum AccountError: AuthCoreError, Equatable {
     case notSignedIn
     /// Nobody is signed in, and the command was told (or configured, as a credential helper is)
     /// which provider to use: the fix names it.
@@ -47,7 +47,7 @@ public enum AccountError: AuthCoreError, Equatable {
     case invalidSetting(key: String, value: String, expected: String)
     case unknownSetting(String, known: [String])
 
-    public var code: AuthErrorCode {
+    package var code: AuthErrorCode {
         switch self {
         case .notSignedIn, .notSignedInWith, .noSession, .noToken, .userSignedOut: .noCurrentUser
         case .tokenExpired, .idTokenExpired, .sessionExpired, .refreshInterrupted: .userTokenExpired
@@ -68,16 +68,16 @@ public enum AccountError: AuthCoreError, Equatable {
 
     /// This error with what only the command line knows filled in: how each provider of an
     /// existing account can sign in on this machine (``SignInRoute``).
-    public func withSignInRoutes(_ route: ([String]) -> [SignInRoute]) -> AccountError {
+    package func withSignInRoutes(_ route: ([String]) -> [SignInRoute]) -> AccountError {
         guard case .accountExistsWithDifferentCredential(let email, let providers, _) = self else { return self }
         return .accountExistsWithDifferentCredential(email: email, providers: providers, routes: route(providers))
     }
 
     /// The `kind` of ``noToken(providerID:kind:)`` when a session that signed in with an ID
     /// token is asked for an access token: it has the ID token to offer instead.
-    public static let accessTokenOfIDTokenSession = "access token (it signed in with an ID token)"
+    package static let accessTokenOfIDTokenSession = "access token (it signed in with an ID token)"
 
-    public var message: String {
+    package var message: String {
         let minutes = Int(PendingCredential.lifetime / 60)
         switch self {
         case .notSignedIn:
@@ -139,7 +139,7 @@ public enum AccountError: AuthCoreError, Equatable {
         }
     }
 
-    public var remedy: Remedy? {
+    package var remedy: Remedy? {
         switch self {
         case .notSignedIn: .signIn(providerID: nil)
         case .notSignedInWith(let provider): .signIn(providerID: provider)
@@ -159,7 +159,7 @@ public enum AccountError: AuthCoreError, Equatable {
         }
     }
 
-    public var details: [String: ErrorDetail] {
+    package var details: [String: ErrorDetail] {
         switch self {
         case .accountExistsWithDifferentCredential(let email, let providers, _):
             ["email": .string(email), "providers": .strings(providers)]

@@ -11,16 +11,16 @@ import AuthPlatform
 /// The account rules (sign in, link, reauthenticate, unlink, delete) run in an ``AccountBackend``;
 /// the signed-in sessions live in the keystore, a ``DocumentStore``. Both are injected, as
 /// FirebaseAuth takes its keychain storage and its backend.
-public struct Auth: Sendable {
-    public static let keystoreFileName = KeystoreDocument.fileName
+package struct Auth: Sendable {
+    package static let keystoreFileName = KeystoreDocument.fileName
 
-    public let backend: any AccountBackend
+    package let backend: any AccountBackend
     private let store: any DocumentStore<KeystoreDocument>
     private let policyStore: any DocumentStore<AccountPolicy>
     private let journalStore: any DocumentStore<RefreshJournal>
     private let clock: Clock
 
-    public init(storage: any DocumentStorage, backend: any AccountBackend, clock: Clock) {
+    package init(storage: any DocumentStorage, backend: any AccountBackend, clock: Clock) {
         self.backend = backend
         store = storage.store(KeystoreDocument.fileName, of: KeystoreDocument.self)
         policyStore = storage.store(AccountPolicy.fileName, of: AccountPolicy.self)
@@ -29,7 +29,7 @@ public struct Auth: Sendable {
     }
 
     /// Local accounts in the files of `home`.
-    public init(home: HomeDirectory, lockTimeout: Duration, clock: Clock, random: any RandomSource) {
+    package init(home: HomeDirectory, lockTimeout: Duration, clock: Clock, random: any RandomSource) {
         let storage = HomeDocumentStorage(home: home, lockTimeout: lockTimeout)
         self.init(storage: storage, backend: LocalAccountBackend(storage: storage, clock: clock, random: random), clock: clock)
     }
@@ -37,37 +37,37 @@ public struct Auth: Sendable {
     // MARK: Reading
 
     /// The signed-in user, or nil.
-    public func currentUser() throws -> User? {
+    package func currentUser() throws -> User? {
         try currentAccount()?.user
     }
 
     /// The signed-in user's account record (user, sessions, last provider), or nil.
-    public func currentAccount() throws -> KeystoreDocument.Account? {
+    package func currentAccount() throws -> KeystoreDocument.Account? {
         let document = try store.read()
         return document.currentAccountIndex.map { document.accounts[$0] }
     }
 
     /// The whole keystore as stored: every account, its sessions, the current one.
-    public func keystore() throws -> KeystoreDocument {
+    package func keystore() throws -> KeystoreDocument {
         try store.read()
     }
 
     /// Every user in this keystore, the current one marked.
-    public func users() throws -> [(user: User, isCurrent: Bool, isSignedIn: Bool)] {
+    package func users() throws -> [(user: User, isCurrent: Bool, isSignedIn: Bool)] {
         let document = try store.read()
         return document.accounts.map { ($0.user, $0.user.uid == document.currentUID, $0.isSignedIn) }
     }
 
     /// The providers an account with `email` signs in with (the SDK's fetchSignInMethods).
-    public func signInMethods(forEmail email: String) async throws -> [String] {
+    package func signInMethods(forEmail email: String) async throws -> [String] {
         try await backend.signInMethods(forEmail: email)
     }
 
-    public func policy() throws -> AccountPolicy {
+    package func policy() throws -> AccountPolicy {
         try policyStore.read()
     }
 
-    public func setPolicy(_ key: String, to value: String) throws -> AccountPolicy {
+    package func setPolicy(_ key: String, to value: String) throws -> AccountPolicy {
         try policyStore.update { policy in
             try policy.set(key, to: value)
             return policy
@@ -76,40 +76,40 @@ public struct Auth: Sendable {
 
     // MARK: The account rules, in the backend
 
-    public func signIn(with credential: OAuthCredential, profile: FederatedProfile) async throws -> AuthDataResult {
+    package func signIn(with credential: OAuthCredential, profile: FederatedProfile) async throws -> AuthDataResult {
         try await backend.signIn(with: credential, profile: profile)
     }
 
-    public func link(with credential: OAuthCredential, profile: FederatedProfile) async throws -> AuthDataResult {
+    package func link(with credential: OAuthCredential, profile: FederatedProfile) async throws -> AuthDataResult {
         try await backend.link(with: credential, profile: profile)
     }
 
-    public func linkPending() async throws -> AuthDataResult {
+    package func linkPending() async throws -> AuthDataResult {
         try await backend.linkPending()
     }
 
-    public func reauthenticate(with credential: OAuthCredential, profile: FederatedProfile) async throws -> AuthDataResult {
+    package func reauthenticate(with credential: OAuthCredential, profile: FederatedProfile) async throws -> AuthDataResult {
         try await backend.reauthenticate(with: credential, profile: profile)
     }
 
     @discardableResult
-    public func unlink(providerID: String) async throws -> User {
+    package func unlink(providerID: String) async throws -> User {
         try await backend.unlink(providerID: providerID)
     }
 
     @discardableResult
-    public func deleteCurrentUser() async throws -> User {
+    package func deleteCurrentUser() async throws -> User {
         try await backend.deleteCurrentUser()
     }
 
     // MARK: Sessions
 
     /// What a sign-out removed.
-    public struct SignOut: Sendable {
+    package struct SignOut: Sendable {
         /// How many users had a session.
-        public var users: Int
+        package var users: Int
         /// The sessions removed, for revocation at their providers.
-        public var sessions: [OAuthCredential]
+        package var sessions: [OAuthCredential]
     }
 
     /// Forgets the current user's sessions and tokens (every user's with `all`); the account
@@ -117,7 +117,7 @@ public struct Auth: Sendable {
     /// too: an interrupted refresh's answer holds live tokens, which are returned for revocation
     /// in place of the spent ones and must not stay on disk after a sign-out.
     @discardableResult
-    public func signOut(all: Bool = false) throws -> SignOut {
+    package func signOut(all: Bool = false) throws -> SignOut {
         try store.update { document in
             let journal = try journalStore.read()
             var remaining = journal
@@ -153,7 +153,7 @@ public struct Auth: Sendable {
 
     /// Makes the signed-in user `query` (a uid or an email) the current one.
     @discardableResult
-    public func switchUser(to query: String) throws -> User {
+    package func switchUser(to query: String) throws -> User {
         try store.update { document in
             let matches = document.accounts.indices.filter {
                 document.accounts[$0].user.uid == query || document.accounts[$0].user.email?.lowercased() == query.lowercased()
@@ -172,13 +172,13 @@ public struct Auth: Sendable {
     }
 
     /// The current user's session with `providerID` (default: the provider used last).
-    public func currentSession(_ providerID: String?) throws -> (providerID: String, session: OAuthCredential) {
+    package func currentSession(_ providerID: String?) throws -> (providerID: String, session: OAuthCredential) {
         try KeystoreDocument.currentSession(providerID, in: try store.read())
     }
 
     /// The current user's access token (or ID token) for `providerID`, default the last used, as
     /// stored: an expired access token is refused, never refreshed (see ``freshAccessToken``).
-    public func token(providerID: String?, idToken: Bool) throws -> String {
+    package func token(providerID: String?, idToken: Bool) throws -> String {
         let (provider, session) = try currentSession(providerID)
         if idToken {
             guard let token = session.idToken else { throw AccountError.noToken(providerID: provider, kind: "ID token") }
@@ -189,7 +189,7 @@ public struct Auth: Sendable {
 
     /// The current user's access token for `providerID`, valid for `minimumValidity` seconds,
     /// refreshed through `providers` when it is not (``TokenRefresher``).
-    public func freshAccessToken(
+    package func freshAccessToken(
         providerID: String?, minimumValidity: TimeInterval, providers: ProviderRegistry, services: ProviderServices
     ) async throws -> String {
         try await TokenRefresher(store: store, journal: journalStore, providers: providers, services: services)
@@ -201,7 +201,7 @@ public struct Auth: Sendable {
     /// refreshes it. The refresh token stays. A token other than the stored one (already renewed)
     /// changes nothing; the answer says whether it was the stored one.
     @discardableResult
-    public func expireAccessToken(providerID: String, refused: String) throws -> Bool {
+    package func expireAccessToken(providerID: String, refused: String) throws -> Bool {
         func isStored(_ document: KeystoreDocument) -> Int? {
             guard let index = document.currentAccountIndex,
                 let position = document.accounts[index].sessions.firstIndex(where: { $0.providerID == providerID }),
@@ -227,7 +227,7 @@ public struct Auth: Sendable {
     /// The current user's ID token for `providerID`: the session is refreshed first as for the
     /// access token (a refresh answer carries a new ID token, OpenID Connect Core §12.2), and an
     /// ID token that has expired all the same is refused, never handed out.
-    public func freshIDToken(
+    package func freshIDToken(
         providerID: String?, minimumValidity: TimeInterval, providers: ProviderRegistry, services: ProviderServices
     ) async throws -> (token: String, expiresAt: Date?) {
         let (provider, session) = try currentSession(providerID)
@@ -259,7 +259,7 @@ public struct Auth: Sendable {
     }
 
     /// The `exp` claim of a JWT this keystore holds (verified when it was stored), if it has one.
-    public static func expiry(ofJWT token: String) -> Date? {
+    package static func expiry(ofJWT token: String) -> Date? {
         guard let jws = try? CompactJWS(parsingUnverified: token), let exp = jws.payload["exp"]?.numberValue else { return nil }
         return Date(timeIntervalSince1970: exp)
     }

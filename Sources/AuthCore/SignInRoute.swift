@@ -4,8 +4,8 @@ import AuthProviders
 /// How the person at this machine can sign in with one provider of an existing account: what the
 /// account-exists hint (exit 6) tells them to do, so that it never names a provider they cannot
 /// use here.
-public struct SignInRoute: Sendable, Equatable {
-    public enum Way: Sendable, Equatable {
+package struct SignInRoute: Sendable, Equatable {
+    package enum Way: Sendable, Equatable {
         /// Signing in with it works now.
         case signIn
         /// A provider with a known kind that this machine has not configured: adding it needs a
@@ -17,21 +17,21 @@ public struct SignInRoute: Sendable, Equatable {
         case unavailable
     }
 
-    public var providerID: String
-    public var way: Way
+    package var providerID: String
+    package var way: Way
 
-    public init(providerID: String, way: Way) {
+    package init(providerID: String, way: Way) {
         self.providerID = providerID
         self.way = way
     }
 
     /// The provider id of a password account, as in the Firebase SDK.
-    public static let passwordProviderID = "password"
+    package static let passwordProviderID = "password"
 
     /// The way for each of `providers`: configured here, or any provider a project runs the flow of
     /// (a password too): sign in; a preset or `oidc.<name>` not configured: add it; anything else:
     /// a project, if none is.
-    public static func routes(
+    package static func routes(
         for providers: [String], configured: Set<String>, presets: ProviderPresets, hasProject: Bool
     ) -> [SignInRoute] {
         providers.map { id in

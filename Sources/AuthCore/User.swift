@@ -2,18 +2,18 @@ import AuthOAuth
 import AuthPlatform
 
 /// One provider identity linked to a user (the SDK's `UserInfo`).
-public struct UserInfo: Codable, Sendable, Equatable {
+package struct UserInfo: Codable, Sendable, Equatable {
     /// `oidc.<name>`, `github.com`, ...
-    public var providerID: String
+    package var providerID: String
     /// The provider's subject for this person (`sub`, or GitHub's numeric id).
-    public var uid: String
-    public var email: String?
-    public var displayName: String?
-    public var photoURL: String?
+    package var uid: String
+    package var email: String?
+    package var displayName: String?
+    package var photoURL: String?
     /// The name the person signs in with there: GitHub's login, OpenID `preferred_username`.
-    public var username: String?
+    package var username: String?
 
-    public init(
+    package init(
         providerID: String, uid: String, email: String? = nil, displayName: String? = nil, photoURL: String? = nil,
         username: String? = nil
     ) {
@@ -26,11 +26,11 @@ public struct UserInfo: Codable, Sendable, Equatable {
     }
 
     /// What to call this identity for a person: the username, else the email, else the uid.
-    public var accountName: String { username ?? email ?? uid }
+    package var accountName: String { username ?? email ?? uid }
 }
 
 extension UserInfo: JSONObjectDecodable {
-    public init(reading object: JSONObjectReader) throws {
+    package init(reading object: JSONObjectReader) throws {
         self.init(
             providerID: try object.string("providerID"), uid: try object.string("uid"), email: try object.string(ifPresent: "email"),
             displayName: try object.string(ifPresent: "displayName"), photoURL: try object.string(ifPresent: "photoURL"),
@@ -39,20 +39,20 @@ extension UserInfo: JSONObjectDecodable {
 }
 
 /// A person, with one or more linked provider identities (the SDK's `User`).
-public struct User: Codable, Sendable, Equatable {
+package struct User: Codable, Sendable, Equatable {
     /// authctl's own, random id for this person.
-    public var uid: String
-    public var email: String?
-    public var emailVerified: Bool
-    public var displayName: String?
-    public var photoURL: String?
-    public var createdAt: Date
-    public var lastSignInAt: Date
+    package var uid: String
+    package var email: String?
+    package var emailVerified: Bool
+    package var displayName: String?
+    package var photoURL: String?
+    package var createdAt: Date
+    package var lastSignInAt: Date
     /// The last time the person proved who they are (sign-in or reauth).
-    public var lastAuthenticatedAt: Date
-    public var providerData: [UserInfo]
+    package var lastAuthenticatedAt: Date
+    package var providerData: [UserInfo]
 
-    public init(
+    package init(
         uid: String, email: String? = nil, emailVerified: Bool = false, displayName: String? = nil,
         photoURL: String? = nil, createdAt: Date, lastSignInAt: Date, lastAuthenticatedAt: Date, providerData: [UserInfo]
     ) {
@@ -67,13 +67,13 @@ public struct User: Codable, Sendable, Equatable {
         self.providerData = providerData
     }
 
-    public func identity(for providerID: String) -> UserInfo? {
+    package func identity(for providerID: String) -> UserInfo? {
         providerData.first { $0.providerID == providerID }
     }
 }
 
 extension User: JSONObjectDecodable {
-    public init(reading object: JSONObjectReader) throws {
+    package init(reading object: JSONObjectReader) throws {
         self.init(
             uid: try object.string("uid"), email: try object.string(ifPresent: "email"), emailVerified: try object.bool("emailVerified"),
             displayName: try object.string(ifPresent: "displayName"), photoURL: try object.string(ifPresent: "photoURL"),
@@ -83,12 +83,12 @@ extension User: JSONObjectDecodable {
 }
 
 /// What a sign-in returns (the SDK's `AuthDataResult`).
-public struct AuthDataResult: Sendable, Equatable {
-    public var user: User
-    public var credential: OAuthCredential
-    public var additionalUserInfo: AdditionalUserInfo
+package struct AuthDataResult: Sendable, Equatable {
+    package var user: User
+    package var credential: OAuthCredential
+    package var additionalUserInfo: AdditionalUserInfo
 
-    public init(user: User, credential: OAuthCredential, additionalUserInfo: AdditionalUserInfo) {
+    package init(user: User, credential: OAuthCredential, additionalUserInfo: AdditionalUserInfo) {
         self.user = user
         self.credential = credential
         self.additionalUserInfo = additionalUserInfo
@@ -96,13 +96,13 @@ public struct AuthDataResult: Sendable, Equatable {
 }
 
 /// The SDK's `AdditionalUserInfo`.
-public struct AdditionalUserInfo: Sendable, Equatable {
-    public var providerID: String
-    public var profile: JSONValue
-    public var username: String?
-    public var isNewUser: Bool
+package struct AdditionalUserInfo: Sendable, Equatable {
+    package var providerID: String
+    package var profile: JSONValue
+    package var username: String?
+    package var isNewUser: Bool
 
-    public init(providerID: String, profile: JSONValue, username: String?, isNewUser: Bool) {
+    package init(providerID: String, profile: JSONValue, username: String?, isNewUser: Bool) {
         self.providerID = providerID
         self.profile = profile
         self.username = username

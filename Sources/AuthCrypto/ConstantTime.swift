@@ -1,8 +1,8 @@
 /// Comparisons whose running time does not depend on the secret contents compared.
-public enum ConstantTime {
+package enum ConstantTime {
     /// `true` when `a` and `b` hold the same bytes. Runs in time that depends only on the lengths,
     /// never on where the first difference is (lengths are treated as public).
-    public static func equals(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+    package static func equals(_ a: [UInt8], _ b: [UInt8]) -> Bool {
         guard a.count == b.count else { return false }
         var difference: UInt8 = 0
         a.withUnsafeBufferPointer { a in

@@ -1,5 +1,5 @@
 /// Why a public key was refused. Signature checks never throw: a bad signature is just `false`.
-public enum CryptoError: Error, Equatable, Sendable {
+package enum CryptoError: Error, Equatable, Sendable {
     /// The RSA modulus is shorter than ``RSAPublicKey/minimumModulusBits``.
     case keyTooSmall(bits: Int)
     /// The RSA modulus is longer than ``RSAPublicKey/maximumModulusBits``.
@@ -19,7 +19,7 @@ public enum CryptoError: Error, Equatable, Sendable {
 }
 
 extension CryptoError: CustomStringConvertible {
-    public var description: String {
+    package var description: String {
         switch self {
         case .keyTooSmall(let bits):
             "RSA key is \(bits) bits; at least \(RSAPublicKey.minimumModulusBits) are required"

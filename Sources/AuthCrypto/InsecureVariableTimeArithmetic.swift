@@ -1,10 +1,10 @@
 /// Variable-time big-number and P-256 operations on big-endian bytes, public only so the test
 /// signing keys in AuthTestSupport can produce fixtures. Their running time leaks their inputs:
 /// never pass a real private key or nonce. authctl itself never signs with RSA or EC keys.
-public enum InsecureVariableTimeArithmetic {
+package enum InsecureVariableTimeArithmetic {
     /// base^exponent mod modulus as big-endian bytes of the modulus' length. The modulus must be
     /// odd; the base must be below it.
-    public static func modularPower(_ base: [UInt8], exponent: [UInt8], modulus: [UInt8]) -> [UInt8] {
+    package static func modularPower(_ base: [UInt8], exponent: [UInt8], modulus: [UInt8]) -> [UInt8] {
         let modulusBytes = Limbs.trimmed(modulus)
         let count = (modulusBytes.count + 7) / 8
         let context = MontgomeryModulus(oddModulus: Limbs.fromBigEndian(modulusBytes, count: count)!)
@@ -37,21 +37,21 @@ public enum InsecureVariableTimeArithmetic {
     }
 
     /// The P-256 group order n (SEC 2 §2.4.2), big-endian.
-    public static var p256GroupOrder: [UInt8] { ScalarN.modulus.bigEndianBytes }
+    package static var p256GroupOrder: [UInt8] { ScalarN.modulus.bigEndianBytes }
 
     /// (a·b + c) mod n for 32-byte big-endian a, b, c below 2²⁵⁶ (reduced first), n the P-256 order.
-    public static func p256ScalarMultiplyAdd(_ a: [UInt8], _ b: [UInt8], _ c: [UInt8]) -> [UInt8] {
+    package static func p256ScalarMultiplyAdd(_ a: [UInt8], _ b: [UInt8], _ c: [UInt8]) -> [UInt8] {
         let product = ScalarN.multiply(ScalarN.toMontgomery(reduced(a)), reduced(b))
         return ScalarN.add(product, reduced(c)).bigEndianBytes
     }
 
     /// a⁻¹ mod n for a 32-byte big-endian a with a mod n ≠ 0, n the P-256 order.
-    public static func p256ScalarInverse(_ a: [UInt8]) -> [UInt8] {
+    package static func p256ScalarInverse(_ a: [UInt8]) -> [UInt8] {
         ScalarN.fromMontgomery(ScalarN.invert(ScalarN.toMontgomery(reduced(a)))).bigEndianBytes
     }
 
     /// scalar·G as 32-byte big-endian affine coordinates, or `nil` for the point at infinity.
-    public static func p256MultiplyBasePoint(_ scalar: [UInt8]) -> (x: [UInt8], y: [UInt8])? {
+    package static func p256MultiplyBasePoint(_ scalar: [UInt8]) -> (x: [UInt8], y: [UInt8])? {
         let product = P256Curve.multiplyAdd(baseScalar: reduced(scalar), publicScalar: .zero, publicTable: [])
         guard !product.isInfinity else { return nil }
         let point = P256Curve.normalize([product])[0]

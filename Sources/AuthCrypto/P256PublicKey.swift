@@ -1,9 +1,9 @@
 /// A P-256 public key for verifying ES256 signatures (RFC 7518 §3.4: ECDSA with P-256 and SHA-256).
-public struct P256PublicKey: Sendable, Equatable {
+package struct P256PublicKey: Sendable, Equatable {
     /// Coordinate size in bytes (RFC 7518 §6.2.1.2: "the full size of a coordinate", 32 for P-256).
-    public static let coordinateByteCount = 32
+    package static let coordinateByteCount = 32
     /// JOSE signature size: r ‖ s, 32 bytes each (RFC 7518 §3.4).
-    public static let signatureByteCount = 64
+    package static let signatureByteCount = 64
 
     /// The point, in Montgomery form.
     let point: AffinePoint
@@ -12,7 +12,7 @@ public struct P256PublicKey: Sendable, Equatable {
 
     /// Validates a public key given as 32-byte big-endian coordinates (JWK `x`, `y`): both below p,
     /// not the identity, and on the curve (SP 800-56A §5.6.2.3.3; cofactor 1, so no order check).
-    public init(x: [UInt8], y: [UInt8]) throws(CryptoError) {
+    package init(x: [UInt8], y: [UInt8]) throws(CryptoError) {
         guard x.count == Self.coordinateByteCount else { throw .invalidCoordinateLength(byteCount: x.count) }
         guard y.count == Self.coordinateByteCount else { throw .invalidCoordinateLength(byteCount: y.count) }
         let rawX = UInt256(bigEndian: x), rawY = UInt256(bigEndian: y)
@@ -24,13 +24,13 @@ public struct P256PublicKey: Sendable, Equatable {
         self.table = P256Curve.oddMultiples(of: point, windowWidth: P256Curve.publicKeyWindowWidth)
     }
 
-    public static func == (lhs: P256PublicKey, rhs: P256PublicKey) -> Bool {
+    package static func == (lhs: P256PublicKey, rhs: P256PublicKey) -> Bool {
         lhs.point == rhs.point
     }
 
     /// Verifies an ES256 signature: 64-byte r ‖ s over SHA-256(message) (FIPS 186-5 §6.4.2).
     /// Any other length (including DER) is rejected.
-    public func isValidES256Signature(_ rawSignature: [UInt8], for message: [UInt8]) -> Bool {
+    package func isValidES256Signature(_ rawSignature: [UInt8], for message: [UInt8]) -> Bool {
         guard rawSignature.count == Self.signatureByteCount else { return false }
         let r = UInt256(bigEndian: rawSignature[0..<32])
         let s = UInt256(bigEndian: rawSignature[32..<64])

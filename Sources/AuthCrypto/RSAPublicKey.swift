@@ -4,26 +4,26 @@
 /// Keys are bounded on both sides: under 2048 bits is too weak (NIST SP 800-131A; RFC 7518 §3.3
 /// requires 2048), and over 4096 bits is refused so that a hostile token or JWK set cannot make us
 /// do unbounded work per verification. The exponent is bounded for the same reason.
-public struct RSAPublicKey: Sendable, Equatable {
+package struct RSAPublicKey: Sendable, Equatable {
     /// Smallest accepted modulus (RFC 7518 §3.3, §3.5: "2048 bits or larger").
-    public static let minimumModulusBits = 2048
+    package static let minimumModulusBits = 2048
     /// Largest accepted modulus: bounds work per hostile token.
-    public static let maximumModulusBits = 4096
+    package static let maximumModulusBits = 4096
     /// Widest accepted public exponent (65537 is 17 bits); bounds the number of multiplications.
-    public static let maximumExponentBits = 32
+    package static let maximumExponentBits = 32
 
     /// The modulus prepared for Montgomery arithmetic (R² mod n is computed once, here).
     let modulus: MontgomeryModulus
     /// The public exponent e (odd, ≥ 3).
     let exponent: UInt64
     /// Bit length of n.
-    public let bitCount: Int
+    package let bitCount: Int
 
     /// Octet length k of the modulus (RFC 8017 §8.2.2 step 1).
     var byteCount: Int { (bitCount + 7) / 8 }
 
     /// Builds a key from big-endian `n` and `e` (as in a JWK, RFC 7518 §6.3.1); leading zeros allowed.
-    public init(modulus: [UInt8], exponent: [UInt8]) throws(CryptoError) {
+    package init(modulus: [UInt8], exponent: [UInt8]) throws(CryptoError) {
         let modulusBytes = Limbs.trimmed(modulus)
         let limbCount = (modulusBytes.count + 7) / 8
         guard limbCount > 0, let limbs = Limbs.fromBigEndian(modulusBytes, count: limbCount) else {
@@ -54,7 +54,7 @@ public struct RSAPublicKey: Sendable, Equatable {
     /// Verifies an RS256 signature. The signature must be exactly k bytes and below n, and the
     /// recovered block must equal the one encoding EMSA-PKCS1-v1_5 allows byte for byte (RFC 8017
     /// §8.2.2 step 3-4, "compare"): no parsing, so no BER leniency and no DigestInfo without NULL.
-    public func isValidPKCS1v15SHA256Signature(_ signature: [UInt8], for message: [UInt8]) -> Bool {
+    package func isValidPKCS1v15SHA256Signature(_ signature: [UInt8], for message: [UInt8]) -> Bool {
         guard let encoded = publicOperation(signature) else { return false }
         let digest = SHA256.hash(message)
         let tLength = Self.sha256DigestInfoPrefix.count + digest.count
@@ -73,7 +73,7 @@ public struct RSAPublicKey: Sendable, Equatable {
 
     /// Verifies a PS256 signature: SHA-256, MGF1 with SHA-256, and a salt of exactly `saltLength`
     /// bytes (JOSE PS256 uses 32, RFC 7518 §3.5).
-    public func isValidPSSSHA256Signature(_ signature: [UInt8], for message: [UInt8], saltLength: Int = 32) -> Bool {
+    package func isValidPSSSHA256Signature(_ signature: [UInt8], for message: [UInt8], saltLength: Int = 32) -> Bool {
         guard saltLength >= 0, let recovered = publicOperation(signature) else { return false }
         let hashLength = SHA256.digestByteCount
         // emBits = modBits - 1; emLen = ceil(emBits / 8) (RFC 8017 §8.1.2 step 2c)

@@ -1,28 +1,28 @@
 /// SHA-256 (FIPS 180-4 §6.2).
-public enum SHA256 {
+package enum SHA256 {
     /// Output size in bytes (FIPS 180-4 §1: 256-bit message digest).
-    public static let digestByteCount = 32
+    package static let digestByteCount = 32
     /// Block size in bytes (FIPS 180-4 §1: 512-bit blocks).
-    public static let blockByteCount = 64
+    package static let blockByteCount = 64
 
     /// The digest of `data` in one call.
-    public static func hash<Bytes: Sequence>(_ data: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
+    package static func hash<Bytes: Sequence>(_ data: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
         var hasher = Hasher()
         hasher.update(data)
         return hasher.finalize()
     }
 
     /// Incremental hashing: `update` any number of times, then `finalize` once.
-    public struct Hasher: Sendable {
+    package struct Hasher: Sendable {
         private var state = SHA256.initialHashValue
         private var pending: [UInt8] = []
         private var totalByteCount: UInt64 = 0
 
-        public init() {
+        package init() {
             pending.reserveCapacity(SHA256.blockByteCount)
         }
 
-        public mutating func update<Bytes: Sequence>(_ data: Bytes) where Bytes.Element == UInt8 {
+        package mutating func update<Bytes: Sequence>(_ data: Bytes) where Bytes.Element == UInt8 {
             let handled: Void? = data.withContiguousStorageIfAvailable { buffer in
                 update(contiguous: UnsafeRawBufferPointer(buffer))
             }
@@ -56,7 +56,7 @@ public enum SHA256 {
         }
 
         /// Pads (FIPS 180-4 §5.1.1) and returns the 32-byte digest.
-        public consuming func finalize() -> [UInt8] {
+        package consuming func finalize() -> [UInt8] {
             let bitLength = totalByteCount &* 8
             var padding: [UInt8] = [0x80]
             let afterMarker = (pending.count + 1) % SHA256.blockByteCount

@@ -1,15 +1,15 @@
 /// A source of cryptographically secure random bytes; inject a seeded fake in tests.
-public protocol RandomSource: Sendable {
+package protocol RandomSource: Sendable {
     /// Returns `count` random bytes.
     func bytes(count: Int) -> [UInt8]
 }
 
 /// The operating system's CSPRNG, via `SystemRandomNumberGenerator` (getrandom/getentropy on
 /// Linux, arc4random on Darwin). It traps rather than return weak bytes if the OS source fails.
-public struct SystemRandomSource: RandomSource {
-    public init() {}
+package struct SystemRandomSource: RandomSource {
+    package init() {}
 
-    public func bytes(count: Int) -> [UInt8] {
+    package func bytes(count: Int) -> [UInt8] {
         precondition(count >= 0, "byte count must not be negative")
         var generator = SystemRandomNumberGenerator()
         var result = [UInt8](repeating: 0, count: count)

@@ -10,12 +10,12 @@ import AuthStorage
 ///
 /// `storage` should be this project's namespace (``FirebaseProject/storageNamespace``), so its
 /// accounts never mix with local ones or another project's.
-public struct FirebaseAccountBackend: AccountBackend {
+package struct FirebaseAccountBackend: AccountBackend {
     /// The project's recent-login window for sensitive operations (Firebase's five minutes), for messages.
     static let recentLoginSeconds = 300
 
-    public let project: FirebaseProject
-    public let endpoints: FirebaseEndpoints
+    package let project: FirebaseProject
+    package let endpoints: FirebaseEndpoints
     let toolkit: IdentityToolkit
     let store: any DocumentStore<KeystoreDocument>
     let pending: PendingCredentials
@@ -23,7 +23,7 @@ public struct FirebaseAccountBackend: AccountBackend {
     /// Where a sign-in gets a second factor's code (`--totp`, a prompt), when the account has one.
     let secondFactor: SecondFactorSource
 
-    public init(
+    package init(
         project: FirebaseProject, endpoints: FirebaseEndpoints, storage: any DocumentStorage, transport: any HTTPTransport, clock: Clock,
         secondFactor: SecondFactorSource = .none
     ) {
@@ -38,7 +38,7 @@ public struct FirebaseAccountBackend: AccountBackend {
 
     // MARK: Federated sign-in (accounts:signInWithIdp)
 
-    public func signIn(with credential: OAuthCredential, profile: FederatedProfile) async throws -> AuthDataResult {
+    package func signIn(with credential: OAuthCredential, profile: FederatedProfile) async throws -> AuthDataResult {
         let answer = try await signInWithIdp(Self.assertion(credential), idToken: nil, during: .signIn)
         if answer.needsConfirmation {
             throw try await accountExists(answer, credential: credential, profile: profile)
@@ -46,7 +46,7 @@ public struct FirebaseAccountBackend: AccountBackend {
         return try await record(answer, credential: credential, profile: profile, authenticated: true)
     }
 
-    public func link(with credential: OAuthCredential, profile: FederatedProfile) async throws -> AuthDataResult {
+    package func link(with credential: OAuthCredential, profile: FederatedProfile) async throws -> AuthDataResult {
         let account = try currentAccount()
         if account.user.identity(for: profile.providerID) != nil { throw AccountError.providerAlreadyLinked(providerID: profile.providerID) }
         let idToken = try await freshSession().idToken
@@ -54,7 +54,7 @@ public struct FirebaseAccountBackend: AccountBackend {
         return try await record(answer, credential: credential, profile: profile, authenticated: false)
     }
 
-    public func linkPending() async throws -> AuthDataResult {
+    package func linkPending() async throws -> AuthDataResult {
         let pending = try self.pending.current()
         let account = try currentAccount()
         guard account.user.email?.lowercased() == pending.email.lowercased() else { throw AccountError.pendingForAnotherAccount(email: pending.email) }
@@ -67,7 +67,7 @@ public struct FirebaseAccountBackend: AccountBackend {
     }
 
     /// `autoCreate: false`: the project must already have the identity, on this user.
-    public func reauthenticate(with credential: OAuthCredential, profile: FederatedProfile) async throws -> AuthDataResult {
+    package func reauthenticate(with credential: OAuthCredential, profile: FederatedProfile) async throws -> AuthDataResult {
         let account = try currentAccount()
         let answer: SignInResponse
         do {
@@ -81,7 +81,7 @@ public struct FirebaseAccountBackend: AccountBackend {
 
     // MARK: Sensitive operations (need a recent sign-in, decided by the project)
 
-    public func unlink(providerID: String) async throws -> User {
+    package func unlink(providerID: String) async throws -> User {
         let account = try currentAccount()
         guard account.user.identity(for: providerID) != nil else {
             throw AccountError.noSuchProvider(providerID: providerID, linked: account.user.providerData.map(\.providerID))
@@ -94,7 +94,7 @@ public struct FirebaseAccountBackend: AccountBackend {
         return try await refreshUser(after: answer, removingSessionOf: providerID)
     }
 
-    public func deleteCurrentUser() async throws -> User {
+    package func deleteCurrentUser() async throws -> User {
         let account = try currentAccount()
         let idToken = try await freshSession().idToken
         _ = try await call(DeleteAccountRequest(idToken: idToken), during: .other, recentLoginOperation: "account delete")
@@ -108,18 +108,18 @@ public struct FirebaseAccountBackend: AccountBackend {
     // MARK: Reading
 
     /// `accounts:lookup`: the project's record now, stored over the keystore's copy.
-    public func lookUpCurrentUser() async throws -> User? {
+    package func lookUpCurrentUser() async throws -> User? {
         guard (try store.read().currentAccountIndex) != nil else { return nil }
         return try await refreshUser(after: nil, removingSessionOf: nil)
     }
 
     /// `accounts:createAuthUri`: empty when no account has the email, and always empty when the
     /// project has email-enumeration protection on (the default for new projects).
-    public func signInMethods(forEmail email: String) async throws -> [String] {
+    package func signInMethods(forEmail email: String) async throws -> [String] {
         try await call(SignInMethodsRequest(email: email), during: .other).methods
     }
 
-    public func userToken(minimumValidity: TimeInterval) async throws -> String? {
+    package func userToken(minimumValidity: TimeInterval) async throws -> String? {
         try await freshSession(minimumValidity: minimumValidity).idToken
     }
 

@@ -7,7 +7,7 @@ import AuthProviders
 /// ``init(serverCode:detail:during:)`` is the one switch from the server's strings (the
 /// `"CODE : detail"` of an error envelope, or a 200 answer's `errorMessage`) to these cases; the
 /// account conflicts it finds are ``AccountError``s, as with local accounts.
-public enum FirebaseError: AuthCoreError, Equatable {
+package enum FirebaseError: AuthCoreError, Equatable {
     /// Another account already has this email.
     case emailAlreadyInUse(email: String?)
     /// The project refused the provider's credential (signature, audience, nonce, expired pending token...).
@@ -92,7 +92,7 @@ public enum FirebaseError: AuthCoreError, Equatable {
     }
 
     /// What the client was doing, where the same server string means different things.
-    public enum Operation: Sendable, Equatable {
+    package enum Operation: Sendable, Equatable {
         case signIn, link, reauthenticate, refresh, other
         /// createAuthUri for a provider's flow, run by the project.
         case startProviderFlow(providerID: String)
@@ -107,7 +107,7 @@ public enum FirebaseError: AuthCoreError, Equatable {
         }
     }
 
-    public var code: AuthErrorCode {
+    package var code: AuthErrorCode {
         switch self {
         case .emailAlreadyInUse: .emailAlreadyInUse
         case .invalidCredential, .invalidCustomToken: .invalidCredential
@@ -145,7 +145,7 @@ public enum FirebaseError: AuthCoreError, Equatable {
         }
     }
 
-    public var message: String {
+    package var message: String {
         switch self {
         case .emailAlreadyInUse(let email):
             "another account already uses \(email ?? "this email") (sign in to it instead)"
@@ -234,7 +234,7 @@ public enum FirebaseError: AuthCoreError, Equatable {
         }
     }
 
-    public var remedy: Remedy? {
+    package var remedy: Remedy? {
         switch self {
         case .emailAlreadyInUse: .signIn(providerID: SignInRoute.passwordProviderID)
         case .unauthorizedDomain: .configureProject(.authDomain)
@@ -253,7 +253,7 @@ public enum FirebaseError: AuthCoreError, Equatable {
         }
     }
 
-    public var details: [String: ErrorDetail] {
+    package var details: [String: ErrorDetail] {
         switch self {
         case .invalidCredential(let code, _), .wrongPassword(let code), .invalidCustomToken(let code, _), .sessionEnded(let code),
             .server(let code, _, _), .providerFlowExpired(let code):

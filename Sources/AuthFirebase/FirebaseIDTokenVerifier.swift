@@ -2,12 +2,12 @@ import AuthJOSE
 import AuthPlatform
 
 /// A Firebase ID token that passed ``FirebaseIDTokenVerifier``.
-public struct VerifiedFirebaseToken: Sendable {
-    public var claims: JSONValue
+package struct VerifiedFirebaseToken: Sendable {
+    package var claims: JSONValue
     /// The uid (`sub`).
-    public var uid: String
+    package var uid: String
     /// `RS256`, or nil for the emulator's unsigned tokens.
-    public var algorithm: JWSAlgorithm?
+    package var algorithm: JWSAlgorithm?
 }
 
 /// Verifies Firebase ID tokens as a backend must (Firebase "Verify ID tokens using a third-party
@@ -18,14 +18,14 @@ public struct VerifiedFirebaseToken: Sendable {
 /// With the emulator host set, the keys come from the emulator's path for the same JWK set when it
 /// serves one; the real emulator signs nothing, so an unsigned (`alg: none`) token is accepted then,
 /// and only then, with every claim still checked. ``VerifiedFirebaseToken/algorithm`` says which.
-public struct FirebaseIDTokenVerifier: Sendable {
+package struct FirebaseIDTokenVerifier: Sendable {
     let projectID: String
     /// The Identity Platform tenant the token must be of (`firebase.tenant`); nil: no tenant.
     let tenantID: String?
     let endpoints: FirebaseEndpoints
     let validator: IDTokenValidator
 
-    public init(
+    package init(
         projectID: String, tenantID: String? = nil, endpoints: FirebaseEndpoints, cacheDirectory: String, transport: any HTTPTransport, clock: Clock
     ) throws {
         self.projectID = projectID
@@ -41,7 +41,7 @@ public struct FirebaseIDTokenVerifier: Sendable {
         )
     }
 
-    public func verify(_ token: String) async throws -> VerifiedFirebaseToken {
+    package func verify(_ token: String) async throws -> VerifiedFirebaseToken {
         if endpoints.emulatorHost != nil, let claims = try Self.unsignedClaims(token) {
             return try check(claims, algorithm: nil)
         }

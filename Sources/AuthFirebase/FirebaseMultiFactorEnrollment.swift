@@ -8,18 +8,18 @@ extension FirebaseAccountBackend: MultiFactorEnrollment {
     static let totpSwitch = ("TOTP second factors", "Multi-factor authentication > TOTP (Identity Platform; or the Admin SDK's "
         + "projectConfigManager().updateProjectConfig with a totpProviderConfig)")
 
-    public func enrolledFactors() async throws -> [MultiFactorInfo] {
+    package func enrolledFactors() async throws -> [MultiFactorInfo] {
         _ = try currentAccount()
         return try await call(LookupRequest(idToken: try await freshSession().idToken), during: .other).factors
     }
 
-    public func startTOTPEnrollment() async throws -> TOTPEnrollmentSecret {
+    package func startTOTPEnrollment() async throws -> TOTPEnrollmentSecret {
         _ = try currentAccount()
         let request = StartTOTPEnrollmentRequest(idToken: try await freshSession().idToken)
         return try await sendNamingSwitch(request, Self.totpSwitch, during: .other).secret
     }
 
-    public func finalizeTOTPEnrollment(_ secret: TOTPEnrollmentSecret, code: String, displayName: String?) async throws -> [MultiFactorInfo] {
+    package func finalizeTOTPEnrollment(_ secret: TOTPEnrollmentSecret, code: String, displayName: String?) async throws -> [MultiFactorInfo] {
         _ = try currentAccount()
         let request = FinalizeTOTPEnrollmentRequest(
             idToken: try await freshSession().idToken, sessionInfo: secret.sessionInfo, code: code, displayName: displayName)
@@ -27,7 +27,7 @@ extension FirebaseAccountBackend: MultiFactorEnrollment {
         return try await enrolledFactors()
     }
 
-    public func unenroll(enrollmentID: String) async throws -> [MultiFactorInfo] {
+    package func unenroll(enrollmentID: String) async throws -> [MultiFactorInfo] {
         let factors = try await enrolledFactors()
         guard factors.contains(where: { $0.enrollmentID == enrollmentID }) else { throw NoSuchSecondFactor(enrollmentID: enrollmentID, enrolled: factors) }
         let request = WithdrawMultiFactorRequest(idToken: try await freshSession().idToken, enrollmentID: enrollmentID)
@@ -52,15 +52,15 @@ extension FirebaseAccountBackend: MultiFactorEnrollment {
 }
 
 /// No enrolled factor has this id (exit 7, as for a provider the user does not have).
-public struct NoSuchSecondFactor: AuthCoreError, Equatable {
-    public var enrollmentID: String
-    public var enrolled: [MultiFactorInfo]
+package struct NoSuchSecondFactor: AuthCoreError, Equatable {
+    package var enrollmentID: String
+    package var enrolled: [MultiFactorInfo]
 
-    public var code: AuthErrorCode { .noSuchProvider }
-    public var message: String {
+    package var code: AuthErrorCode { .noSuchProvider }
+    package var message: String {
         let names = enrolled.map { "\($0.enrollmentID) (\($0.displayName ?? $0.factorID))" }
         return "no second factor \(enrollmentID) is enrolled on this account"
             + (names.isEmpty ? "; it has none" : "; enrolled: " + names.joined(separator: ", "))
     }
-    public var details: [String: ErrorDetail] { ["enrolled": .strings(enrolled.map(\.enrollmentID))] }
+    package var details: [String: ErrorDetail] { ["enrolled": .strings(enrolled.map(\.enrollmentID))] }
 }

@@ -8,10 +8,10 @@ extension FirebaseAccountBackend: PasswordAccounts, CustomTokenAccounts {
     /// The provider id of email and password accounts.
     static let passwordProviderID = "password"
 
-    public var mayHideSignInMethods: Bool { true }
+    package var mayHideSignInMethods: Bool { true }
 
     /// Email and password: `accounts:signInWithPassword`, or `accounts:signUp` to create the account.
-    public func signIn(email: String, password: String, create: Bool) async throws -> AuthDataResult {
+    package func signIn(email: String, password: String, create: Bool) async throws -> AuthDataResult {
         let request = PasswordSignInRequest(email: email, password: password, create: create)
         let answer: SignInResponse
         do {
@@ -26,7 +26,7 @@ extension FirebaseAccountBackend: PasswordAccounts, CustomTokenAccounts {
     }
 
     /// The signed-in user's password, checked by the project; another account's is a user mismatch.
-    public func reauthenticate(password: String) async throws -> AuthDataResult {
+    package func reauthenticate(password: String) async throws -> AuthDataResult {
         let account = try currentAccount()
         guard let email = account.user.email, account.user.identity(for: Self.passwordProviderID) != nil else {
             throw AccountError.noSuchProvider(providerID: Self.passwordProviderID, linked: account.user.providerData.map(\.providerID))
@@ -45,11 +45,11 @@ extension FirebaseAccountBackend: PasswordAccounts, CustomTokenAccounts {
         return result
     }
 
-    public func updateEmail(_ email: String) async throws -> User {
+    package func updateEmail(_ email: String) async throws -> User {
         try await update(.email(email), operation: "changing the email")
     }
 
-    public func updatePassword(_ password: String) async throws -> User {
+    package func updatePassword(_ password: String) async throws -> User {
         try await update(.password(password), operation: "changing the password")
     }
 
@@ -62,13 +62,13 @@ extension FirebaseAccountBackend: PasswordAccounts, CustomTokenAccounts {
         return try await refreshUser(after: answer, removingSessionOf: nil)
     }
 
-    public func sendPasswordReset(toEmail email: String) async throws {
+    package func sendPasswordReset(toEmail email: String) async throws {
         let request = SendOOBCodeRequest(kind: .passwordReset(email: email))
         _ = try await call(request, during: .other)
     }
 
     /// A custom token minted by the project's service account (`accounts:signInWithCustomToken`).
-    public func signIn(customToken: String) async throws -> AuthDataResult {
+    package func signIn(customToken: String) async throws -> AuthDataResult {
         let request = CustomTokenSignInRequest(token: customToken)
         let answer = try await call(request, during: .signIn)
         var result = try await record(answer, credential: nil, profile: nil, authenticated: true)

@@ -4,23 +4,23 @@ import AuthStorage
 
 /// A Firebase / Identity Platform project that holds the accounts (`authctl firebase use`). The
 /// API key identifies the project to Google's APIs; it is public, not a secret.
-public struct FirebaseProject: Codable, Sendable, Equatable {
-    public var apiKey: String
-    public var projectID: String
+package struct FirebaseProject: Codable, Sendable, Equatable {
+    package var apiKey: String
+    package var projectID: String
     /// An Identity Platform tenant inside the project, if accounts live in one.
-    public var tenantID: String?
+    package var tenantID: String?
     /// A custom domain serving the project's auth handler (`firebase use --auth-domain`); nil for
     /// the default, ``defaultAuthDomain``.
-    public var customAuthDomain: String?
+    package var customAuthDomain: String?
     /// What an API key restricted to apps or referrers checks (`firebase use --ios-bundle-id`,
     /// `--android-package`/`--android-cert`, `--referrer`): the headers the SDKs send.
-    public var clientIdentity: ClientIdentity?
+    package var clientIdentity: ClientIdentity?
     /// The GitHub app in the console also accepts `http://localhost` as a callback (a GitHub App;
     /// `firebase use --github-localhost`): a project-run GitHub sign-in then returns to this
     /// machine. Without it, GitHub returns to the handler page, the one callback an OAuth App has.
-    public var githubAcceptsLocalhost: Bool?
+    package var githubAcceptsLocalhost: Bool?
 
-    public init(apiKey: String, projectID: String, tenantID: String? = nil, authDomain: String? = nil) {
+    package init(apiKey: String, projectID: String, tenantID: String? = nil, authDomain: String? = nil) {
         self.apiKey = apiKey
         self.projectID = projectID
         self.tenantID = tenantID
@@ -39,15 +39,15 @@ public struct FirebaseProject: Codable, Sendable, Equatable {
     }
 
     /// `PROJECT.firebaseapp.com`: where every project serves `/__/auth/handler`.
-    public var defaultAuthDomain: String { projectID + ".firebaseapp.com" }
+    package var defaultAuthDomain: String { projectID + ".firebaseapp.com" }
     /// The host of the project's auth handler page.
-    public var authDomain: String { customAuthDomain ?? defaultAuthDomain }
+    package var authDomain: String { customAuthDomain ?? defaultAuthDomain }
     /// `https://AUTH_DOMAIN/__/auth/handler`: the return address the Firebase docs register with every provider app.
-    public var handlerURI: String { "https://" + authDomain + "/__/auth/handler" }
+    package var handlerURI: String { "https://" + authDomain + "/__/auth/handler" }
 
     /// Project ids are 6 to 30 of a-z, 0-9 and '-'; tenant ids letters, digits and '-'. Both end up
     /// in URLs and file names, so nothing else is accepted. API keys are URL-safe tokens.
-    public func validated() throws(FirebaseError) -> FirebaseProject {
+    package func validated() throws(FirebaseError) -> FirebaseProject {
         let projectCharacters = Set("abcdefghijklmnopqrstuvwxyz0123456789-")
         guard (Self.projectIDLengths).contains(projectID.count), projectID.allSatisfy(projectCharacters.contains) else {
             throw .invalidProject("'\(projectID)' is not a project id (6-30 of a-z, 0-9 and '-', as the console shows it)")
@@ -85,22 +85,22 @@ public struct FirebaseProject: Codable, Sendable, Equatable {
     }
 
     /// `firebase:<project>[/<tenant>]`: the issuer of this project's sessions, and the keystore namespace.
-    public var sessionIssuer: String { "firebase:" + projectID + (tenantID.map { "/" + $0 } ?? "") }
+    package var sessionIssuer: String { "firebase:" + projectID + (tenantID.map { "/" + $0 } ?? "") }
     /// The storage namespace of this project's accounts (`firebase.<project>[.<tenant>]`).
-    public var storageNamespace: String { "firebase." + projectID + (tenantID.map { "." + $0 } ?? "") }
+    package var storageNamespace: String { "firebase." + projectID + (tenantID.map { "." + $0 } ?? "") }
     /// `https://securetoken.google.com/<project>`: the `iss` of the project's ID tokens.
-    public var tokenIssuer: String { "https://securetoken.google.com/" + projectID }
+    package var tokenIssuer: String { "https://securetoken.google.com/" + projectID }
 }
 
 /// The app an API key may be restricted to (Google Cloud console, Credentials > API key > Application restrictions).
-public struct ClientIdentity: Codable, Sendable, Equatable {
-    public var iosBundleID: String?
-    public var androidPackage: String?
+package struct ClientIdentity: Codable, Sendable, Equatable {
+    package var iosBundleID: String?
+    package var androidPackage: String?
     /// The signing certificate's SHA-1, hex, as the key's restriction lists it.
-    public var androidCertificate: String?
-    public var referrer: String?
+    package var androidCertificate: String?
+    package var referrer: String?
 
-    public init(iosBundleID: String? = nil, androidPackage: String? = nil, androidCertificate: String? = nil, referrer: String? = nil) {
+    package init(iosBundleID: String? = nil, androidPackage: String? = nil, androidCertificate: String? = nil, referrer: String? = nil) {
         self.iosBundleID = iosBundleID
         self.androidPackage = androidPackage
         self.androidCertificate = androidCertificate
@@ -108,40 +108,40 @@ public struct ClientIdentity: Codable, Sendable, Equatable {
     }
 
     /// Nil when nothing is given.
-    public var orNil: ClientIdentity? { self == ClientIdentity() ? nil : self }
+    package var orNil: ClientIdentity? { self == ClientIdentity() ? nil : self }
 }
 
 /// `firebase.json` in the home: the project accounts live in, if any.
-public struct FirebaseDocument: VersionedDocument, Equatable {
-    public static let schemaVersion = 1
-    public static let fileName = "firebase.json"
-    public var project: FirebaseProject?
+package struct FirebaseDocument: VersionedDocument, Equatable {
+    package static let schemaVersion = 1
+    package static let fileName = "firebase.json"
+    package var project: FirebaseProject?
 
-    public init() { project = nil }
+    package init() { project = nil }
 }
 
 /// Where the project's REST APIs are: Google's production hosts, or the emulator at
 /// `FIREBASE_AUTH_EMULATOR_HOST`, under the same paths as the SDKs use.
-public struct FirebaseEndpoints: Sendable, Equatable {
+package struct FirebaseEndpoints: Sendable, Equatable {
     /// The environment variable the Firebase SDKs read: `host:port` of the Auth emulator.
-    public static let emulatorHostVariable = "FIREBASE_AUTH_EMULATOR_HOST"
+    package static let emulatorHostVariable = "FIREBASE_AUTH_EMULATOR_HOST"
     static let identityToolkitHost = "identitytoolkit.googleapis.com"
     static let secureTokenHost = "securetoken.googleapis.com"
     /// Google's JWK set of the keys that sign Firebase ID tokens.
     static let publicKeysPath = "www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com"
 
     /// `https://identitytoolkit.googleapis.com/v1`, or `http://HOST/identitytoolkit.googleapis.com/v1`.
-    public let identityToolkit: String
+    package let identityToolkit: String
     /// `https://securetoken.googleapis.com/v1/token`, or its emulator path.
-    public let secureToken: String
+    package let secureToken: String
     /// The JWK set of the project's ID token keys, or the emulator's path for it.
-    public let publicKeys: String
+    package let publicKeys: String
     /// The emulator's `host:port`, when talking to the emulator.
-    public let emulatorHost: String?
+    package let emulatorHost: String?
 
     /// Production, unless `emulatorHost` is set. An emulator must be on a loopback host: it is
     /// plain http, and authctl sends provider credentials to it.
-    public init(emulatorHost: String?) throws(FirebaseError) {
+    package init(emulatorHost: String?) throws(FirebaseError) {
         guard let host = emulatorHost.map({ $0.trimmingSpaces() }), !host.isEmpty else {
             identityToolkit = "https://\(Self.identityToolkitHost)/v1"
             secureToken = "https://\(Self.secureTokenHost)/v1/token"

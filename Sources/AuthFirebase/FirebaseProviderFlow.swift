@@ -7,14 +7,14 @@ import AuthProviders
 /// createAuthUri for the authorization URL, then signInWithIdp with the provider's answer. The
 /// project checks `state` and exchanges the code with the client secret of its console.
 extension FirebaseAccountBackend: ProviderFlowBroker {
-    public var handlerURI: String { project.handlerURI }
+    package var handlerURI: String { project.handlerURI }
 
     /// The console's GitHub app accepts localhost only when `firebase use --github-localhost` says so.
-    public func acceptsLocalhost(_ providerID: String) -> Bool {
+    package func acceptsLocalhost(_ providerID: String) -> Bool {
         BrokeredReturnRules.returnsOnlyToHandler(providerID) ? project.githubAcceptsLocalhost == true : true
     }
 
-    public func beginProviderFlow(_ request: BrokeredFlowRequest) async throws -> BrokeredAuthorization {
+    package func beginProviderFlow(_ request: BrokeredFlowRequest) async throws -> BrokeredAuthorization {
         let call = CreateAuthURIRequest(
             providerID: request.providerID, continueURI: request.continueURI, scopes: request.scopes, customParameters: request.customParameters)
         let response: CreateAuthURIResponse
@@ -28,7 +28,7 @@ extension FirebaseAccountBackend: ProviderFlowBroker {
             continueURI: request.continueURI)
     }
 
-    public func completeProviderFlow(
+    package func completeProviderFlow(
         _ authorization: BrokeredAuthorization, answer: ForwardedRedirect, purpose: FederatedPurpose
     ) async throws -> AuthDataResult {
         let providerID = authorization.providerID

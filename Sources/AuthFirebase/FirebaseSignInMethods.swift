@@ -13,7 +13,7 @@ extension FirebaseAccountBackend: AnonymousAccounts, EmailLinkAccounts, ActionCo
         static let password = ("email and password sign-in", "Email/Password > Enable")
     }
 
-    public func signInAnonymously() async throws -> AuthDataResult {
+    package func signInAnonymously() async throws -> AuthDataResult {
         let answer = try await sendNamingSwitch(SignUpRequest(link: nil), ConsoleSwitch.anonymous, during: .signIn)
         var result = try await record(answer, credential: nil, profile: nil, authenticated: true)
         result.additionalUserInfo.providerID = "anonymous"
@@ -22,7 +22,7 @@ extension FirebaseAccountBackend: AnonymousAccounts, EmailLinkAccounts, ActionCo
     }
 
     /// An email and password linked to the signed-in user (the anonymous upgrade keeps the uid).
-    public func link(email: String, password: String) async throws -> AuthDataResult {
+    package func link(email: String, password: String) async throws -> AuthDataResult {
         let account = try currentAccount()
         if account.user.identity(for: Self.passwordProviderID) != nil { throw AccountError.providerAlreadyLinked(providerID: Self.passwordProviderID) }
         let request = SignUpRequest(link: .init(idToken: try await freshSession().idToken, email: email, password: password))
@@ -37,12 +37,12 @@ extension FirebaseAccountBackend: AnonymousAccounts, EmailLinkAccounts, ActionCo
         return result
     }
 
-    public func sendSignInLink(toEmail email: String, continueURL: String?) async throws {
+    package func sendSignInLink(toEmail email: String, continueURL: String?) async throws {
         _ = try await sendNamingSwitch(SendOOBCodeRequest(kind: .emailSignIn(email: email, continueURL: continueURL)), ConsoleSwitch.emailLink, during: .other)
     }
 
     /// signInWithEmailLink; linking, with the signed-in user's ID token.
-    public func signIn(email: String, oobCode: String, linkingToCurrentUser: Bool) async throws -> AuthDataResult {
+    package func signIn(email: String, oobCode: String, linkingToCurrentUser: Bool) async throws -> AuthDataResult {
         if linkingToCurrentUser {
             let account = try currentAccount()
             if account.user.identity(for: Self.passwordProviderID) != nil { throw AccountError.providerAlreadyLinked(providerID: Self.passwordProviderID) }
@@ -57,18 +57,18 @@ extension FirebaseAccountBackend: AnonymousAccounts, EmailLinkAccounts, ActionCo
         return result
     }
 
-    public func sendEmailVerification() async throws {
+    package func sendEmailVerification() async throws {
         _ = try currentAccount()
         _ = try await call(SendOOBCodeRequest(kind: .verifyEmail(idToken: try await freshSession().idToken)), during: .other)
     }
 
-    public func checkActionCode(_ code: String) async throws -> ActionCodeInfo {
+    package func checkActionCode(_ code: String) async throws -> ActionCodeInfo {
         try await naming(nil) { try await call(ResetPasswordRequest(oobCode: code, newPassword: nil), during: .other) }.info()
     }
 
     /// Applies a verify-email or recover-email code; the signed-in user, if it is that account,
     /// is read again so `emailVerified` shows the change.
-    public func applyActionCode(_ code: String) async throws -> ActionCodeInfo {
+    package func applyActionCode(_ code: String) async throws -> ActionCodeInfo {
         let answer = try await naming(.verifyEmail) { try await call(ApplyActionCodeRequest(oobCode: code), during: .other) }
         let info = answer.info(assuming: .verifyEmail)
         if let current = try? currentAccount(), current.backendSession != nil, answer.localID.map({ $0 == current.user.uid }) ?? true {
@@ -77,7 +77,7 @@ extension FirebaseAccountBackend: AnonymousAccounts, EmailLinkAccounts, ActionCo
         return info
     }
 
-    public func confirmPasswordReset(code: String, newPassword: String) async throws -> String {
+    package func confirmPasswordReset(code: String, newPassword: String) async throws -> String {
         let answer = try await naming(.resetPassword) { try await call(ResetPasswordRequest(oobCode: code, newPassword: newPassword), during: .other) }
         return answer.info(assuming: .passwordReset).email ?? ""
     }

@@ -12,18 +12,18 @@ import Darwin
 /// the XML plist grammar's subset such files use (Apple's "plist" DTD 1.0): `dict`, `array`,
 /// `key`, `string`, `integer`, `real`, `true`, `false`, `date`, `data`, comments and the
 /// prologue. Binary plists and anything else are refused with the reason.
-public struct GoogleServiceInfo: Sendable, Equatable {
+package struct GoogleServiceInfo: Sendable, Equatable {
     /// The environment variable naming the file for a program whose working directory has none
     /// (the library's `FirebaseApp.configure()`).
-    public static let pathVariable = "AUTHCTL_GOOGLE_SERVICE_INFO_PLIST"
+    package static let pathVariable = "AUTHCTL_GOOGLE_SERVICE_INFO_PLIST"
     /// Largest file accepted: the real ones are under 2 KiB.
-    public static let maximumBytes = 64 * 1024
+    package static let maximumBytes = 64 * 1024
     /// A value of the top-level dictionary, as text (`true`/`false` for booleans).
-    public let values: [String: String]
+    package let values: [String: String]
 
     /// The project the file names: its Web API key and project id, and, as the key may be
     /// restricted to the app, the app's bundle id (sent as `X-Ios-Bundle-Identifier`).
-    public func project() throws(GoogleServiceInfoError) -> FirebaseProject {
+    package func project() throws(GoogleServiceInfoError) -> FirebaseProject {
         guard let apiKey = values["API_KEY"], !apiKey.isEmpty else { throw .missing("API_KEY") }
         guard let projectID = values["PROJECT_ID"], !projectID.isEmpty else { throw .missing("PROJECT_ID") }
         var project = FirebaseProject(apiKey: apiKey, projectID: projectID)
@@ -32,7 +32,7 @@ public struct GoogleServiceInfo: Sendable, Equatable {
     }
 
     /// Parses `bytes`, a file's contents.
-    public init(bytes: [UInt8]) throws(GoogleServiceInfoError) {
+    package init(bytes: [UInt8]) throws(GoogleServiceInfoError) {
         guard bytes.count <= Self.maximumBytes else { throw .malformed("it is larger than \(Self.maximumBytes) bytes") }
         guard !bytes.starts(with: Array("bplist".utf8)) else { throw .malformed("it is a binary property list; convert it with 'plutil -convert xml1'") }
         guard let text = String(validating: bytes, as: UTF8.self) else { throw .malformed("it is not UTF-8 text") }
@@ -40,10 +40,10 @@ public struct GoogleServiceInfo: Sendable, Equatable {
         values = try parser.document()
     }
 
-    public init(values: [String: String]) { self.values = values }
+    package init(values: [String: String]) { self.values = values }
 
     /// Reads and parses the file at `path`.
-    public static func read(path: String) throws(GoogleServiceInfoError) -> GoogleServiceInfo {
+    package static func read(path: String) throws(GoogleServiceInfoError) -> GoogleServiceInfo {
         let bytes: [UInt8]
         do {
             let descriptor = try POSIX.open(path, O_RDONLY | O_CLOEXEC)
@@ -57,13 +57,13 @@ public struct GoogleServiceInfo: Sendable, Equatable {
 }
 
 /// Why a `GoogleService-Info.plist` could not be used.
-public enum GoogleServiceInfoError: AuthCoreError, Equatable {
+package enum GoogleServiceInfoError: AuthCoreError, Equatable {
     case malformed(String)
     case missing(String)
     case unreadable(path: String, reason: String)
 
-    public var code: AuthErrorCode { .configurationError }
-    public var message: String {
+    package var code: AuthErrorCode { .configurationError }
+    package var message: String {
         switch self {
         case .malformed(let reason): "the GoogleService-Info.plist is not an XML property list Firebase writes: \(reason)"
         case .missing(let key): "the GoogleService-Info.plist has no \(key); download the file again from the Firebase console"

@@ -5,18 +5,18 @@ import AuthPlatform
 /// configuration of the project the API key belongs to, and the cheapest call that proves the key
 /// works (Decisions/0030). `authctl firebase use` asks it before storing a project, so a wrong,
 /// restricted or App-Check-enforced key is refused there with its fix, not at the first sign-in.
-public struct ProjectConfigCall: Sendable {
-    public let project: FirebaseProject
-    public let endpoints: FirebaseEndpoints
+package struct ProjectConfigCall: Sendable {
+    package let project: FirebaseProject
+    package let endpoints: FirebaseEndpoints
 
-    public init(project: FirebaseProject, endpoints: FirebaseEndpoints) {
+    package init(project: FirebaseProject, endpoints: FirebaseEndpoints) {
         self.project = project
         self.endpoints = endpoints
     }
 
     /// The project's authorized domains, when the key is good; a refusal is named through the one
     /// table (``FirebaseError/init(serverCode:detail:status:during:tenantID:)``).
-    public func authorizedDomains(transport: any HTTPTransport) async throws -> [String] {
+    package func authorizedDomains(transport: any HTTPTransport) async throws -> [String] {
         do {
             return try await IdentityToolkit(project: project, endpoints: endpoints, transport: transport)
                 .send(GetProjectConfigRequest()).authorizedDomains

@@ -10,7 +10,7 @@ import AuthPlatform
 /// that follows it); Decisions/0025 lists where authctl differs and why.
 extension FirebaseError {
     /// The server's string (`CODE` of `"CODE : detail"`) during `operation`.
-    public init(serverCode: String, detail: String?, status: Int, during operation: Operation, tenantID: String? = nil) {
+    package init(serverCode: String, detail: String?, status: Int, during operation: Operation, tenantID: String? = nil) {
         let flowProvider = operation.flowProviderID
         if let flowProvider, status == 501 || serverCode == "NOT_IMPLEMENTED" {
             self = .providerFlowsNotEmulated(providerID: flowProvider)

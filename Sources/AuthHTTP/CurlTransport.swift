@@ -6,15 +6,15 @@ import AuthPlatform
 /// transfer the moment the limit is passed); cancelling the task stops it within about a second.
 /// Redirects are never followed, only http and https are spoken, and only to URLs ``URLPolicy``
 /// allows. Proxies and CA certificates come from the environment (``NetworkSettings``).
-public final class CurlTransport: HTTPTransport {
-    public let settings: NetworkSettings
+package final class CurlTransport: HTTPTransport {
+    package let settings: NetworkSettings
 
     /// Cheap: reads nothing and loads nothing until the first request.
-    public init(settings: NetworkSettings) {
+    package init(settings: NetworkSettings) {
         self.settings = settings
     }
 
-    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    package func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         try Self.checkDestination(request.url)
         try CurlLibrary.load(path: settings.libraryPath ?? CurlLibrary.defaultPath)
         let transfer = CurlTransfer(

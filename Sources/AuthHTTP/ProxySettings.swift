@@ -5,20 +5,20 @@ import AuthPlatform
 /// `ALL_PROXY` for both, `no_proxy` / `NO_PROXY` for the hosts that go direct; the lower-case
 /// name wins. Loopback hosts never use a proxy (a provider on 127.0.0.1 is on this machine).
 /// authctl picks the proxy itself, so that an error can say which one it used and where from.
-public struct ProxySettings: Sendable, Equatable {
+package struct ProxySettings: Sendable, Equatable {
     /// A proxy and the variable that named it.
-    public struct Proxy: Sendable, Equatable {
+    package struct Proxy: Sendable, Equatable {
         /// As given, for libcurl (`http://proxy:3128`, `socks5h://...`; no scheme means http).
-        public var url: String
-        public var variable: String
+        package var url: String
+        package var variable: String
 
-        public init(url: String, variable: String) {
+        package init(url: String, variable: String) {
             self.url = url
             self.variable = variable
         }
 
         /// The proxy without credentials, for messages: `http://proxy.corp:3128 (from HTTPS_PROXY)`.
-        public var display: String { "\(Self.redacted(url)) (from \(variable))" }
+        package var display: String { "\(Self.redacted(url)) (from \(variable))" }
 
         static func redacted(_ url: String) -> String {
             guard let at = url.lastIndex(of: "@") else { return url }
@@ -27,19 +27,19 @@ public struct ProxySettings: Sendable, Equatable {
         }
     }
 
-    public var https: Proxy?
-    public var http: Proxy?
+    package var https: Proxy?
+    package var http: Proxy?
     /// The `no_proxy` entries, lower-cased: `*`, host names and domains (`.corp.example` and
     /// `corp.example` both match the domain and its subdomains), IP addresses, IPv4 CIDR ranges.
-    public var bypass: [String]
+    package var bypass: [String]
 
-    public init(https: Proxy? = nil, http: Proxy? = nil, bypass: [String] = []) {
+    package init(https: Proxy? = nil, http: Proxy? = nil, bypass: [String] = []) {
         self.https = https
         self.http = http
         self.bypass = bypass
     }
 
-    public init(environment: EnvironmentVariables) {
+    package init(environment: EnvironmentVariables) {
         func named(_ names: String...) -> Proxy? {
             for name in names {
                 if let value = environment[name]?.trimmingSpaces(), !value.isEmpty {
@@ -59,7 +59,7 @@ public struct ProxySettings: Sendable, Equatable {
     }
 
     /// The proxy for `url`, or nil to connect directly.
-    public func proxy(for url: URL) -> Proxy? {
+    package func proxy(for url: URL) -> Proxy? {
         guard let host = url.host.map(URLPolicy.comparableHost), !host.isEmpty,
             !URLPolicy.isLoopbackHost(host), !bypasses(host)
         else { return nil }

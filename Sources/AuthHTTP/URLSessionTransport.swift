@@ -8,14 +8,14 @@ import Foundation
 /// URLs ``URLPolicy`` allows, no cookies or cache. Proxies come from the environment as on Linux
 /// (else the system's settings); CA certificates come from the system keychain, so
 /// `SSL_CERT_FILE` and friends do not apply (Docs/Decisions/0013-network-layer.md).
-public final class URLSessionTransport: HTTPTransport {
-    public let settings: NetworkSettings
+package final class URLSessionTransport: HTTPTransport {
+    package let settings: NetworkSettings
 
-    public init(settings: NetworkSettings) {
+    package init(settings: NetworkSettings) {
         self.settings = settings
     }
 
-    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    package func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         try CurlTransport.checkDestination(request.url)
         let display = request.url.redactedForDisplay
         let proxy = settings.proxies.proxy(for: request.url)

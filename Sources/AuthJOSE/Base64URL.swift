@@ -3,7 +3,7 @@
 /// Decoding accepts exactly the text ``encode(_:)`` produces: only `A-Z a-z 0-9 - _`, no `=`, no
 /// white space, a length that is not 1 mod 4, and zero unused trailing bits (RFC 4648 §3.5), so
 /// that every byte string has exactly one accepted spelling.
-public enum Base64URL {
+package enum Base64URL {
     private static let alphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
     /// 0xFF marks bytes outside the alphabet.
@@ -14,7 +14,7 @@ public enum Base64URL {
     }()
 
     /// The unpadded base64url text of `bytes`.
-    public static func encode<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> String {
+    package static func encode<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> String {
         let input = Array(bytes)
         var out: [UInt8] = []
         out.reserveCapacity((input.count * 4 + 2) / 3)
@@ -38,12 +38,12 @@ public enum Base64URL {
     }
 
     /// The bytes `text` encodes, or nil if it is not canonical unpadded base64url.
-    public static func decode<Text: StringProtocol>(_ text: Text) -> [UInt8]? {
+    package static func decode<Text: StringProtocol>(_ text: Text) -> [UInt8]? {
         decode(bytes: Array(text.utf8))
     }
 
     /// The bytes that the base64url `symbols` encode, or nil (see ``decode(_:)``).
-    public static func decode(bytes symbols: [UInt8]) -> [UInt8]? {
+    package static func decode(bytes symbols: [UInt8]) -> [UInt8]? {
         let remainder = symbols.count % 4
         guard remainder != 1 else { return nil }
         var out: [UInt8] = []

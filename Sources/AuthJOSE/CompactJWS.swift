@@ -8,25 +8,25 @@ import AuthPlatform
 /// `crit` extension (we understand none, RFC 7515 §4.1.11). Key-carrying headers (`jwk`, `jku`,
 /// `x5u`, `x5c`) are ignored: keys come only from the provider's `jwks_uri` or the client secret.
 /// Use ``JWSVerifier`` or ``IDTokenValidator`` before trusting anything in it.
-public struct CompactJWS: Sendable, Equatable {
+package struct CompactJWS: Sendable, Equatable {
     /// Largest token accepted; real ID tokens are 1-4 KiB.
-    public static let maximumTokenBytes = 64 * 1024
+    package static let maximumTokenBytes = 64 * 1024
 
     /// The protected header, a JSON object.
-    public let header: JSONValue
+    package let header: JSONValue
     /// The payload, a JSON object (a JWT claims set, RFC 7519 §7.2 step 10).
-    public let payload: JSONValue
+    package let payload: JSONValue
     /// `alg` (RFC 7515 §4.1.1).
-    public let algorithm: JWSAlgorithm
+    package let algorithm: JWSAlgorithm
     /// `kid` (RFC 7515 §4.1.4).
-    public let keyID: String?
+    package let keyID: String?
     /// ASCII(BASE64URL(header) ‖ '.' ‖ BASE64URL(payload)), what the signature covers (RFC 7515 §5.1).
-    public let signingInput: [UInt8]
+    package let signingInput: [UInt8]
     /// The decoded signature.
-    public let signature: [UInt8]
+    package let signature: [UInt8]
 
     /// Takes `token` apart without verifying it; throws a ``JOSEError`` for anything malformed.
-    public init(parsingUnverified token: String) throws(JOSEError) {
+    package init(parsingUnverified token: String) throws(JOSEError) {
         let bytes = Array(token.utf8)
         guard bytes.count <= Self.maximumTokenBytes else {
             throw .tokenTooLarge(byteCount: bytes.count, limit: Self.maximumTokenBytes)
@@ -84,19 +84,19 @@ public struct CompactJWS: Sendable, Equatable {
 ///
 /// Keys are chosen by ``JWKSet/select(algorithm:keyID:)``; a `kid` the set does not know causes
 /// exactly one (rate-limited) refresh of the set, for key rotation.
-public struct JWSVerifier: Sendable {
-    public let keys: any JWKSetSource
+package struct JWSVerifier: Sendable {
+    package let keys: any JWKSetSource
     /// The HS256 key (the client secret's bytes), or nil to refuse HS256.
-    public let hmacSecret: [UInt8]?
+    package let hmacSecret: [UInt8]?
 
-    public init(keys: any JWKSetSource, hmacSecret: [UInt8]? = nil) {
+    package init(keys: any JWKSetSource, hmacSecret: [UInt8]? = nil) {
         self.keys = keys
         self.hmacSecret = hmacSecret
     }
 
     /// The key that verified `jws` (nil for HS256), or a ``JOSEError`` (or the key source's error).
     @discardableResult
-    public func verify(_ jws: CompactJWS) async throws -> JWK? {
+    package func verify(_ jws: CompactJWS) async throws -> JWK? {
         if jws.algorithm == .hs256 {
             // OpenID Connect Core §10.1: the MAC key is the client secret, never a key-set key, so
             // an RSA public key can never be turned into an HMAC secret (algorithm confusion).

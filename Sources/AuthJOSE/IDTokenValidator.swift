@@ -2,38 +2,38 @@ import AuthCrypto
 import AuthPlatform
 
 /// An ID token that passed every check of ``IDTokenValidator``.
-public struct ValidatedIDToken: Sendable, Equatable {
+package struct ValidatedIDToken: Sendable, Equatable {
     /// The protected header (a JSON object).
-    public let header: JSONValue
+    package let header: JSONValue
     /// The payload (a JSON object): every claim, including ones not modelled below.
-    public let claims: JSONValue
-    public let algorithm: JWSAlgorithm
+    package let claims: JSONValue
+    package let algorithm: JWSAlgorithm
     /// The `kid` of the key that verified the signature (nil for HS256 or a key without one).
-    public let keyID: String?
-    public let issuer: String
-    public let subject: String
-    public let audiences: [String]
-    public let authorizedParty: String?
-    public let expiresAt: Date
-    public let issuedAt: Date
-    public let nonce: String?
-    public let authTime: Date?
-    public let email: String?
+    package let keyID: String?
+    package let issuer: String
+    package let subject: String
+    package let audiences: [String]
+    package let authorizedParty: String?
+    package let expiresAt: Date
+    package let issuedAt: Date
+    package let nonce: String?
+    package let authTime: Date?
+    package let email: String?
     /// `email_verified` as a boolean (some providers send the string "true").
-    public let emailVerified: Bool?
-    public let name: String?
-    public let picture: String?
+    package let emailVerified: Bool?
+    package let name: String?
+    package let picture: String?
     /// Checks that failed without refusing the token: only a mismatched `at_hash` in a token
     /// endpoint's answer (§3.1.3.8, ``IDTokenDelivery``). Empty for a token that passed everything.
-    public let warnings: [JOSEError]
+    package let warnings: [JOSEError]
 
     /// Whether the provider sent it inconsistent with its access token (a warning, not a refusal).
-    public var isInconsistent: Bool { !warnings.isEmpty }
+    package var isInconsistent: Bool { !warnings.isEmpty }
 }
 
 /// How an ID token reached authctl, which decides how binding its `at_hash` is and whether its
 /// `sub` must equal an earlier one.
-public enum IDTokenDelivery: Sendable, Equatable {
+package enum IDTokenDelivery: Sendable, Equatable {
     /// Through the browser (the authorization endpoint, implicit and hybrid flows, §3.2.2.9,
     /// §3.3.2.11), or from anywhere else: `at_hash`, when present, MUST match.
     case frontChannel
@@ -45,36 +45,36 @@ public enum IDTokenDelivery: Sendable, Equatable {
     case refresh(subject: String?)
 
     /// §3.1.3.8: only a token from the authorization endpoint is bound to its access token.
-    public var accessTokenHashBinds: Bool { self == .frontChannel }
+    package var accessTokenHashBinds: Bool { self == .frontChannel }
 }
 
 /// Validates an ID token as OpenID Connect Core 1.0 §3.1.3.7 lists the steps, in that order.
 ///
 /// Every failure is its own ``JOSEError`` case (code `.invalidCredential`), naming the claim,
 /// the expected and the received value. The clock and the key source are injected.
-public struct IDTokenValidator: Sendable {
-    public let issuer: String
-    public let clientID: String
-    public let keys: any JWKSetSource
-    public let clock: Clock
+package struct IDTokenValidator: Sendable {
+    package let issuer: String
+    package let clientID: String
+    package let keys: any JWKSetSource
+    package let clock: Clock
     /// Allowed clock skew for `exp`, `nbf` and `iat`, in seconds (0 ... ``maximumLeeway``).
-    public let leeway: TimeInterval
+    package let leeway: TimeInterval
     /// The client secret's bytes when HS256 ID tokens are acceptable (Core §10.1); nil refuses HS256.
-    public let hmacSecret: [UInt8]?
+    package let hmacSecret: [UInt8]?
     /// A multi-tenant issuer: step (2) then checks `iss` against the template filled with the
     /// token's `tid`, and ``issuer`` is the template. Nil: `iss` must equal ``issuer`` exactly.
-    public let tenantIssuer: TenantIssuer?
+    package let tenantIssuer: TenantIssuer?
 
     /// Default clock skew allowance.
-    public static let defaultLeeway: TimeInterval = 60
+    package static let defaultLeeway: TimeInterval = 60
     /// Largest leeway honoured; more would make `exp` meaningless.
-    public static let maximumLeeway: TimeInterval = 600
+    package static let maximumLeeway: TimeInterval = 600
     /// Core §2: `sub` "MUST NOT exceed 255 ASCII characters".
-    public static let maximumSubjectLength = 255
+    package static let maximumSubjectLength = 255
     /// Latest NumericDate accepted (9999-12-31T23:59:59Z): refuses absurd or infinite times.
-    public static let latestNumericDate: TimeInterval = 253_402_300_799
+    package static let latestNumericDate: TimeInterval = 253_402_300_799
 
-    public init(
+    package init(
         issuer: String, clientID: String, keys: any JWKSetSource, clock: Clock,
         leeway: TimeInterval = IDTokenValidator.defaultLeeway, hmacSecret: [UInt8]? = nil, tenantIssuer: TenantIssuer? = nil
     ) {
@@ -94,7 +94,7 @@ public struct IDTokenValidator: Sendable {
     ///
     /// The hard checks (iss, aud, azp, signature, exp, iat, nonce, sub, and §12.2's unchanged
     /// `sub` after a refresh) throw wherever the token came from.
-    public func validate(
+    package func validate(
         _ compactToken: String, expectedNonce: String?, accessToken: String?, audience: String? = nil,
         delivery: IDTokenDelivery = .frontChannel
     ) async throws -> ValidatedIDToken {
@@ -250,9 +250,9 @@ public struct IDTokenValidator: Sendable {
 }
 
 /// The `at_hash` / `c_hash` rule (OpenID Connect Core §3.1.3.6, §3.3.2.11).
-public enum OIDCTokenHash {
+package enum OIDCTokenHash {
     /// base64url of the left-most half of SHA-256 over the ASCII value (for RS256, PS256, ES256, HS256).
-    public static func leftHalfSHA256(_ value: String) -> String {
+    package static func leftHalfSHA256(_ value: String) -> String {
         Base64URL.encode(SHA256.hash(Array(value.utf8)).prefix(SHA256.digestByteCount / 2))
     }
 }

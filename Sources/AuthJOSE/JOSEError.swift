@@ -6,7 +6,7 @@ import AuthPlatform
 /// or read is `.providerError` (exit 9); a local setting that cannot work is `.configurationError`.
 /// Messages name the claim, the expected and the received value, but never print a token, a
 /// secret, or more than a short prefix of a nonce.
-public enum JOSEError: AuthCoreError, Equatable {
+package enum JOSEError: AuthCoreError, Equatable {
     // MARK: Encoding and structure
 
     /// A base64url field is not canonical unpadded base64url (RFC 7515 §2, RFC 4648 §5).
@@ -81,7 +81,7 @@ public enum JOSEError: AuthCoreError, Equatable {
     /// §12.2: a refreshed ID token's `sub` is not the session's (nil: the session names none).
     case subjectChanged(expected: String?, received: String)
 
-    public var code: AuthErrorCode {
+    package var code: AuthErrorCode {
         switch self {
         case .invalidKeySet, .keySetUnavailable: .providerError
         case .hmacSecretTooShort: .configurationError
@@ -94,7 +94,7 @@ public enum JOSEError: AuthCoreError, Equatable {
         }
     }
 
-    public var message: String {
+    package var message: String {
         switch self {
         case .invalidBase64URL(let field):
             "the \(field) is not valid unpadded base64url (RFC 7515 §2)"

@@ -6,27 +6,27 @@ import AuthPlatform
 /// Only keys authctl can verify with exist as values: RSA of 2048-4096 bits (RS256, PS256) and
 /// EC P-256 (ES256). Everything else fails ``parse(_:)`` with ``JOSEError/unusableKey(kid:reason:)``,
 /// which a ``JWKSet`` records as skipped instead of failing the whole set.
-public struct JWK: Sendable, Equatable {
+package struct JWK: Sendable, Equatable {
     /// The verification key itself.
-    public enum PublicKey: Sendable, Equatable {
+    package enum PublicKey: Sendable, Equatable {
         case rsa(RSAPublicKey)
         case p256(P256PublicKey)
     }
 
-    public let publicKey: PublicKey
+    package let publicKey: PublicKey
     /// `kid` (RFC 7517 §4.5).
-    public let keyID: String?
+    package let keyID: String?
     /// `alg` (RFC 7517 §4.4), when the key is bound to one algorithm.
-    public let algorithm: JWSAlgorithm?
+    package let algorithm: JWSAlgorithm?
     /// `use` (RFC 7517 §4.2); if present it is `sig`.
-    public let use: String?
+    package let use: String?
     /// `key_ops` (RFC 7517 §4.3); if present it contains `verify`.
-    public let keyOperations: [String]?
+    package let keyOperations: [String]?
     /// The RFC 7638 SHA-256 thumbprint, base64url.
-    public let thumbprint: String
+    package let thumbprint: String
 
     /// `RSA` or `EC` (RFC 7518 §6.1).
-    public var keyType: String {
+    package var keyType: String {
         switch publicKey {
         case .rsa: "RSA"
         case .p256: "EC"
@@ -34,13 +34,13 @@ public struct JWK: Sendable, Equatable {
     }
 
     /// RFC 7518 §6.2.1.2: a P-256 coordinate is exactly 32 octets.
-    public static let p256CoordinateBytes = 32
+    package static let p256CoordinateBytes = 32
     /// Members that only a private key has (RFC 7518 §6.2.2, §6.3.2); a published key must not carry them.
-    public static let privateMembers = ["d", "p", "q", "dp", "dq", "qi", "oth"]
+    package static let privateMembers = ["d", "p", "q", "dp", "dq", "qi", "oth"]
 
     /// The key types of RFC 7518 §6.1 and RFC 8037 §2, named so that every switch over them is
     /// exhaustive: a type authctl cannot verify with is refused by name, not by a `default:`.
-    public enum KeyType: String, Sendable, CaseIterable {
+    package enum KeyType: String, Sendable, CaseIterable {
         case rsa = "RSA"
         case ellipticCurve = "EC"
         case octetSequence = "oct"
@@ -48,7 +48,7 @@ public struct JWK: Sendable, Equatable {
     }
 
     /// Parses one JWK object; throws ``JOSEError/unusableKey(kid:reason:)`` for anything that cannot verify.
-    public static func parse(_ value: JSONValue) throws(JOSEError) -> JWK {
+    package static func parse(_ value: JSONValue) throws(JOSEError) -> JWK {
         guard let members = value.objectValue else { throw .unusableKey(kid: nil, reason: "not a JSON object") }
         let kid = try keyID(members)
         func refuse(_ reason: String) -> JOSEError { .unusableKey(kid: kid, reason: reason) }
@@ -140,7 +140,7 @@ public struct JWK: Sendable, Equatable {
     }
 
     /// Parses one JWK from JSON text.
-    public static func parse<Bytes: Collection<UInt8>>(json: Bytes) throws(JOSEError) -> JWK {
+    package static func parse<Bytes: Collection<UInt8>>(json: Bytes) throws(JOSEError) -> JWK {
         do {
             return try parse(try JSONValue.parse(json))
         } catch let error as JOSEError {
@@ -152,7 +152,7 @@ public struct JWK: Sendable, Equatable {
 
     /// The RFC 7638 thumbprint: base64url(SHA-256) of the required members in lexicographic order
     /// without white space. Works for RSA, EC, OKP (RFC 8037 §2) and oct keys, usable or not.
-    public static func thumbprint(of value: JSONValue) throws(JOSEError) -> String {
+    package static func thumbprint(of value: JSONValue) throws(JOSEError) -> String {
         let kid = value["kid"]?.stringValue
         guard let kty = value["kty"]?.stringValue else { throw .unusableKey(kid: kid, reason: "kty is missing or not a string") }
         guard let type = KeyType(rawValue: kty) else {
@@ -176,7 +176,7 @@ public struct JWK: Sendable, Equatable {
     }
 
     /// Whether this key's type (and its `alg`, when stated) allows `algorithm`. HS256 never fits a JWK.
-    public func fits(_ algorithm: JWSAlgorithm) -> Bool {
+    package func fits(_ algorithm: JWSAlgorithm) -> Bool {
         if let stated = self.algorithm, stated != algorithm { return false }
         switch (publicKey, algorithm) {
         case (.rsa, .rs256), (.rsa, .ps256), (.p256, .es256): return true
@@ -185,7 +185,7 @@ public struct JWK: Sendable, Equatable {
     }
 
     /// Verifies `signature` over `signingInput` with `algorithm`; false when the key does not fit it.
-    public func isValidSignature(_ signature: [UInt8], for signingInput: [UInt8], algorithm: JWSAlgorithm) -> Bool {
+    package func isValidSignature(_ signature: [UInt8], for signingInput: [UInt8], algorithm: JWSAlgorithm) -> Bool {
         guard fits(algorithm) else { return false }
         switch (publicKey, algorithm) {
         case (.rsa(let key), .rs256):

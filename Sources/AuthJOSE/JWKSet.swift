@@ -1,32 +1,32 @@
 import AuthPlatform
 
 /// A provider's JWK set (RFC 7517 §5): the keys that can verify, and the ones skipped with why.
-public struct JWKSet: Sendable, Equatable {
+package struct JWKSet: Sendable, Equatable {
     /// A member of `keys` that cannot be used (unknown type or curve, `use: enc`, too small, ...).
-    public struct SkippedKey: Sendable, Equatable {
+    package struct SkippedKey: Sendable, Equatable {
         /// Position in the `keys` array.
-        public let index: Int
-        public let keyID: String?
-        public let reason: String
+        package let index: Int
+        package let keyID: String?
+        package let reason: String
     }
 
     /// The usable keys, in document order.
-    public let keys: [JWK]
+    package let keys: [JWK]
     /// The keys that were not usable; never fatal for the set.
-    public let skipped: [SkippedKey]
+    package let skipped: [SkippedKey]
 
     /// Largest key set document accepted; real sets are a few KiB.
-    public static let maximumBytes = 256 * 1024
+    package static let maximumBytes = 256 * 1024
     /// Most `keys` members accepted; bounds the work a hostile document can cause.
-    public static let maximumKeys = 100
+    package static let maximumKeys = 100
 
-    public init(keys: [JWK], skipped: [SkippedKey] = []) {
+    package init(keys: [JWK], skipped: [SkippedKey] = []) {
         self.keys = keys
         self.skipped = skipped
     }
 
     /// Parses a JWK set document; a bad key is skipped, a bad document throws `invalidKeySet`.
-    public static func parse<Bytes: Collection<UInt8>>(_ bytes: Bytes, source: String = "the key set") throws(JOSEError) -> JWKSet {
+    package static func parse<Bytes: Collection<UInt8>>(_ bytes: Bytes, source: String = "the key set") throws(JOSEError) -> JWKSet {
         guard bytes.count <= maximumBytes else {
             throw .invalidKeySet(source: source, reason: "it is larger than \(maximumBytes) bytes")
         }
@@ -40,7 +40,7 @@ public struct JWKSet: Sendable, Equatable {
     }
 
     /// Parses a JWK set already read as JSON.
-    public static func parse(_ value: JSONValue, source: String = "the key set") throws(JOSEError) -> JWKSet {
+    package static func parse(_ value: JSONValue, source: String = "the key set") throws(JOSEError) -> JWKSet {
         guard value.objectValue != nil else { throw .invalidKeySet(source: source, reason: "it is not a JSON object") }
         guard let members = value["keys"]?.arrayValue else { throw .invalidKeySet(source: source, reason: "it has no 'keys' array") }
         guard members.count <= maximumKeys else {
@@ -61,7 +61,7 @@ public struct JWKSet: Sendable, Equatable {
     }
 
     /// The outcome of looking for the key that may verify a token.
-    public enum Selection: Sendable, Equatable {
+    package enum Selection: Sendable, Equatable {
         /// These keys may verify (one, or several sharing the `kid`).
         case found([JWK])
         /// The token names a `kid` the set does not have: the provider may have rotated keys.
@@ -79,7 +79,7 @@ public struct JWKSet: Sendable, Equatable {
     /// With a `kid`, only keys with that `kid` are considered, and they must fit the algorithm
     /// (key type, and `alg` when the key states one). Without a `kid`, exactly one key in the set
     /// may fit the algorithm, or none is chosen.
-    public func select(algorithm: JWSAlgorithm, keyID: String?) -> Selection {
+    package func select(algorithm: JWSAlgorithm, keyID: String?) -> Selection {
         if let keyID {
             let named = keys.filter { $0.keyID == keyID }
             guard let first = named.first else { return .unknownKeyID }

@@ -7,7 +7,7 @@ import Darwin
 #endif
 
 /// What a verifier asks of a key source.
-public enum JWKSetRequest: Sendable, Equatable {
+package enum JWKSetRequest: Sendable, Equatable {
     /// The current set: from the cache while it is fresh, fetched otherwise.
     case cached
     /// A token names a key the current set lacks (or, without a `kid`, no key fits): fetch again
@@ -16,41 +16,41 @@ public enum JWKSetRequest: Sendable, Equatable {
 }
 
 /// Where a verifier gets the provider's public keys.
-public protocol JWKSetSource: Sendable {
+package protocol JWKSetSource: Sendable {
     func keySet(_ request: JWKSetRequest) async throws -> JWKSet
 }
 
 /// A fixed key set, for tests and for keys given on the command line.
-public struct StaticJWKSetSource: JWKSetSource {
-    public let set: JWKSet
+package struct StaticJWKSetSource: JWKSetSource {
+    package let set: JWKSet
 
-    public init(_ set: JWKSet) {
+    package init(_ set: JWKSet) {
         self.set = set
     }
 
     /// A source holding the set parsed from `json`.
-    public init<Bytes: Collection<UInt8>>(json: Bytes) throws(JOSEError) {
+    package init<Bytes: Collection<UInt8>>(json: Bytes) throws(JOSEError) {
         set = try JWKSet.parse(json)
     }
 
-    public func keySet(_ request: JWKSetRequest) async throws -> JWKSet { set }
+    package func keySet(_ request: JWKSetRequest) async throws -> JWKSet { set }
 }
 
 /// How long a fetched key set may be reused, from its response headers (RFC 9111 §5.2.2).
-public enum JWKSetCachePolicy {
+package enum JWKSetCachePolicy {
     /// Reuse without asking when the provider says nothing: one hour.
-    public static let defaultLifetime: TimeInterval = 3600
+    package static let defaultLifetime: TimeInterval = 3600
     /// Shortest reuse granted for a positive `max-age` (shorter values are raised to it).
-    public static let minimumLifetime: TimeInterval = 60
+    package static let minimumLifetime: TimeInterval = 60
     /// Longest reuse, whatever `max-age` says: bounds how long a withdrawn key stays trusted.
-    public static let maximumLifetime: TimeInterval = 86_400
+    package static let maximumLifetime: TimeInterval = 86_400
     /// At most one refresh for an unknown `kid` per this many seconds per `jwks_uri` (across processes).
-    public static let forcedRefreshInterval: TimeInterval = 60
+    package static let forcedRefreshInterval: TimeInterval = 60
     /// A set fetched less than this long ago is current: an unknown kid does not refetch it.
-    public static let justFetchedInterval: TimeInterval = 1
+    package static let justFetchedInterval: TimeInterval = 1
 
     /// The reuse a response allows.
-    public enum Lifetime: Sendable, Equatable {
+    package enum Lifetime: Sendable, Equatable {
         /// `no-store`: never written to disk.
         case noStore
         /// `no-cache`, `max-age=0` or unusable freshness: stored, but revalidated before each use.
@@ -60,7 +60,7 @@ public enum JWKSetCachePolicy {
     }
 
     /// The lifetime from `Cache-Control` and `Age` header values (either may be absent).
-    public static func lifetime(cacheControl: String?, age: String?) -> Lifetime {
+    package static func lifetime(cacheControl: String?, age: String?) -> Lifetime {
         guard let cacheControl else { return .seconds(defaultLifetime) }
         var maxAge: Int?
         var invalid = false
@@ -104,23 +104,23 @@ public enum JWKSetCachePolicy {
 /// ids cannot hammer the provider. Cache files are private (0600, owned by us, written to a
 /// temporary file and renamed); a cache file that is not is ignored. Cache failures are never
 /// fatal: the set is fetched again.
-public struct HTTPJWKSetSource: JWKSetSource {
-    public let jwksURI: URL
-    public let cacheDirectory: String
-    public let transport: any HTTPTransport
-    public let clock: Clock
+package struct HTTPJWKSetSource: JWKSetSource {
+    package let jwksURI: URL
+    package let cacheDirectory: String
+    package let transport: any HTTPTransport
+    package let clock: Clock
 
     /// Largest key set response accepted.
-    public static let maximumResponseBytes = JWKSet.maximumBytes
+    package static let maximumResponseBytes = JWKSet.maximumBytes
 
-    public init(jwksURI: URL, cacheDirectory: String, transport: any HTTPTransport, clock: Clock) {
+    package init(jwksURI: URL, cacheDirectory: String, transport: any HTTPTransport, clock: Clock) {
         self.jwksURI = jwksURI
         self.cacheDirectory = cacheDirectory
         self.transport = transport
         self.clock = clock
     }
 
-    public func keySet(_ request: JWKSetRequest) async throws -> JWKSet {
+    package func keySet(_ request: JWKSetRequest) async throws -> JWKSet {
         switch request {
         case .cached:
             let now = clock.now()

@@ -6,26 +6,26 @@ import AuthPlatform
 /// template with `{tenantid}` replaced by the token's own `tid` claim, as Microsoft documents for
 /// validating multi-tenant tokens. It replaces step (2) of ``IDTokenValidator`` when the validator
 /// is given one; an exact issuer stays an exact comparison.
-public struct TenantIssuer: Sendable, Equatable {
+package struct TenantIssuer: Sendable, Equatable {
     /// The placeholder Microsoft's discovery documents put where the tenant goes.
-    public static let placeholder = "{tenantid}"
+    package static let placeholder = "{tenantid}"
     /// The claim that names the tenant that issued the token.
-    public static let tenantClaim = "tid"
+    package static let tenantClaim = "tid"
 
     /// The issuer with exactly one ``placeholder``.
-    public let template: String
+    package let template: String
     /// The only tenant whose tokens are accepted (the consumer tenant for `consumers`); nil: any.
-    public let requiredTenantID: String?
+    package let requiredTenantID: String?
 
     /// Nil unless `template` holds ``placeholder`` exactly once.
-    public init?(template: String, requiredTenantID: String? = nil) {
+    package init?(template: String, requiredTenantID: String? = nil) {
         guard template.ranges(of: Self.placeholder).count == 1 else { return nil }
         self.template = template
         self.requiredTenantID = requiredTenantID
     }
 
     /// The issuer of the tokens of tenant `tenantID`.
-    public func issuer(forTenantID tenantID: String) -> String {
+    package func issuer(forTenantID tenantID: String) -> String {
         template.replacing(Self.placeholder, with: tenantID)
     }
 
@@ -48,7 +48,7 @@ public struct TenantIssuer: Sendable, Equatable {
     }
 
     /// A tenant id as Microsoft issues them: a GUID, 8-4-4-4-12 lowercase hexadecimal digits.
-    public static func isTenantID(_ text: String) -> Bool {
+    package static func isTenantID(_ text: String) -> Bool {
         let groups = text.split(separator: "-", omittingEmptySubsequences: false)
         guard groups.map(\.count) == [8, 4, 4, 4, 12] else { return false }
         return groups.allSatisfy { $0.allSatisfy { ("0"..."9").contains($0) || ("a"..."f").contains($0) } }

@@ -8,12 +8,12 @@ import Security
 /// keychain is unlocked, on this device. The Keychain is a local service; these calls take no
 /// deadline of their own (unlike the Secret Service's). Compile-checked on macOS; the tests run
 /// the Secret Service.
-public struct KeychainVault: SecretVault {
-    public static let service = "authctl"
-    public let name = "the macOS Keychain"
-    public let home: String
+package struct KeychainVault: SecretVault {
+    package static let service = "authctl"
+    package let name = "the macOS Keychain"
+    package let home: String
 
-    public init(home: String) { self.home = home }
+    package init(home: String) { self.home = home }
 
     private func account(_ document: String, _ id: String) -> String { home + "|" + document + "|" + id }
 
@@ -29,13 +29,13 @@ public struct KeychainVault: SecretVault {
         }
     }
 
-    public func probe() throws(SecretVaultError) {
+    package func probe() throws(SecretVaultError) {
         let item = SecretItem(id: "probe", document: "probe", label: "authctl: probe (removed at once)")
         try store("probe", as: item)
         try remove(id: "probe", document: "probe")
     }
 
-    public func store(_ secret: String, as item: SecretItem) throws(SecretVaultError) {
+    package func store(_ secret: String, as item: SecretItem) throws(SecretVaultError) {
         try remove(id: item.id, document: item.document)
         var attributes = query(item.document, item.id)
         attributes[kSecAttrLabel as String] = item.label
@@ -44,7 +44,7 @@ public struct KeychainVault: SecretVault {
         try check(SecItemAdd(attributes as CFDictionary, nil), "store an item")
     }
 
-    public func secret(id: String, document: String) throws(SecretVaultError) -> String? {
+    package func secret(id: String, document: String) throws(SecretVaultError) -> String? {
         var lookup = query(document, id)
         lookup[kSecReturnData as String] = true
         lookup[kSecMatchLimit as String] = kSecMatchLimitOne
@@ -55,11 +55,11 @@ public struct KeychainVault: SecretVault {
         return String(decoding: data, as: UTF8.self)
     }
 
-    public func remove(id: String, document: String) throws(SecretVaultError) {
+    package func remove(id: String, document: String) throws(SecretVaultError) {
         try check(SecItemDelete(query(document, id) as CFDictionary), "remove an item")
     }
 
-    public func ids(document: String) throws(SecretVaultError) -> [String] {
+    package func ids(document: String) throws(SecretVaultError) -> [String] {
         let lookup: [String: Any] = [
             kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: Self.service,
             kSecReturnAttributes as String: true, kSecMatchLimit as String: kSecMatchLimitAll,

@@ -14,21 +14,21 @@ import Darwin
 /// path), `authctl-document`, `authctl-id`, `authctl-provider` and `authctl-account`, in the
 /// default collection. Every call runs on a thread of its own and is given up after ``deadline``
 /// with the reason: a keyring that waits for a password prompt or hangs cannot hang authctl.
-public struct SecretServiceVault: SecretVault {
-    public static let libraryName = "libsecret-1.so.0"
+package struct SecretServiceVault: SecretVault {
+    package static let libraryName = "libsecret-1.so.0"
     /// Debian's and Ubuntu's package for ``libraryName``.
-    public static let package = "libsecret-1-0"
+    package static let package = "libsecret-1-0"
 
-    public let name = "the Secret Service (libsecret)"
-    public let home: String
+    package let name = "the Secret Service (libsecret)"
+    package let home: String
     /// `DBUS_SESSION_BUS_ADDRESS` and `XDG_RUNTIME_DIR`, from the injected environment.
-    public let sessionBus: String?
-    public let runtimeDirectory: String?
-    public let deadline: Duration
+    package let sessionBus: String?
+    package let runtimeDirectory: String?
+    package let deadline: Duration
     /// `storage auto`'s question "does a keyring answer?" gets less time than a real call.
-    public let probeDeadline: Duration
+    package let probeDeadline: Duration
 
-    public init(
+    package init(
         home: String, sessionBus: String?, runtimeDirectory: String?, deadline: Duration = .seconds(5), probeDeadline: Duration = .seconds(2)
     ) {
         self.home = home
@@ -38,23 +38,23 @@ public struct SecretServiceVault: SecretVault {
         self.probeDeadline = probeDeadline
     }
 
-    public func probe() throws(SecretVaultError) {
+    package func probe() throws(SecretVaultError) {
         _ = try call(Int32(CSECRET_PROBE), document: nil, id: nil, within: probeDeadline)
     }
 
-    public func store(_ secret: String, as item: SecretItem) throws(SecretVaultError) {
+    package func store(_ secret: String, as item: SecretItem) throws(SecretVaultError) {
         _ = try call(Int32(CSECRET_STORE), document: item.document, id: item.id, item: item, secret: secret)
     }
 
-    public func secret(id: String, document: String) throws(SecretVaultError) -> String? {
+    package func secret(id: String, document: String) throws(SecretVaultError) -> String? {
         try call(Int32(CSECRET_LOOKUP), document: document, id: id)
     }
 
-    public func remove(id: String, document: String) throws(SecretVaultError) {
+    package func remove(id: String, document: String) throws(SecretVaultError) {
         _ = try call(Int32(CSECRET_CLEAR), document: document, id: id)
     }
 
-    public func ids(document: String) throws(SecretVaultError) -> [String] {
+    package func ids(document: String) throws(SecretVaultError) -> [String] {
         let lines = try call(Int32(CSECRET_SEARCH), document: document, id: nil) ?? ""
         return lines.split(separator: "\n").map(String.init)
     }

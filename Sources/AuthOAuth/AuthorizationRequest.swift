@@ -3,30 +3,30 @@ import AuthJOSE
 
 /// One authorization request (RFC 6749 §4.1.1, OpenID Connect Core §3.1.2.1) and the secrets
 /// that must come back with its answer.
-public struct AuthorizationRequest: Sendable {
+package struct AuthorizationRequest: Sendable {
     /// Parameters authctl sets itself; a custom parameter may not override them.
-    public static let reservedParameters: Set<String> = [
+    package static let reservedParameters: Set<String> = [
         "client_id", "redirect_uri", "response_type", "scope", "state", "response_mode", "nonce",
         "code_challenge", "code_challenge_method",
     ]
     /// `state` and `nonce` carry 256 bits, above the 128 the issue and RFC 6749 §10.10 ask for.
-    public static let stateBytes = 32
-    public static let nonceBytes = 32
+    package static let stateBytes = 32
+    package static let nonceBytes = 32
 
-    public let url: URL
-    public let state: String
+    package let url: URL
+    package let state: String
     /// The nonce kept by the client (the SDK's raw nonce): 256 random bits.
-    public let rawNonce: String
+    package let rawNonce: String
     /// The nonce sent, which the ID token must carry: SHA-256 of ``rawNonce`` in hex, as the
     /// Firebase SDKs send it, so that Firebase can check an ID token against the raw nonce.
-    public let nonce: String
-    public let pkce: PKCE
-    public let redirectURI: String
+    package let nonce: String
+    package let pkce: PKCE
+    package let redirectURI: String
     /// The `prompt` sent, if any (`login`, `none`, ...).
-    public let prompt: String?
+    package let prompt: String?
 
     /// Builds the request. Custom parameters are checked against ``reservedParameters``.
-    public init(
+    package init(
         authorizationEndpoint: String, clientID: String, redirectURI: String, scopes: [String],
         customParameters: [String: String], random: any RandomSource, includesNonce: Bool = true
     ) throws(OAuthError) {
@@ -60,7 +60,7 @@ public struct AuthorizationRequest: Sendable {
     }
 
     /// The scope that asks for a refresh token usable while the person is away (OpenID Connect Core §11).
-    public static let offlineAccessScope = "offline_access"
+    package static let offlineAccessScope = "offline_access"
 
     /// OpenID Connect Core §11: with `offline_access`, "prompt MUST contain consent" (a provider
     /// ignores the scope otherwise), so `prompt=consent` is added unless a `prompt` was given.
@@ -70,14 +70,14 @@ public struct AuthorizationRequest: Sendable {
     }
 
     /// Refuses reserved names, so a typo cannot silently weaken the request.
-    public static func checkCustomParameters(_ parameters: [String: String]) throws(OAuthError) {
+    package static func checkCustomParameters(_ parameters: [String: String]) throws(OAuthError) {
         if let reserved = parameters.keys.sorted().first(where: { reservedParameters.contains($0) }) {
             throw .reservedParameter(reserved)
         }
     }
 
     /// Parses `NAME=VALUE` strings from the command line.
-    public static func parseParameters(_ pairs: [String]) throws(OAuthError) -> [String: String] {
+    package static func parseParameters(_ pairs: [String]) throws(OAuthError) -> [String: String] {
         var parameters: [String: String] = [:]
         for pair in pairs {
             guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else { throw .malformedParameter(pair) }
@@ -95,10 +95,10 @@ public struct AuthorizationRequest: Sendable {
 
 /// `application/x-www-form-urlencoded` encoding (WHATWG URL §5.2), used for query strings and
 /// token request bodies.
-public enum FormEncoding {
+package enum FormEncoding {
     private static let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8)
 
-    public static func encode(_ value: String) -> String {
+    package static func encode(_ value: String) -> String {
         var out = ""
         for byte in value.utf8 {
             if unreserved.contains(byte) {
@@ -110,16 +110,16 @@ public enum FormEncoding {
         return out
     }
 
-    public static func body(_ fields: [(String, String)]) -> [UInt8] {
+    package static func body(_ fields: [(String, String)]) -> [UInt8] {
         Array(fields.map { "\(encode($0.0))=\(encode($0.1))" }.joined(separator: "&").utf8)
     }
 }
 
 /// The OpenID Connect nonce as the Firebase SDKs use it: the request and the ID token carry
 /// SHA-256(raw nonce), the client keeps the raw value (and hands it to Firebase, which checks it).
-public enum Nonce {
+package enum Nonce {
     /// SHA-256 of `raw`, lower-case hex.
-    public static func hashed(_ raw: String) -> String {
+    package static func hashed(_ raw: String) -> String {
         String(hexadecimal: SHA256.hash(Array(raw.utf8)))
     }
 }

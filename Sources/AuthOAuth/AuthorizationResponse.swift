@@ -1,7 +1,7 @@
 import AuthCrypto
 
 /// Reads the redirect that ends an authorization request (RFC 6749 §4.1.2, RFC 9207 §2.4).
-public enum AuthorizationResponse {
+package enum AuthorizationResponse {
     /// OpenID Connect Core §3.1.2.6: the provider needed the person (to log in, to consent) and
     /// could not ask. Unless authctl sent `prompt=none` (which asks it not to), the person was asked
     /// and said no: a cancellation, not a provider failure (LemonLDAP::NG's "Refuse" sends consent_required).
@@ -20,7 +20,7 @@ public enum AuthorizationResponse {
     /// left out refuses a code; an error response without it is still reported as what it is
     /// (`access_denied` is a cancellation), with `note` saying so: an error yields no token, so
     /// the mix-up defence of RFC 9207 §2.4 loses nothing. A wrong `iss` refuses either.
-    public static func code(
+    package static func code(
         from parameters: [(name: String, value: String)], for request: AuthorizationRequest, issuer: String?,
         issuerParameterRequired: Bool, note: (String) -> Void = { _ in }
     ) throws(OAuthError) -> String {

@@ -2,22 +2,22 @@ import AuthPlatform
 
 /// What the device authorization endpoint answered (RFC 8628 §3.2): the code to poll with, and
 /// what to show the person.
-public struct DeviceAuthorization: Sendable, Equatable {
+package struct DeviceAuthorization: Sendable, Equatable {
     /// Secret: sent only to the token endpoint, never shown.
-    public var deviceCode: String
+    package var deviceCode: String
     /// What the person types at ``verificationURI``.
-    public var userCode: String
-    public var verificationURI: String
+    package var userCode: String
+    package var verificationURI: String
     /// The URI with the user code already in it, when the server offers one (§3.3.1).
-    public var verificationURIComplete: String?
+    package var verificationURIComplete: String?
     /// `expires_in`, as sent.
-    public var expiresIn: Int
+    package var expiresIn: Int
     /// When the device code dies: ``expiresIn`` after the request was sent (erring early, never late).
-    public var expiresAt: Date
+    package var expiresAt: Date
     /// The minimum wait between polls (`interval`, default ``DeviceAuthorizationClient/defaultInterval``).
-    public var interval: Duration
+    package var interval: Duration
 
-    public init(
+    package init(
         deviceCode: String, userCode: String, verificationURI: String, verificationURIComplete: String? = nil,
         expiresIn: Int, expiresAt: Date, interval: Duration = DeviceAuthorizationClient.defaultInterval
     ) {
@@ -35,7 +35,7 @@ public struct DeviceAuthorization: Sendable, Equatable {
     /// Accepts `verification_url` (an older draft's name, still sent by some servers) where
     /// `verification_uri` is missing. The URIs must obey ``URLPolicy`` and the codes may not
     /// hold control characters: both are printed to a terminal for a person to act on.
-    public static func parse(_ body: [UInt8], receivedAt: Date) throws(OAuthError) -> DeviceAuthorization {
+    package static func parse(_ body: [UInt8], receivedAt: Date) throws(OAuthError) -> DeviceAuthorization {
         guard let json = try? JSONValue.parse(body), json.objectValue != nil else {
             throw .invalidDeviceAuthorization("not a JSON object")
         }
@@ -82,23 +82,23 @@ public struct DeviceAuthorization: Sendable, Equatable {
 /// The token endpoint, client id and client authentication are those of `tokenClient` (GitHub's
 /// device flow authenticates with `client_id` only: give it a ``ClientAuthentication/none`` client).
 /// Sleeping and the clock are injected, so tests run instantly.
-public struct DeviceAuthorizationClient: Sendable {
+package struct DeviceAuthorizationClient: Sendable {
     /// RFC 8628 §3.4.
-    public static let grantType = "urn:ietf:params:oauth:grant-type:device_code"
+    package static let grantType = "urn:ietf:params:oauth:grant-type:device_code"
     /// RFC 8628 §3.2: "If no value is provided, clients MUST use 5 as the default."
-    public static let defaultInterval: Duration = .seconds(5)
+    package static let defaultInterval: Duration = .seconds(5)
     /// RFC 8628 §3.5: `slow_down` adds 5 seconds to the interval, for this and all later polls.
-    public static let slowDownIncrement: Duration = .seconds(5)
+    package static let slowDownIncrement: Duration = .seconds(5)
     /// A server's `interval` of 0 would make us hammer it; poll at most once a second.
     static let minimumIntervalSeconds = 1
 
-    public let deviceAuthorizationEndpoint: URL
-    public let tokenClient: TokenClient
+    package let deviceAuthorizationEndpoint: URL
+    package let tokenClient: TokenClient
     private let clock: Clock
     private let sleep: @Sendable (Duration) async throws -> Void
 
     /// `sleep` must throw when the task is cancelled, as `Task.sleep` does.
-    public init(
+    package init(
         deviceAuthorizationEndpoint: URL, tokenClient: TokenClient, clock: Clock,
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
     ) {
@@ -109,7 +109,7 @@ public struct DeviceAuthorizationClient: Sendable {
     }
 
     /// Asks for a device code and user code (RFC 8628 §3.1).
-    public func start(scopes: [String], additionalParameters: [(String, String)] = []) async throws -> DeviceAuthorization {
+    package func start(scopes: [String], additionalParameters: [(String, String)] = []) async throws -> DeviceAuthorization {
         var fields = additionalParameters
         if !scopes.isEmpty { fields.insert(("scope", AuthorizationRequest.uniqued(scopes).joined(separator: " ")), at: 0) }
         let request = tokenClient.authenticatedFormRequest(to: deviceAuthorizationEndpoint, fields: fields)
@@ -133,7 +133,7 @@ public struct DeviceAuthorizationClient: Sendable {
     /// backoff). `access_denied` throws ``OAuthError/accessDenied(description:)``; `expired_token`,
     /// or reaching ``DeviceAuthorization/expiresAt`` or `deadline` first, throws
     /// ``OAuthError/deviceCodeExpired``. Cancelling the task ends the wait with `CancellationError`.
-    public func poll(_ authorization: DeviceAuthorization, deadline: Date? = nil) async throws -> TokenResponse {
+    package func poll(_ authorization: DeviceAuthorization, deadline: Date? = nil) async throws -> TokenResponse {
         let end = min(authorization.expiresAt, deadline ?? authorization.expiresAt)
         var interval = authorization.interval
         while true {

@@ -5,13 +5,13 @@ import AuthPlatform
 /// checks `state` and the code; authctl checks what it can without them (one answer, no error,
 /// not another sign-in's) and forwards the rest exactly as it came: the address the browser was
 /// sent to, and a form POST's body.
-public struct ForwardedRedirect: Sendable, Equatable {
+package struct ForwardedRedirect: Sendable, Equatable {
     /// The whole address the provider sent the browser to (`requestUri`).
-    public var requestURI: String
+    package var requestURI: String
     /// The body of an answer posted as a form (`postBody`): `response_mode=form_post`, SAML's HTTP-POST binding.
-    public var postBody: String?
+    package var postBody: String?
 
-    public init(requestURI: String, postBody: String? = nil) {
+    package init(requestURI: String, postBody: String? = nil) {
         self.requestURI = requestURI
         self.postBody = postBody
     }
@@ -27,7 +27,7 @@ public struct ForwardedRedirect: Sendable, Equatable {
 
     /// A request to the loopback listener: accepted and forwarded, ignored when it names another
     /// sign-in, or refused (an error from the provider, a repeated or missing answer).
-    public static func verdict(
+    package static func verdict(
         for callback: CallbackRequest, continueURI: String, authorizationURL: URL
     ) throws(OAuthError) -> CallbackVerdict<ForwardedRedirect> {
         let parameters = callback.parameters.map { ($0.name, $0.value) }
@@ -38,7 +38,7 @@ public struct ForwardedRedirect: Sendable, Equatable {
 
     /// The address the person pasted after the browser landed on `continueURI` (the project's
     /// handler page): it must be that page, with the provider's answer in its query.
-    public static func pasted(_ text: String, continueURI: String, authorizationURL: URL) throws(OAuthError) -> ForwardedRedirect {
+    package static func pasted(_ text: String, continueURI: String, authorizationURL: URL) throws(OAuthError) -> ForwardedRedirect {
         var pasted = PastedRedirect.unwrapped(text.trimmingWhitespace())
         if !pasted.contains("://"), !pasted.isEmpty, pasted.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) {
             // The query alone (`code=…&state=…`) is the address without its start; a bare code is not enough.

@@ -1,29 +1,29 @@
 import AuthPlatform
 
 /// The tokens one sign-in produced (the SDK's `OAuthCredential`).
-public struct OAuthCredential: Codable, Sendable, Equatable {
-    public var providerID: String
+package struct OAuthCredential: Codable, Sendable, Equatable {
+    package var providerID: String
     /// Nil for a sign-in with an ID token obtained elsewhere (`--id-token-stdin`).
-    public var accessToken: String?
-    public var tokenType: String
-    public var idToken: String?
-    public var refreshToken: String?
+    package var accessToken: String?
+    package var tokenType: String
+    package var idToken: String?
+    package var refreshToken: String?
     /// Absolute expiry, computed from `expires_in` when the response arrived.
-    public var expiresAt: Date?
+    package var expiresAt: Date?
     /// When the access token arrived; with ``expiresAt`` it gives the provider's token lifetime.
-    public var obtainedAt: Date?
-    public var scope: String?
+    package var obtainedAt: Date?
+    package var scope: String?
     /// The nonce sent with the request that produced the ID token.
-    public var rawNonce: String?
+    package var rawNonce: String?
     /// For the client's own session (RFC 6749 §4.4): the request that re-acquires its token.
-    public var clientCredentials: ClientCredentialsRequest?
+    package var clientCredentials: ClientCredentialsRequest?
     /// For a CI job's session (`signin --ci`): where a new ID token comes from when this one expires.
-    public var ciSource: CITokenSource?
+    package var ciSource: CITokenSource?
     /// What was wrong with the ID token of the latest answer, when something was: an
     /// inconsistent one is ``idToken``; a refused one is not, ``idToken`` is the one before it.
-    public var idTokenFlag: IDTokenFlag?
+    package var idTokenFlag: IDTokenFlag?
 
-    public init(
+    package init(
         providerID: String, accessToken: String?, tokenType: String = "Bearer", idToken: String? = nil,
         refreshToken: String? = nil, expiresAt: Date? = nil, obtainedAt: Date? = nil, scope: String? = nil, rawNonce: String? = nil,
         clientCredentials: ClientCredentialsRequest? = nil, ciSource: CITokenSource? = nil, idTokenFlag: IDTokenFlag? = nil
@@ -45,8 +45,8 @@ public struct OAuthCredential: Codable, Sendable, Equatable {
 
 /// What the checks found wrong with an ID token a token endpoint sent, kept with the session
 /// so that `status`, `--verbose` and `token --id-token` can say it (Docs/Decisions/0031).
-public struct IDTokenFlag: Codable, Sendable, Equatable {
-    public enum Verdict: String, Codable, Sendable {
+package struct IDTokenFlag: Codable, Sendable, Equatable {
+    package enum Verdict: String, Codable, Sendable {
         /// It passed every hard check and is kept, but its `at_hash` does not match the access
         /// token of the same answer: a MAY on the back channel (OpenID Connect Core §3.1.3.8).
         case inconsistent
@@ -55,20 +55,20 @@ public struct IDTokenFlag: Codable, Sendable, Equatable {
         case refused
     }
 
-    public var verdict: Verdict
+    package var verdict: Verdict
     /// The failed check, as the validator words it (never a token).
-    public var reason: String
+    package var reason: String
     /// When the answer carrying it arrived.
-    public var receivedAt: Date
+    package var receivedAt: Date
 
-    public init(verdict: Verdict, reason: String, receivedAt: Date) {
+    package init(verdict: Verdict, reason: String, receivedAt: Date) {
         self.verdict = verdict
         self.reason = reason
         self.receivedAt = receivedAt
     }
 
     /// One phrase for `status` and the logs.
-    public var summary: String {
+    package var summary: String {
         switch verdict {
         case .inconsistent: "the provider sent an inconsistent ID token (\(reason)); kept, it is valid otherwise"
         case .refused: "the provider sent an ID token that failed its checks (\(reason)); the previous one is kept"
@@ -77,7 +77,7 @@ public struct IDTokenFlag: Codable, Sendable, Equatable {
 }
 
 extension IDTokenFlag: JSONObjectDecodable {
-    public init(reading object: JSONObjectReader) throws {
+    package init(reading object: JSONObjectReader) throws {
         guard let verdict = Verdict(rawValue: try object.string("verdict")) else {
             throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "unknown ID token verdict"))
         }
@@ -87,7 +87,7 @@ extension IDTokenFlag: JSONObjectDecodable {
 
 extension OAuthCredential: JSONObjectDecodable {
     /// A stored credential, read by hand: the members its `Encodable` conformance writes.
-    public init(reading object: JSONObjectReader) throws {
+    package init(reading object: JSONObjectReader) throws {
         self.init(
             providerID: try object.string("providerID"), accessToken: try object.string(ifPresent: "accessToken"),
             tokenType: try object.string("tokenType"), idToken: try object.string(ifPresent: "idToken"),

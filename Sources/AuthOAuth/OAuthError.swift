@@ -1,7 +1,7 @@
 import AuthPlatform
 
 /// Why an OAuth step failed: the request, the redirect, or the token endpoint.
-public enum OAuthError: AuthCoreError, Equatable {
+package enum OAuthError: AuthCoreError, Equatable {
     /// A `--param` names a parameter that authctl sets itself.
     case reservedParameter(String)
     case malformedParameter(String)
@@ -39,7 +39,7 @@ public enum OAuthError: AuthCoreError, Equatable {
     /// state it checks.
     case pastedCodeWithoutAddress(continueURI: String)
 
-    public var code: AuthErrorCode {
+    package var code: AuthErrorCode {
         switch self {
         case .reservedParameter, .malformedParameter: .invalidArgument
         case .accessDenied: .cancelled
@@ -54,12 +54,12 @@ public enum OAuthError: AuthCoreError, Equatable {
         }
     }
 
-    public var remedy: Remedy? {
+    package var remedy: Remedy? {
         if case .noDeviceEndpoint = self { return .signInAnotherWay([.browser, .paste]) }
         return nil
     }
 
-    public var message: String {
+    package var message: String {
         switch self {
         case .reservedParameter(let name):
             "'\(name)' is set by the sign-in itself and cannot be given as an extra parameter (reserved: \(AuthorizationRequest.reservedParameters.sorted().joined(separator: ", ")))"
@@ -110,7 +110,7 @@ extension OAuthError {
     /// The token endpoint refused the grant itself (RFC 6749 §5.2 `invalid_grant`; GitHub says
     /// `bad_refresh_token`): the refresh token is expired, revoked or already used, so only a new
     /// interactive sign-in helps.
-    public var isInvalidGrant: Bool {
+    package var isInvalidGrant: Bool {
         guard case .tokenEndpointError(let error, _, _) = self else { return false }
         return error == "invalid_grant" || error == "bad_refresh_token"
     }

@@ -14,9 +14,9 @@ import AuthPlatform
 /// channel an attacker would have to trick them into misusing; the caller must show
 /// ``bareCodeWarning``. PKCE still binds the code to this sign-in: a code obtained for another
 /// request fails at the token endpoint.
-public enum PastedRedirect {
+package enum PastedRedirect {
     /// What was pasted, once read.
-    public enum Pasted: Sendable, Equatable {
+    package enum Pasted: Sendable, Equatable {
         /// A URL or query string: every parameter, in order, repeats kept.
         case redirect([CallbackParameter])
         /// Only a code: state and iss cannot be checked.
@@ -24,14 +24,14 @@ public enum PastedRedirect {
     }
 
     /// Longer text is not a redirect someone copied.
-    public static let maximumLength = 16 * 1024
+    package static let maximumLength = 16 * 1024
 
-    public static let bareCodeWarning =
+    package static let bareCodeWarning =
         "warning: only an authorization code was pasted, so its state could not be checked (RFC 6749 §10.12); "
         + "paste the whole redirected URL instead unless you copied this code from your own browser just now"
 
     /// The redirect's parameters; a bare code becomes a single `code` parameter.
-    public static func parameters(from text: String) throws(OAuthError) -> [(name: String, value: String)] {
+    package static func parameters(from text: String) throws(OAuthError) -> [(name: String, value: String)] {
         switch try parse(text) {
         case .redirect(let parameters): parameters.map { ($0.name, $0.value) }
         case .bareCode(let code): [("code", code)]
@@ -40,7 +40,7 @@ public enum PastedRedirect {
 
     /// Reads pasted text; throws ``OAuthError/unreadablePastedRedirect(_:)`` when it is none of the
     /// accepted forms, or carries neither `code` nor `error`.
-    public static func parse(_ text: String) throws(OAuthError) -> Pasted {
+    package static func parse(_ text: String) throws(OAuthError) -> Pasted {
         let trimmed = unwrapped(text.trimmingWhitespace())
         guard !trimmed.isEmpty else { throw .unreadablePastedRedirect("nothing was pasted") }
         guard trimmed.utf8.count <= maximumLength else {
@@ -83,7 +83,7 @@ public enum PastedRedirect {
     /// Reads pasted text and returns the authorization code: a redirect goes through
     /// ``AuthorizationResponse/code(from:for:issuer:issuerParameterRequired:)``; a bare code is
     /// returned after `warn` has been given ``bareCodeWarning``.
-    public static func code(
+    package static func code(
         fromPasted text: String, for request: AuthorizationRequest, issuer: String?, issuerParameterRequired: Bool,
         warn: (String) -> Void, note: (String) -> Void = { _ in }
     ) throws(OAuthError) -> String {

@@ -1,17 +1,17 @@
 import AuthPlatform
 
 /// What a token endpoint returned (RFC 6749 §5.1, OpenID Connect Core §3.1.3.3).
-public struct TokenResponse: Sendable, Equatable {
-    public var accessToken: String
-    public var tokenType: String
+package struct TokenResponse: Sendable, Equatable {
+    package var accessToken: String
+    package var tokenType: String
     /// Seconds, as sent; turned into an absolute expiry at receipt.
-    public var expiresIn: Int?
-    public var refreshToken: String?
-    public var idToken: String?
-    public var scope: String?
+    package var expiresIn: Int?
+    package var refreshToken: String?
+    package var idToken: String?
+    package var scope: String?
 
     /// Parses a successful token response body.
-    public static func parse(_ body: [UInt8]) throws(OAuthError) -> TokenResponse {
+    package static func parse(_ body: [UInt8]) throws(OAuthError) -> TokenResponse {
         guard let json = try? JSONValue.parse(body), json.objectValue != nil else {
             throw .invalidTokenResponse("not a JSON object")
         }
@@ -30,7 +30,7 @@ public struct TokenResponse: Sendable, Equatable {
 }
 
 /// How the client proves itself at the token endpoint (RFC 6749 §2.3.1, OIDC Core §9).
-public enum ClientAuthentication: String, Sendable, Equatable {
+package enum ClientAuthentication: String, Sendable, Equatable {
     case clientSecretBasic = "client_secret_basic"
     case clientSecretPost = "client_secret_post"
     /// Public client: only `client_id` (and PKCE) identify it.
@@ -38,7 +38,7 @@ public enum ClientAuthentication: String, Sendable, Equatable {
 
     /// Picks the method the provider advertises: Basic first (the default in OIDC Discovery §3),
     /// then POST; `none` for a client without a secret.
-    public static func choose(hasSecret: Bool, supported: [String]) -> ClientAuthentication {
+    package static func choose(hasSecret: Bool, supported: [String]) -> ClientAuthentication {
         guard hasSecret else { return .none }
         if supported.contains(clientSecretBasic.rawValue) || supported.isEmpty { return .clientSecretBasic }
         if supported.contains(clientSecretPost.rawValue) { return .clientSecretPost }
@@ -47,17 +47,17 @@ public enum ClientAuthentication: String, Sendable, Equatable {
 }
 
 /// Talks to a token endpoint.
-public struct TokenClient: Sendable {
+package struct TokenClient: Sendable {
     /// Token responses are small; refuse anything larger.
-    public static let maximumResponseBytes = 256 * 1024
+    package static let maximumResponseBytes = 256 * 1024
 
-    public let tokenEndpoint: URL
-    public let clientID: String
-    public let clientSecret: String?
-    public let authentication: ClientAuthentication
+    package let tokenEndpoint: URL
+    package let clientID: String
+    package let clientSecret: String?
+    package let authentication: ClientAuthentication
     let transport: any HTTPTransport
 
-    public init(tokenEndpoint: URL, clientID: String, clientSecret: String?, authentication: ClientAuthentication, transport: any HTTPTransport) {
+    package init(tokenEndpoint: URL, clientID: String, clientSecret: String?, authentication: ClientAuthentication, transport: any HTTPTransport) {
         self.tokenEndpoint = tokenEndpoint
         self.clientID = clientID
         self.clientSecret = clientSecret
@@ -66,7 +66,7 @@ public struct TokenClient: Sendable {
     }
 
     /// Exchanges an authorization code (RFC 6749 §4.1.3) with the PKCE verifier (RFC 7636 §4.5).
-    public func exchange(code: String, redirectURI: String, codeVerifier: String) async throws -> TokenResponse {
+    package func exchange(code: String, redirectURI: String, codeVerifier: String) async throws -> TokenResponse {
         try await post([
             ("grant_type", "authorization_code"), ("code", code), ("redirect_uri", redirectURI),
             ("code_verifier", codeVerifier),
@@ -80,7 +80,7 @@ public struct TokenClient: Sendable {
     }
 
     /// A token endpoint's answer (RFC 6749 §5.1, §5.2): the tokens, or the error it reports.
-    public static func tokenResponse(from response: HTTPResponse) throws -> TokenResponse {
+    package static func tokenResponse(from response: HTTPResponse) throws -> TokenResponse {
         let json = try? JSONValue.parse(response.body)
         if let error = json?["error"]?.stringValue {
             throw OAuthError.tokenEndpointError(error: error, description: json?["error_description"]?.stringValue, status: response.status)

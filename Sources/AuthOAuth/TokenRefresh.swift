@@ -2,7 +2,7 @@ import AuthPlatform
 
 extension TokenClient {
     /// RFC 6749 §6: `grant_type` for a refresh.
-    public static let refreshGrantType = "refresh_token"
+    package static let refreshGrantType = "refresh_token"
 
     /// Trades a refresh token for new tokens (RFC 6749 §6), with the same client authentication
     /// and error handling as ``exchange(code:redirectURI:codeVerifier:)``.
@@ -13,7 +13,7 @@ extension TokenClient {
     /// answer carries a new refresh token the old one is dead (§6, rotation): store
     /// ``TokenResponse/refreshToken(replacing:)``. `received` sees the raw answer before it is
     /// parsed or checked, to keep it durably (Docs/Decisions/0014).
-    public func refresh(
+    package func refresh(
         refreshToken: String, scope: [String]? = nil, received: (HTTPResponse) throws -> Void = { _ in }
     ) async throws -> TokenResponse {
         var fields = [("grant_type", Self.refreshGrantType), ("refresh_token", refreshToken)]
@@ -31,7 +31,7 @@ extension TokenClient {
     }
 
     /// The longest a refresh is waited for once sent, past the command's deadline and Ctrl-C.
-    public static let refreshHardCap: TimeInterval = 30
+    package static let refreshHardCap: TimeInterval = 30
 
     /// `fields` and headers for a form POST authenticated as this client (RFC 6749 §2.3.1):
     /// what ``post(_:)`` sends to the token endpoint, for the other endpoints of the same server
@@ -60,7 +60,7 @@ extension TokenClient {
 extension TokenResponse {
     /// The refresh token to keep after a refresh: the new one when the server rotated it
     /// (RFC 6749 §6: the client MUST then discard the old one), else `previous`.
-    public func refreshToken(replacing previous: String?) -> String? {
+    package func refreshToken(replacing previous: String?) -> String? {
         refreshToken ?? previous
     }
 }

@@ -1,13 +1,13 @@
 import AuthPlatform
 
 /// A token kind, named by its RFC 7009 §2.1 `token_type_hint` value.
-public enum RevocableToken: String, Sendable, Equatable, CaseIterable {
+package enum RevocableToken: String, Sendable, Equatable, CaseIterable {
     case refreshToken = "refresh_token"
     case accessToken = "access_token"
 }
 
 /// How one revocation step ended.
-public enum RevocationOutcome: Sendable, Equatable {
+package enum RevocationOutcome: Sendable, Equatable {
     /// The provider confirmed it (RFC 7009 §2.2: also said of a token that was already invalid).
     case revoked
     /// The provider says the token was not valid any more (GitHub 404/422): nothing left to revoke.
@@ -18,7 +18,7 @@ public enum RevocationOutcome: Sendable, Equatable {
     case unsupported(String)
 
     /// `revoked`, `already-invalid`, `failed`, `unsupported`: for `--json`.
-    public var name: String {
+    package var name: String {
         switch self {
         case .revoked: "revoked"
         case .alreadyInvalid: "already-invalid"
@@ -28,7 +28,7 @@ public enum RevocationOutcome: Sendable, Equatable {
     }
 
     /// The reason, for `.failed` and `.unsupported`.
-    public var reason: String? {
+    package var reason: String? {
         switch self {
         case .revoked, .alreadyInvalid: nil
         case .failed(let reason), .unsupported(let reason): reason
@@ -36,15 +36,15 @@ public enum RevocationOutcome: Sendable, Equatable {
     }
 
     /// True when the token is known to be unusable now.
-    public var tokenIsDead: Bool { self == .revoked || self == .alreadyInvalid }
+    package var tokenIsDead: Bool { self == .revoked || self == .alreadyInvalid }
 }
 
 /// One token's revocation, for `signout --revoke` to report step by step.
-public struct RevocationStep: Sendable, Equatable {
-    public var token: RevocableToken
-    public var outcome: RevocationOutcome
+package struct RevocationStep: Sendable, Equatable {
+    package var token: RevocableToken
+    package var outcome: RevocationOutcome
 
-    public init(token: RevocableToken, outcome: RevocationOutcome) {
+    package init(token: RevocableToken, outcome: RevocationOutcome) {
         self.token = token
         self.outcome = outcome
     }
@@ -52,39 +52,39 @@ public struct RevocationStep: Sendable, Equatable {
 
 /// How a provider revokes one token: RFC 7009 (``RFC7009Revocation``), a provider's own API
 /// (GitHub's token deletion, in AuthProviders), or not at all (``NoRevocation``).
-public protocol TokenRevocation: Sendable {
+package protocol TokenRevocation: Sendable {
     /// Revokes `token`; never throws: an unreachable endpoint is a ``RevocationOutcome/failed(_:)``.
     func revoke(_ token: String, kind: RevocableToken) async -> RevocationOutcome
 }
 
 /// The provider publishes no way to revoke tokens.
-public struct NoRevocation: TokenRevocation {
-    public static let noEndpointReason = "the provider publishes no revocation endpoint"
-    public let reason: String
+package struct NoRevocation: TokenRevocation {
+    package static let noEndpointReason = "the provider publishes no revocation endpoint"
+    package let reason: String
 
-    public init(reason: String = NoRevocation.noEndpointReason) {
+    package init(reason: String = NoRevocation.noEndpointReason) {
         self.reason = reason
     }
 
-    public func revoke(_ token: String, kind: RevocableToken) async -> RevocationOutcome {
+    package func revoke(_ token: String, kind: RevocableToken) async -> RevocationOutcome {
         .unsupported(reason)
     }
 }
 
 /// RFC 7009 at `endpoint`, with the client authentication of the token endpoint (§2.1).
-public struct RFC7009Revocation: TokenRevocation {
+package struct RFC7009Revocation: TokenRevocation {
     /// RFC 7009 §2.2.1: 503 means "try again later"; the token is still valid.
-    public static let temporarilyUnavailableStatus = 503
+    package static let temporarilyUnavailableStatus = 503
 
-    public let endpoint: URL
-    public let client: TokenClient
+    package let endpoint: URL
+    package let client: TokenClient
 
-    public init(endpoint: URL, client: TokenClient) {
+    package init(endpoint: URL, client: TokenClient) {
         self.endpoint = endpoint
         self.client = client
     }
 
-    public func revoke(_ token: String, kind: RevocableToken) async -> RevocationOutcome {
+    package func revoke(_ token: String, kind: RevocableToken) async -> RevocationOutcome {
         await RevocationOutcome.catching {
             let request = client.authenticatedFormRequest(to: endpoint, fields: [("token", token), ("token_type_hint", kind.rawValue)])
             return Self.outcome(try await client.transport.send(request))
@@ -111,16 +111,16 @@ public struct RFC7009Revocation: TokenRevocation {
 
 /// Revokes the tokens of one sign-in, step by step, so that signing out locally can go on
 /// whatever the provider answers.
-public struct TokenRevoker: Sendable {
-    public let method: any TokenRevocation
+package struct TokenRevoker: Sendable {
+    package let method: any TokenRevocation
 
-    public init(method: any TokenRevocation) {
+    package init(method: any TokenRevocation) {
         self.method = method
     }
 
     /// Revokes the refresh token first (RFC 7009 §2.1: that should end the access tokens of the
     /// same grant too), then the access token. A nil token is skipped.
-    public func revoke(accessToken: String?, refreshToken: String?) async -> [RevocationStep] {
+    package func revoke(accessToken: String?, refreshToken: String?) async -> [RevocationStep] {
         let tokens = [(RevocableToken.refreshToken, refreshToken), (.accessToken, accessToken)]
             .compactMap { kind, token in token.map { (kind, $0) } }
         var steps: [RevocationStep] = []
@@ -133,7 +133,7 @@ public struct TokenRevoker: Sendable {
 
 extension RevocationOutcome {
     /// Runs one revocation request: an error (unreachable, cancelled) becomes a failed step.
-    public static func catching(_ body: () async throws -> RevocationOutcome) async -> RevocationOutcome {
+    package static func catching(_ body: () async throws -> RevocationOutcome) async -> RevocationOutcome {
         do {
             return try await body()
         } catch let error as any AuthCoreError {
@@ -146,7 +146,7 @@ extension RevocationOutcome {
     }
 
     /// Provider text without control characters, at most 200 characters.
-    public static func printable(_ text: String) -> String {
+    package static func printable(_ text: String) -> String {
         let clean = String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.properties.generalCategory != .control }))
         return clean.count > 200 ? String(clean.prefix(200)) + "…" : clean
     }

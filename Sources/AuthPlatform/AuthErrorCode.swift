@@ -3,7 +3,7 @@
 ///
 /// Every error that AuthCore throws conforms to ``AuthCoreError`` and names one of these codes;
 /// the command line maps codes to exit statuses in exactly one place.
-public enum AuthErrorCode: String, Sendable, CaseIterable, Codable {
+package enum AuthErrorCode: String, Sendable, CaseIterable, Codable {
     /// A bug or an unexpected system failure.
     case internalError = "internal-error"
     /// A value given by the user is malformed or not allowed (reserved parameter, bad URL).
@@ -92,7 +92,7 @@ public enum AuthErrorCode: String, Sendable, CaseIterable, Codable {
 }
 
 /// An error AuthCore throws: user-facing text (never a secret) plus its stable code.
-public protocol AuthCoreError: Error, Sendable, CustomStringConvertible {
+package protocol AuthCoreError: Error, Sendable, CustomStringConvertible {
     /// The stable code, used for the exit status and `--json` error output.
     var code: AuthErrorCode { get }
     /// One or two lines for a person: what went wrong, in words that hold for every front door
@@ -106,13 +106,13 @@ public protocol AuthCoreError: Error, Sendable, CustomStringConvertible {
 }
 
 extension AuthCoreError {
-    public var details: [String: ErrorDetail] { [:] }
-    public var remedy: Remedy? { nil }
-    public var description: String { message }
+    package var details: [String: ErrorDetail] { [:] }
+    package var remedy: Remedy? { nil }
+    package var description: String { message }
 }
 
 /// A value attached to an error for machine consumers.
-public enum ErrorDetail: Sendable, Equatable {
+package enum ErrorDetail: Sendable, Equatable {
     case string(String)
     case strings([String])
     case int(Int)

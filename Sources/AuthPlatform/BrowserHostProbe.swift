@@ -8,7 +8,7 @@ extension BrowserHost {
     /// The live effect behind ``BrowserLaunch``: this build's system, /proc/version (Linux), and
     /// which of `names` are executables on the environment's PATH, each resolved through its
     /// symbolic links (`www-browser` → /etc/alternatives/www-browser → `w3m`).
-    public static func probe(_ names: [String], environment: EnvironmentVariables) -> BrowserHost {
+    package static func probe(_ names: [String], environment: EnvironmentVariables) -> BrowserHost {
         #if os(macOS)
         let system = System.macOS
         #elseif os(Linux)

@@ -1,19 +1,19 @@
 /// What the browser seam knows of the machine besides its environment variables, gathered by an
 /// injected effect: the operating system, the kernel's version string (WSL says "Microsoft"
 /// there), and which of the names ``BrowserLaunch/candidateNames(_:)`` asks about are on PATH.
-public struct BrowserHost: Sendable, Equatable {
-    public enum System: String, Sendable {
+package struct BrowserHost: Sendable, Equatable {
+    package enum System: String, Sendable {
         case linux, macOS, other
     }
 
-    public var system: System
+    package var system: System
     /// /proc/version's text, if there is one.
-    public var kernelVersion: String?
+    package var kernelVersion: String?
     /// Each candidate found on PATH (or, for a name with a slash, present and executable), with
     /// the base name of the file it finally resolves to: `www-browser` → `w3m`.
-    public var executables: [String: String]
+    package var executables: [String: String]
 
-    public init(system: System, kernelVersion: String? = nil, executables: [String: String] = [:]) {
+    package init(system: System, kernelVersion: String? = nil, executables: [String: String] = [:]) {
         self.system = system
         self.kernelVersion = kernelVersion
         self.executables = executables
@@ -22,7 +22,7 @@ public struct BrowserHost: Sendable, Equatable {
 
 /// How a sign-in URL reaches a browser: a command to run, or none (print the URL and take the
 /// paste); `rule` says which rule decided, for `--verbose` and the person.
-public enum BrowserLaunchDecision: Sendable, Equatable {
+package enum BrowserLaunchDecision: Sendable, Equatable {
     case launch(command: [String], rule: String)
     case printOnly(reason: String)
 }
@@ -40,19 +40,19 @@ public enum BrowserLaunchDecision: Sendable, Equatable {
 ///
 /// `BROWSER` comes after the SSH and no-display rules (Decisions/0029): it is often set once in
 /// dotfiles shared with desktops, where it names a browser that cannot start over SSH.
-public enum BrowserLaunch {
+package enum BrowserLaunch {
     /// Browsers that draw in the terminal: started from authctl they would take over the
     /// terminal the person is signing in from, and few can run a provider's sign-in pages.
-    public static let textBrowsers: Set<String> = ["w3m", "lynx", "links", "links2", "elinks", "browsh"]
+    package static let textBrowsers: Set<String> = ["w3m", "lynx", "links", "links2", "elinks", "browsh"]
     static let alternatives = ["x-www-browser", "sensible-browser", "www-browser"]
     static let wslOpeners = ["wslview", "explorer.exe"]
 
     /// The executables the decision may ask about, for the effect that looks them up on PATH.
-    public static func candidateNames(_ environment: EnvironmentVariables) -> [String] {
+    package static func candidateNames(_ environment: EnvironmentVariables) -> [String] {
         browserEntries(environment).compactMap(\.first) + ["xdg-open"] + alternatives + wslOpeners + textBrowsers.sorted()
     }
 
-    public static func decide(explicit: (command: String, source: String)?, environment: EnvironmentVariables, host: BrowserHost) -> BrowserLaunchDecision {
+    package static func decide(explicit: (command: String, source: String)?, environment: EnvironmentVariables, host: BrowserHost) -> BrowserLaunchDecision {
         if let explicit {
             return .launch(command: ProcessBrowserOpener.splitCommand(explicit.command), rule: "\(explicit.source) names the command")
         }

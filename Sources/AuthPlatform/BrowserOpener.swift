@@ -1,5 +1,5 @@
 /// The browser seam: opens an authorization URL for the person at the terminal.
-public protocol BrowserOpener: Sendable {
+package protocol BrowserOpener: Sendable {
     /// Starts the browser without waiting for it; returns false if it could not be started.
     func open(_ url: URL) -> Bool
 
@@ -10,17 +10,17 @@ public protocol BrowserOpener: Sendable {
 }
 
 /// Learns, within a moment, how starting the browser went.
-public typealias BrowserLaunchWatch = @Sendable () async -> BrowserLaunchOutcome
+package typealias BrowserLaunchWatch = @Sendable () async -> BrowserLaunchOutcome
 
 extension BrowserOpener {
-    public func launch(_ url: URL) -> BrowserLaunchWatch {
+    package func launch(_ url: URL) -> BrowserLaunchWatch {
         let outcome: BrowserLaunchOutcome = open(url) ? .opened : .failed(reason: "it could not be started")
         return { outcome }
     }
 }
 
 /// How starting the browser went, as far as a moment's watch can tell.
-public enum BrowserLaunchOutcome: Sendable, Equatable {
+package enum BrowserLaunchOutcome: Sendable, Equatable {
     /// It started, and its launcher either handed the URL on (exit status 0) or is still running.
     case opened
     /// It could not start, or its launcher exited with a failure at once; `reason` says how

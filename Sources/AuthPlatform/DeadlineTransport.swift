@@ -2,16 +2,16 @@
 /// (its own timeout if that is shorter), and once nothing is left, no request starts. A request
 /// cut short by the deadline reports the deadline, naming what set it. A request that
 /// ``HTTPRequest/outlivesDeadline`` keeps its own timeout once started.
-public struct DeadlineTransport: HTTPTransport {
-    public let base: any HTTPTransport
+package struct DeadlineTransport: HTTPTransport {
+    package let base: any HTTPTransport
     /// When the command gives up.
-    public let deadline: Date
+    package let deadline: Date
     /// The whole budget and what set it (`--timeout`, `AUTHCTL_TIMEOUT`), for the message.
-    public let budget: Duration
-    public let setting: String
-    public let clock: Clock
+    package let budget: Duration
+    package let setting: String
+    package let clock: Clock
 
-    public init(_ base: any HTTPTransport, budget: Duration, setting: String, clock: Clock) {
+    package init(_ base: any HTTPTransport, budget: Duration, setting: String, clock: Clock) {
         self.base = base
         self.budget = budget
         self.setting = setting
@@ -20,11 +20,11 @@ public struct DeadlineTransport: HTTPTransport {
     }
 
     /// Time left before the deadline (zero or more).
-    public var remaining: Duration {
+    package var remaining: Duration {
         .milliseconds(Int64(max(0, deadline.timeIntervalSince(clock.now())) * 1000))
     }
 
-    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    package func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let display = request.url.redactedForDisplay
         let left = deadline.timeIntervalSince(clock.now())
         guard left > 0 else { throw HTTPTransportError.deadlineReached(url: display, budget: budget, setting: setting) }

@@ -7,10 +7,10 @@ import Darwin
 /// A thread of its own for work that blocks (poll(2), libcurl, terminal reads), so that the
 /// cooperative pool stays free: `pthread_create` then `pthread_detach`, with no Foundation
 /// `Thread` (Docs/Decisions/0017-start-up.md).
-public enum DetachedThread {
+package enum DetachedThread {
     /// Runs `body` on a new detached thread. If the system cannot create one (out of threads or
     /// memory), `body` runs on the calling thread instead: slower, never lost.
-    public static func run(_ body: @escaping @Sendable () -> Void) {
+    package static func run(_ body: @escaping @Sendable () -> Void) {
         let box = Unmanaged.passRetained(Body(body)).toOpaque()
         #if canImport(Glibc)
         var thread = pthread_t()

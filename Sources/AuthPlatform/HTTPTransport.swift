@@ -1,20 +1,20 @@
 /// One HTTP request, as a value.
-public struct HTTPRequest: Sendable, Equatable {
-    public var method: String
-    public var url: URL
-    public var headers: [(name: String, value: String)]
-    public var body: [UInt8]?
+package struct HTTPRequest: Sendable, Equatable {
+    package var method: String
+    package var url: URL
+    package var headers: [(name: String, value: String)]
+    package var body: [UInt8]?
     /// Give up after this many seconds, counted from the start of the request to the last byte
     /// of the answer; a command's deadline may shorten it (``DeadlineTransport``).
-    public var timeout: TimeInterval
+    package var timeout: TimeInterval
     /// Refuse a response body larger than this.
-    public var maxResponseBytes: Int
+    package var maxResponseBytes: Int
     /// Once sent, the request runs to its own ``timeout`` even past the command's deadline: its
     /// answer changes state at the server (a refresh that rotates the refresh token), so giving up
     /// early would lose what the server already did. Not sent at all once the deadline has passed.
-    public var outlivesDeadline = false
+    package var outlivesDeadline = false
 
-    public init(
+    package init(
         method: String = "GET",
         url: URL,
         headers: [(name: String, value: String)] = [],
@@ -31,11 +31,11 @@ public struct HTTPRequest: Sendable, Equatable {
     }
 
     /// Default per-request timeout for calls to a provider.
-    public static let defaultTimeout: TimeInterval = 30
+    package static let defaultTimeout: TimeInterval = 30
     /// Provider documents (discovery, JWKS, token responses) are small; 1 MiB is generous.
-    public static let defaultMaxResponseBytes = 1 << 20
+    package static let defaultMaxResponseBytes = 1 << 20
 
-    public static func == (lhs: HTTPRequest, rhs: HTTPRequest) -> Bool {
+    package static func == (lhs: HTTPRequest, rhs: HTTPRequest) -> Bool {
         lhs.method == rhs.method && lhs.url == rhs.url && lhs.body == rhs.body
             && lhs.headers.map { "\($0.name):\($0.value)" } == rhs.headers.map { "\($0.name):\($0.value)" }
             && lhs.timeout == rhs.timeout && lhs.maxResponseBytes == rhs.maxResponseBytes
@@ -44,24 +44,24 @@ public struct HTTPRequest: Sendable, Equatable {
 }
 
 /// One HTTP response, as a value.
-public struct HTTPResponse: Sendable, Equatable {
-    public var status: Int
+package struct HTTPResponse: Sendable, Equatable {
+    package var status: Int
     /// Header names are lower-cased.
-    public var headers: [String: String]
-    public var body: [UInt8]
+    package var headers: [String: String]
+    package var body: [UInt8]
 
-    public init(status: Int, headers: [String: String] = [:], body: [UInt8] = []) {
+    package init(status: Int, headers: [String: String] = [:], body: [UInt8] = []) {
         self.status = status
         self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { a, _ in a })
         self.body = body
     }
 
-    public func header(_ name: String) -> String? { headers[name.lowercased()] }
+    package func header(_ name: String) -> String? { headers[name.lowercased()] }
 }
 
 /// Why a request got no response. Each says what to do about it: which proxy or CA file was used,
 /// which library is missing, which deadline ran out.
-public enum HTTPTransportError: AuthCoreError, Equatable {
+package enum HTTPTransportError: AuthCoreError, Equatable {
     /// No connection or no complete answer; `via` names the proxy in use, if any.
     case unreachable(url: String, reason: String, via: String? = nil)
     /// The proxy itself failed: cannot be reached, or refused the tunnel.
@@ -81,14 +81,14 @@ public enum HTTPTransportError: AuthCoreError, Equatable {
 
     /// False when the request was never sent: refused before it started. Otherwise the server
     /// may have acted on it even though no answer came back.
-    public var mayHaveReachedTheServer: Bool {
+    package var mayHaveReachedTheServer: Bool {
         switch self {
         case .refusedURL, .libraryMissing: false
         default: true
         }
     }
 
-    public var code: AuthErrorCode {
+    package var code: AuthErrorCode {
         switch self {
         case .timedOut, .deadlineReached: .timeout
         case .refusedURL: .configurationError
@@ -96,7 +96,7 @@ public enum HTTPTransportError: AuthCoreError, Equatable {
         }
     }
 
-    public var message: String {
+    package var message: String {
         switch self {
         case .unreachable(let url, let reason, let via):
             "cannot reach \(url)\(via.map { " through the proxy \($0)" } ?? ""): \(reason)"
@@ -123,13 +123,13 @@ public enum HTTPTransportError: AuthCoreError, Equatable {
 /// The network seam: everything that talks HTTP takes one of these. A live transport follows no
 /// redirects, sends only to URLs ``URLPolicy`` allows, stops reading at the request's byte limit
 /// and gives up at its time limit (a total, not an idle timeout).
-public protocol HTTPTransport: Sendable {
+package protocol HTTPTransport: Sendable {
     func send(_ request: HTTPRequest) async throws -> HTTPResponse
 }
 
 extension URL {
     /// The URL without its query and fragment, which may carry codes or tokens.
-    public var redactedForDisplay: String {
+    package var redactedForDisplay: String {
         guard var components = URLComponents(url: self, resolvingAgainstBaseURL: false) else { return "<url>" }
         components.query = nil
         components.fragment = nil

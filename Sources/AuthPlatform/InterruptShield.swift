@@ -4,21 +4,21 @@
 /// The live shield (AuthCLI) catches the signals while held and, on ``InterruptHold/release()``,
 /// delivers the one that came meanwhile, so the process still ends as interrupted, only later.
 /// Outside a hold, signals act as they always do.
-public protocol InterruptShield: Sendable {
+package protocol InterruptShield: Sendable {
     /// Starts holding interrupts until the hold is released.
     func hold() -> InterruptHold
 }
 
 /// One period of held interrupts. Releasing twice is harmless.
-public final class InterruptHold: Sendable {
+package final class InterruptHold: Sendable {
     private let releaseOnce: LockedState<(@Sendable () -> Void)?>
 
     /// `release` runs once, when the hold ends: it stops catching and delivers what was caught.
-    public init(release: @escaping @Sendable () -> Void) {
+    package init(release: @escaping @Sendable () -> Void) {
         releaseOnce = LockedState(release)
     }
 
-    public func release() {
+    package func release() {
         let release = releaseOnce.withLock { pending in
             defer { pending = nil }
             return pending
@@ -28,7 +28,7 @@ public final class InterruptHold: Sendable {
 }
 
 /// No signals to hold: tests, and processes that are not interruptible.
-public struct NoInterruptShield: InterruptShield {
-    public init() {}
-    public func hold() -> InterruptHold { InterruptHold(release: {}) }
+package struct NoInterruptShield: InterruptShield {
+    package init() {}
+    package func hold() -> InterruptHold { InterruptHold(release: {}) }
 }

@@ -5,7 +5,7 @@
 /// every type on the way, which was a fifth of `authctl token`'s instructions; the documents the
 /// hot path reads adopt this instead (Docs/Decisions/0017). The rules are ``JSONValueDecoder``'s,
 /// and so are the errors: tests read the same files both ways and compare.
-public protocol JSONObjectDecodable {
+package protocol JSONObjectDecodable {
     init(reading object: JSONObjectReader) throws
 }
 
@@ -13,12 +13,12 @@ public protocol JSONObjectDecodable {
 /// missing or of the wrong type throws the `DecodingError` `Decodable` would; an optional member
 /// that is missing or null is nil; members nobody asks for are ignored. Dates are seconds since
 /// 1970, as ``JSONValueEncoder`` writes them.
-public struct JSONObjectReader {
-    public let members: [String: JSONValue]
+package struct JSONObjectReader {
+    package let members: [String: JSONValue]
     let codingPath: [any CodingKey]
 
     /// The object `value` is, at `codingPath` (for errors).
-    public init(_ value: JSONValue, codingPath: [any CodingKey] = []) throws {
+    package init(_ value: JSONValue, codingPath: [any CodingKey] = []) throws {
         guard case .object(let members) = value else {
             throw JSONValueDecoding(value, codingPath: codingPath).mismatch([String: JSONValue].self)
         }
@@ -26,29 +26,29 @@ public struct JSONObjectReader {
         self.codingPath = codingPath
     }
 
-    public func string(_ key: String) throws -> String { try member(key).decode(String.self) }
-    public func string(ifPresent key: String) throws -> String? { try optional(key) { try $0.decode(String.self) } }
-    public func bool(_ key: String) throws -> Bool { try member(key).decode(Bool.self) }
+    package func string(_ key: String) throws -> String { try member(key).decode(String.self) }
+    package func string(ifPresent key: String) throws -> String? { try optional(key) { try $0.decode(String.self) } }
+    package func bool(_ key: String) throws -> Bool { try member(key).decode(Bool.self) }
 
-    public func date(_ key: String) throws -> Date { Date(timeIntervalSince1970: try member(key).decode(Double.self)) }
-    public func date(ifPresent key: String) throws -> Date? {
+    package func date(_ key: String) throws -> Date { Date(timeIntervalSince1970: try member(key).decode(Double.self)) }
+    package func date(ifPresent key: String) throws -> Date? {
         try optional(key) { Date(timeIntervalSince1970: try $0.decode(Double.self)) }
     }
 
-    public func strings(_ key: String) throws -> [String] {
+    package func strings(_ key: String) throws -> [String] {
         try elements(of: key).map { try $0.decode(String.self) }
     }
 
-    public func object<Value: JSONObjectDecodable>(_ key: String, as type: Value.Type = Value.self) throws -> Value {
+    package func object<Value: JSONObjectDecodable>(_ key: String, as type: Value.Type = Value.self) throws -> Value {
         let decoding = try member(key)
         return try Value(reading: JSONObjectReader(decoding.value, codingPath: decoding.codingPath))
     }
 
-    public func object<Value: JSONObjectDecodable>(ifPresent key: String, as type: Value.Type = Value.self) throws -> Value? {
+    package func object<Value: JSONObjectDecodable>(ifPresent key: String, as type: Value.Type = Value.self) throws -> Value? {
         try optional(key) { try Value(reading: JSONObjectReader($0.value, codingPath: $0.codingPath)) }
     }
 
-    public func objects<Value: JSONObjectDecodable>(_ key: String, as type: Value.Type = Value.self) throws -> [Value] {
+    package func objects<Value: JSONObjectDecodable>(_ key: String, as type: Value.Type = Value.self) throws -> [Value] {
         try elements(of: key).map { try Value(reading: JSONObjectReader($0.value, codingPath: $0.codingPath)) }
     }
 

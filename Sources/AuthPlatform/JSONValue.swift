@@ -2,7 +2,7 @@
 
 /// A JSON document as a Sendable value: what providers send us (discovery, token responses, claims)
 /// and what `--json` prints. Parsing is strict (RFC 8259), depth-limited, and refuses duplicate keys.
-public enum JSONValue: Sendable, Equatable, Hashable {
+package enum JSONValue: Sendable, Equatable, Hashable {
     case null
     case bool(Bool)
     case number(Double)
@@ -11,9 +11,9 @@ public enum JSONValue: Sendable, Equatable, Hashable {
     case object([String: JSONValue])
 
     /// Deeper nesting than any provider document needs; refuses stack-exhausting input.
-    public static let maximumDepth = 64
+    package static let maximumDepth = 64
 
-    public enum ParseError: Error, Equatable, Sendable {
+    package enum ParseError: Error, Equatable, Sendable {
         /// Not RFC 8259 JSON; `offset` is the byte where parsing stopped.
         case notJSON(offset: Int)
         /// Nested deeper than ``maximumDepth``.
@@ -23,50 +23,50 @@ public enum JSONValue: Sendable, Equatable, Hashable {
     }
 
     /// Parses `bytes` as exactly one JSON value (surrounding white space allowed).
-    public static func parse<Bytes: Collection<UInt8>>(_ bytes: Bytes) throws(ParseError) -> JSONValue {
+    package static func parse<Bytes: Collection<UInt8>>(_ bytes: Bytes) throws(ParseError) -> JSONValue {
         var parser = JSONParser(bytes: Array(bytes))
         return try parser.parseDocument()
     }
 
     /// Parses `text` as exactly one JSON value.
-    public static func parse(_ text: String) throws(ParseError) -> JSONValue {
+    package static func parse(_ text: String) throws(ParseError) -> JSONValue {
         try parse(Array(text.utf8))
     }
 
     // MARK: Access
 
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         if case .object(let members) = self { return members[key] }
         return nil
     }
 
-    public var stringValue: String? {
+    package var stringValue: String? {
         if case .string(let value) = self { return value }
         return nil
     }
 
-    public var boolValue: Bool? {
+    package var boolValue: Bool? {
         if case .bool(let value) = self { return value }
         return nil
     }
 
-    public var numberValue: Double? {
+    package var numberValue: Double? {
         if case .number(let value) = self { return value }
         return nil
     }
 
     /// The number as an integer, if it is one exactly.
-    public var intValue: Int? {
+    package var intValue: Int? {
         guard case .number(let value) = self, value.rounded() == value, abs(value) < 9.0e15 else { return nil }
         return Int(value)
     }
 
-    public var arrayValue: [JSONValue]? {
+    package var arrayValue: [JSONValue]? {
         if case .array(let value) = self { return value }
         return nil
     }
 
-    public var objectValue: [String: JSONValue]? {
+    package var objectValue: [String: JSONValue]? {
         if case .object(let value) = self { return value }
         return nil
     }
@@ -74,7 +74,7 @@ public enum JSONValue: Sendable, Equatable, Hashable {
     // MARK: Output
 
     /// Compact (or pretty) JSON text with keys sorted, so output is stable.
-    public func serialized(pretty: Bool = false) -> String {
+    package func serialized(pretty: Bool = false) -> String {
         var out = ""
         write(to: &out, pretty: pretty, indent: 0)
         return out
@@ -135,19 +135,19 @@ public enum JSONValue: Sendable, Equatable, Hashable {
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral
 {
-    public init(stringLiteral value: String) { self = .string(value) }
-    public init(booleanLiteral value: Bool) { self = .bool(value) }
-    public init(integerLiteral value: Int) { self = .number(Double(value)) }
-    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
-    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+    package init(stringLiteral value: String) { self = .string(value) }
+    package init(booleanLiteral value: Bool) { self = .bool(value) }
+    package init(integerLiteral value: Int) { self = .number(Double(value)) }
+    package init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    package init(dictionaryLiteral elements: (String, JSONValue)...) {
         self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
     }
-    public init(nilLiteral: ()) { self = .null }
+    package init(nilLiteral: ()) { self = .null }
 }
 
 
 extension JSONValue: Codable {
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -164,7 +164,7 @@ extension JSONValue: Codable {
         }
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .null: try container.encodeNil()

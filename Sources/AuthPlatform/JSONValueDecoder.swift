@@ -5,10 +5,10 @@
 /// every type it meets (is this a string-keyed dictionary? a Date? a URL?), and in a statically
 /// linked binary each such question scans every conformance record: on `authctl token`, reading
 /// the keystore that way took as long as the rest of the command (Docs/Decisions/0017).
-public struct JSONValueDecoder: Sendable {
-    public init() {}
+package struct JSONValueDecoder: Sendable {
+    package init() {}
 
-    public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
+    package func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
         try JSONValueDecoding(value, codingPath: []).decodeValue(type)
     }
 }

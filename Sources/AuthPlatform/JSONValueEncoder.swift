@@ -2,10 +2,10 @@
 /// ``JSONValue/serialized(pretty:)``, keys sorted). Dates become seconds since 1970, a ``JSONValue``
 /// member is written as is, and non-finite numbers are refused. The counterpart of
 /// ``JSONValueDecoder``.
-public struct JSONValueEncoder: Sendable {
-    public init() {}
+package struct JSONValueEncoder: Sendable {
+    package init() {}
 
-    public func encode<T: Encodable>(_ value: T) throws -> JSONValue {
+    package func encode<T: Encodable>(_ value: T) throws -> JSONValue {
         let root = JSONSlot()
         try JSONValueEncoding(root, codingPath: []).encodeValue(value)
         guard let encoded = root.resolved() else {

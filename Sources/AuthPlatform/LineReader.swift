@@ -10,25 +10,25 @@ import Darwin
 /// deadline, Ctrl-C and a redirect reaching the listener end a paste prompt as soon as they come.
 ///
 /// Bytes after a line's end are kept for the next read, so two lines pasted at once are two reads.
-public final class LineReader: Sendable {
+package final class LineReader: Sendable {
     /// The process's standard input.
-    public static let standardInput = LineReader(descriptor: STDIN_FILENO)
+    package static let standardInput = LineReader(descriptor: STDIN_FILENO)
 
     /// Longest line kept: a pasted redirect is at most 16 KiB (``PastedRedirect``'s limit); a line
     /// longer than this is returned cut, to be refused by whoever reads it.
-    public static let maximumLineBytes = 64 * 1024
+    package static let maximumLineBytes = 64 * 1024
 
     private let descriptor: Int32
     /// What was read past the last line's end; `ended` once the descriptor said end of file.
     private let pending = LockedState<(bytes: [UInt8], ended: Bool)>(([], false))
 
-    public init(descriptor: Int32) {
+    package init(descriptor: Int32) {
         self.descriptor = descriptor
     }
 
     /// The next line without its line end, or nil at the end of input (Ctrl-D on an empty line),
     /// when the input fails, or when the calling task is cancelled (then promptly).
-    public func readLine() async -> String? {
+    package func readLine() async -> String? {
         if let line = takeLine(atEnd: false) { return line }
         guard let wake = try? WakePipe() else { return nil }
         return await withTaskCancellationHandler {

@@ -7,13 +7,13 @@ import Darwin
 /// Waiting for an exclusive `flock(2)` that another process may hold: non-blocking attempts a
 /// poll interval apart until the lock is ours or the timeout passes. One loop for every lock
 /// authctl takes (the keystore's, the key-set cache's).
-public enum LockWait {
+package enum LockWait {
     /// How long to wait between attempts while another process holds the lock.
-    public static let pollInterval: Duration = .milliseconds(10)
+    package static let pollInterval: Duration = .milliseconds(10)
 
     /// Suspends the task between attempts (never blocks a cooperative thread). True when the lock
     /// is held, false when `timeout` passed first.
-    public static func exclusive(_ descriptor: Int32, timeout: Duration) async throws -> Bool {
+    package static func exclusive(_ descriptor: Int32, timeout: Duration) async throws -> Bool {
         let deadline = ContinuousClock.now.advanced(by: timeout)
         while try !POSIX.flock(descriptor, LOCK_EX | LOCK_NB) {
             let remaining = ContinuousClock.now.duration(to: deadline)
@@ -24,7 +24,7 @@ public enum LockWait {
     }
 
     /// The same for synchronous callers, blocking the calling thread between attempts.
-    public static func exclusiveBlocking(_ descriptor: Int32, timeout: Duration) throws(SystemCallError) -> Bool {
+    package static func exclusiveBlocking(_ descriptor: Int32, timeout: Duration) throws(SystemCallError) -> Bool {
         let deadline = ContinuousClock.now.advanced(by: timeout)
         while try !POSIX.flock(descriptor, LOCK_EX | LOCK_NB) {
             let remaining = ContinuousClock.now.duration(to: deadline)

@@ -7,14 +7,14 @@ import os
 /// A value shared between threads (the loopback poll thread and async code), behind a lock.
 /// `Sendable` without `@unchecked`: the standard library's `Mutex` on Linux, the OS's unfair lock
 /// on Darwin (where `Mutex` needs macOS 15).
-public final class LockedState<Value: Sendable>: Sendable {
+package final class LockedState<Value: Sendable>: Sendable {
     #if os(Linux)
     private let mutex: Mutex<Value>
     #else
     private let lock: OSAllocatedUnfairLock<Value>
     #endif
 
-    public init(_ value: Value) {
+    package init(_ value: Value) {
         #if os(Linux)
         mutex = Mutex(value)
         #else
@@ -23,7 +23,7 @@ public final class LockedState<Value: Sendable>: Sendable {
     }
 
     /// Runs `body` with the value, exclusively.
-    public func withLock<Result: Sendable>(_ body: @Sendable (inout Value) throws -> Result) rethrows -> Result {
+    package func withLock<Result: Sendable>(_ body: @Sendable (inout Value) throws -> Result) rethrows -> Result {
         #if os(Linux)
         try mutex.withLock { try body(&$0) }
         #else

@@ -5,28 +5,28 @@ import Darwin
 #endif
 
 /// A system call that failed: which call, and the `errno` it left.
-public struct SystemCallError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct SystemCallError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The call's name, for example `"open"`.
-    public let call: String
+    package let call: String
     /// The `errno` value, for example `ENOENT`.
-    public let errno: Int32
+    package let errno: Int32
 
-    public init(call: String, errno: Int32) {
+    package init(call: String, errno: Int32) {
         self.call = call
         self.errno = errno
     }
 
     /// The C library's text for ``errno``, for example "No such file or directory".
-    public var reason: String { String(cString: strerror(self.errno)) }
+    package var reason: String { String(cString: strerror(self.errno)) }
 
-    public var description: String { "\(call): \(reason) (errno \(self.errno))" }
+    package var description: String { "\(call): \(reason) (errno \(self.errno))" }
 }
 
 /// Thin wrappers over the file system calls, each wrapped once: retried on `EINTR`, and
 /// failing with a typed ``SystemCallError`` instead of a `-1` and a global `errno`.
 ///
 /// Paths are passed as they are; nothing here decides policy (permissions, locking, layout).
-public enum POSIX {
+package enum POSIX {
     /// Runs `body` until it returns something other than `-1` or fails with an errno other than `EINTR`.
     @inline(__always)
     package static func retryingInterrupts<Result: BinaryInteger>(
@@ -41,24 +41,24 @@ public enum POSIX {
     }
 
     /// `open(2)`; `mode` matters only with `O_CREAT`. Add `O_CLOEXEC` yourself.
-    public static func open(_ path: String, _ flags: Int32, mode: mode_t = 0) throws(SystemCallError) -> Int32 {
+    package static func open(_ path: String, _ flags: Int32, mode: mode_t = 0) throws(SystemCallError) -> Int32 {
         try retryingInterrupts("open") { systemOpen(path, flags, mode) }
     }
 
     /// `close(2)`. Never retried: after `EINTR` the descriptor is already gone on Linux, and a
     /// retry could close a descriptor another thread has just been given. Errors are ignored.
-    public static func close(_ descriptor: Int32) {
+    package static func close(_ descriptor: Int32) {
         _ = systemClose(descriptor)
     }
 
     /// `read(2)` into `buffer`; returns the byte count, `0` at end of file.
-    public static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(SystemCallError) -> Int {
+    package static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(SystemCallError) -> Int {
         try retryingInterrupts("read") { systemRead(descriptor, buffer.baseAddress, buffer.count) }
     }
 
     /// Reads until end of file or until `limit` bytes have been read, whichever is first.
     /// Pass one more than the largest size you accept to tell "exactly at the limit" from "over it".
-    public static func read(_ descriptor: Int32, upTo limit: Int) throws(SystemCallError) -> [UInt8] {
+    package static func read(_ descriptor: Int32, upTo limit: Int) throws(SystemCallError) -> [UInt8] {
         // The chunk lives on the stack, uninitialised: no allocation to zero and fault in for the
         // few kilobytes most files are.
         let chunkSize = 16 * 1024
@@ -78,7 +78,7 @@ public enum POSIX {
     }
 
     /// `write(2)` until every byte is written (a short write is continued, not reported).
-    public static func write(_ descriptor: Int32, _ bytes: [UInt8]) throws(SystemCallError) {
+    package static func write(_ descriptor: Int32, _ bytes: [UInt8]) throws(SystemCallError) {
         let outcome = bytes.withUnsafeBytes { buffer in
             Result { () throws(SystemCallError) in
                 var offset = 0
@@ -92,23 +92,23 @@ public enum POSIX {
     }
 
     /// `fsync(2)`: the file's data and metadata reach the disk.
-    public static func fsync(_ descriptor: Int32) throws(SystemCallError) {
+    package static func fsync(_ descriptor: Int32) throws(SystemCallError) {
         _ = try retryingInterrupts("fsync") { systemFsync(descriptor) }
     }
 
     /// `rename(2)`: atomically replaces `destination` (not following it if it is a link).
-    public static func rename(_ source: String, to destination: String) throws(SystemCallError) {
+    package static func rename(_ source: String, to destination: String) throws(SystemCallError) {
         _ = try retryingInterrupts("rename") { systemRename(source, destination) }
     }
 
     /// `unlink(2)`.
-    public static func unlink(_ path: String) throws(SystemCallError) {
+    package static func unlink(_ path: String) throws(SystemCallError) {
         _ = try retryingInterrupts("unlink") { systemUnlink(path) }
     }
 
     /// `flock(2)`. With `LOCK_NB` in `operation`, returns `false` when another open file holds a
     /// conflicting lock; otherwise returns `true` once the lock is held.
-    public static func flock(_ descriptor: Int32, _ operation: Int32) throws(SystemCallError) -> Bool {
+    package static func flock(_ descriptor: Int32, _ operation: Int32) throws(SystemCallError) -> Bool {
         do {
             _ = try retryingInterrupts("flock") { systemFlock(descriptor, operation) }
             return true
@@ -118,14 +118,14 @@ public enum POSIX {
     }
 
     /// `fstat(2)`.
-    public static func fileStatus(_ descriptor: Int32) throws(SystemCallError) -> stat {
+    package static func fileStatus(_ descriptor: Int32) throws(SystemCallError) -> stat {
         var status = stat()
         _ = try retryingInterrupts("fstat") { systemFstat(descriptor, &status) }
         return status
     }
 
     /// `stat(2)`, or `lstat(2)` when `followingLinks` is false.
-    public static func fileStatus(atPath path: String, followingLinks: Bool = true) throws(SystemCallError) -> stat {
+    package static func fileStatus(atPath path: String, followingLinks: Bool = true) throws(SystemCallError) -> stat {
         var status = stat()
         if followingLinks {
             _ = try retryingInterrupts("stat") { systemStat(path, &status) }
@@ -136,22 +136,22 @@ public enum POSIX {
     }
 
     /// `fchmod(2)`.
-    public static func changeMode(_ descriptor: Int32, _ mode: mode_t) throws(SystemCallError) {
+    package static func changeMode(_ descriptor: Int32, _ mode: mode_t) throws(SystemCallError) {
         _ = try retryingInterrupts("fchmod") { systemFchmod(descriptor, mode) }
     }
 
     /// `chmod(2)`.
-    public static func changeMode(atPath path: String, _ mode: mode_t) throws(SystemCallError) {
+    package static func changeMode(atPath path: String, _ mode: mode_t) throws(SystemCallError) {
         _ = try retryingInterrupts("chmod") { systemChmod(path, mode) }
     }
 
     /// `mkdir(2)`; the process umask still applies to `mode`.
-    public static func makeDirectory(_ path: String, _ mode: mode_t) throws(SystemCallError) {
+    package static func makeDirectory(_ path: String, _ mode: mode_t) throws(SystemCallError) {
         _ = try retryingInterrupts("mkdir") { systemMkdir(path, mode) }
     }
 
     /// Blocks the calling thread for `duration` (`nanosleep(2)`, resumed after a signal).
-    public static func sleep(for duration: Duration) {
+    package static func sleep(for duration: Duration) {
         let (seconds, attoseconds) = duration.components
         var request = timespec(tv_sec: Int(max(0, seconds)), tv_nsec: Int(max(0, attoseconds) / 1_000_000_000))
         var remaining = timespec()
@@ -159,14 +159,14 @@ public enum POSIX {
     }
 
     /// The effective user id of this process.
-    public static var effectiveUserID: uid_t { geteuid() }
+    package static var effectiveUserID: uid_t { geteuid() }
 }
 
 extension stat {
     /// The file type bits (`S_IFREG`, `S_IFDIR`, `S_IFLNK`, ...).
-    public var fileType: mode_t { st_mode & S_IFMT }
+    package var fileType: mode_t { st_mode & S_IFMT }
     /// The permission bits, including set-id and sticky (`0o7777`).
-    public var permissions: mode_t { st_mode & 0o7777 }
+    package var permissions: mode_t { st_mode & 0o7777 }
 }
 
 // The C functions, named apart so that the wrappers above can share their names.
@@ -188,7 +188,7 @@ private func systemMkdir(_ path: String, _ mode: mode_t) -> Int32 { mkdir(path, 
 extension POSIX {
     /// The columns and rows of the terminal on `descriptor` (TIOCGWINSZ), or nil when it is no
     /// terminal or does not say.
-    public static func terminalSize(_ descriptor: Int32) -> TerminalSize? {
+    package static func terminalSize(_ descriptor: Int32) -> TerminalSize? {
         var size = winsize()
         guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
         return TerminalSize(columns: Int(size.ws_col), rows: Int(size.ws_row))
@@ -196,11 +196,11 @@ extension POSIX {
 }
 
 /// A terminal's window, in character cells.
-public struct TerminalSize: Sendable, Equatable {
-    public var columns: Int
-    public var rows: Int
+package struct TerminalSize: Sendable, Equatable {
+    package var columns: Int
+    package var rows: Int
 
-    public init(columns: Int, rows: Int) {
+    package init(columns: Int, rows: Int) {
         self.columns = columns
         self.rows = rows
     }

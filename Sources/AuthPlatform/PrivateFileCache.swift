@@ -10,21 +10,21 @@ import Darwin
 /// A file is trusted only if it is a regular file (not a link), owned by us, with no group or
 /// other permission bits; writes go to a fresh 0600 temporary file that is renamed into place.
 /// Failures are never fatal: a file that cannot be read or written just means fetching again.
-public struct PrivateFileCache: Sendable {
-    public let directory: String
+package struct PrivateFileCache: Sendable {
+    package let directory: String
 
-    public init(directory: String) {
+    package init(directory: String) {
         self.directory = directory
     }
 
     /// `<directory>/<prefix>-<first 16 bytes of SHA-256(key), hex>.json`
-    public func path(prefix: String, key: String) -> String {
+    package func path(prefix: String, key: String) -> String {
         let digest = SHA256.hash(Array(key.utf8)).prefix(16)
         return directory + "/" + prefix + "-" + String(hexadecimal: digest) + ".json"
     }
 
     /// The file's bytes, if it exists, is ours and private, and holds at most `limit` bytes.
-    public func read(_ path: String, limit: Int) -> [UInt8]? {
+    package func read(_ path: String, limit: Int) -> [UInt8]? {
         guard let descriptor = try? POSIX.open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK) else { return nil }
         defer { POSIX.close(descriptor) }
         // A cache file someone else could have written might hold their keys: trust only our own private files.
@@ -39,7 +39,7 @@ public struct PrivateFileCache: Sendable {
     /// take turns at something costly (refetching a key set). A lock that cannot be opened, or is
     /// not free within `timeout`, does not stop `body`: a cache is an optimisation, never a reason
     /// to fail.
-    public func withExclusiveLock<Result>(for path: String, timeout: Duration, _ body: () async throws -> Result) async throws -> Result {
+    package func withExclusiveLock<Result>(for path: String, timeout: Duration, _ body: () async throws -> Result) async throws -> Result {
         ensureDirectory()
         guard let descriptor = try? POSIX.open(path + ".lock", O_RDONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, mode: 0o600) else {
             return try await body()
@@ -50,7 +50,7 @@ public struct PrivateFileCache: Sendable {
     }
 
     /// Replaces the file atomically; gives up silently on any failure.
-    public func write(_ path: String, bytes: [UInt8]) {
+    package func write(_ path: String, bytes: [UInt8]) {
         ensureDirectory()
         let temporary = path + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         guard let descriptor = try? POSIX.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode: 0o600) else {

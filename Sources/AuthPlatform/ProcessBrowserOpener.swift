@@ -8,15 +8,15 @@ import Darwin
 /// `xdg-open`, `open`). Its standard output and error go to /dev/null, so that nothing it says can
 /// mix with authctl's data on stdout or garble the status line on stderr; ``launch(_:)`` watches
 /// its exit status for a moment instead (Decisions/0029).
-public struct ProcessBrowserOpener: BrowserOpener {
-    public let command: [String]
+package struct ProcessBrowserOpener: BrowserOpener {
+    package let command: [String]
 
-    public init(command: [String]) {
+    package init(command: [String]) {
         self.command = command
     }
 
     /// The platform's opener: `open` on macOS, `xdg-open` elsewhere.
-    public static var systemDefault: ProcessBrowserOpener {
+    package static var systemDefault: ProcessBrowserOpener {
         #if os(macOS)
         ProcessBrowserOpener(command: ["open"])
         #else
@@ -25,24 +25,24 @@ public struct ProcessBrowserOpener: BrowserOpener {
     }
 
     /// Splits a `--browser` value on spaces (the documented rule: no quoting).
-    public static func splitCommand(_ text: String) -> [String] {
+    package static func splitCommand(_ text: String) -> [String] {
         text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
     }
 
     /// How long ``launch(_:)`` watches the launcher: `xdg-open`, `open` and `sensible-browser` hand
     /// the URL on and exit within it; a browser run directly is still running then, and that counts
     /// as opened.
-    public static let launchWatch: Duration = .milliseconds(1500)
+    package static let launchWatch: Duration = .milliseconds(1500)
     static let launchWatchStep: Duration = .milliseconds(25)
 
-    public func open(_ url: URL) -> Bool {
+    package func open(_ url: URL) -> Bool {
         guard !command.isEmpty, let child = Self.spawn(["/usr/bin/env"] + command + [url.absoluteString]) else { return false }
         // Reaped on a thread of its own, so that an opener that lingers is never waited for.
         DetachedThread.run { _ = waitpid(child, nil, 0) }
         return true
     }
 
-    public func launch(_ url: URL) -> BrowserLaunchWatch {
+    package func launch(_ url: URL) -> BrowserLaunchWatch {
         let name = command.first ?? "the browser"
         guard !command.isEmpty, let child = Self.spawn(["/usr/bin/env"] + command + [url.absoluteString]) else {
             return { .failed(reason: "\(name) could not be started") }

@@ -9,7 +9,7 @@ import Darwin
 ///
 /// A command reads a handful of variables; building a dictionary of the whole environment first
 /// hashed every name and value and was a tenth of `authctl token`'s instructions (Decision 0017).
-public struct EnvironmentVariables: Sendable, ExpressibleByDictionaryLiteral {
+package struct EnvironmentVariables: Sendable, ExpressibleByDictionaryLiteral {
     private enum Source: Sendable {
         case process
         case table([String: String])
@@ -19,17 +19,17 @@ public struct EnvironmentVariables: Sendable, ExpressibleByDictionaryLiteral {
 
     /// The running process's environment. authctl never changes it (no setenv), so getenv is safe
     /// from any thread.
-    public static let process = EnvironmentVariables(source: .process)
+    package static let process = EnvironmentVariables(source: .process)
 
     private init(source: Source) { self.source = source }
 
-    public init(_ table: [String: String]) { source = .table(table) }
+    package init(_ table: [String: String]) { source = .table(table) }
 
-    public init(dictionaryLiteral elements: (String, String)...) {
+    package init(dictionaryLiteral elements: (String, String)...) {
         self.init(Dictionary(elements, uniquingKeysWith: { first, _ in first }))
     }
 
-    public subscript(name: String) -> String? {
+    package subscript(name: String) -> String? {
         switch source {
         case .table(let table): return table[name]
         case .process: return POSIX.environmentValue(name)
@@ -37,7 +37,7 @@ public struct EnvironmentVariables: Sendable, ExpressibleByDictionaryLiteral {
     }
 
     /// Every variable, for a child process's environment.
-    public var all: [String: String] {
+    package var all: [String: String] {
         switch source {
         case .table(let table): return table
         case .process: return POSIX.environment()
@@ -47,14 +47,14 @@ public struct EnvironmentVariables: Sendable, ExpressibleByDictionaryLiteral {
 
 extension POSIX {
     /// One variable of the process environment, as getenv(3) finds it.
-    public static func environmentValue(_ name: String) -> String? {
+    package static func environmentValue(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
     }
 
     /// The process environment as a dictionary. On Linux it is read from `environ` directly:
     /// Foundation's `ProcessInfo` costs a millisecond at start, a third of `authctl token`'s budget.
     /// A name given twice keeps its first value, as getenv(3) does.
-    public static func environment() -> [String: String] {
+    package static func environment() -> [String: String] {
         #if canImport(Glibc)
         var result: [String: String] = [:]
         var entry = environ

@@ -1,26 +1,26 @@
 /// A one-line status a person can watch while a command waits on them ("Waiting for the
 /// browser… 4:52 left"). Shown only where a person looks: the command line gives a terminal's
 /// stderr a ``TerminalProgress`` and everything else (pipes, `--json`, tests) ``NoProgress``.
-public protocol ProgressDisplay: Sendable {
+package protocol ProgressDisplay: Sendable {
     /// Shows `label` with the time left until `deadline`, kept current until the line is stopped.
     func show(_ label: String, until deadline: Date) -> any ProgressLine
 }
 
 /// A status line being shown; ``stop()`` clears it, and is safe to call more than once.
-public protocol ProgressLine: Sendable {
+package protocol ProgressLine: Sendable {
     func stop()
 }
 
 /// Shows nothing.
-public struct NoProgress: ProgressDisplay, ProgressLine {
-    public init() {}
-    public func show(_ label: String, until deadline: Date) -> any ProgressLine { self }
-    public func stop() {}
+package struct NoProgress: ProgressDisplay, ProgressLine {
+    package init() {}
+    package func show(_ label: String, until deadline: Date) -> any ProgressLine { self }
+    package func stop() {}
 }
 
 /// The status line on a terminal: rewritten in place once a second (carriage return, then
 /// erase to the end of the line, ECMA-48 EL), erased when stopped.
-public struct TerminalProgress: ProgressDisplay {
+package struct TerminalProgress: ProgressDisplay {
     /// ECMA-48 "erase in line" (EL, `CSI K`) after a carriage return: the line is blank again.
     static let clearLine = "\r\u{1B}[K"
 
@@ -28,13 +28,13 @@ public struct TerminalProgress: ProgressDisplay {
     let clock: Clock
     let interval: Duration
 
-    public init(write: @escaping @Sendable (String) -> Void, clock: Clock, interval: Duration = .seconds(1)) {
+    package init(write: @escaping @Sendable (String) -> Void, clock: Clock, interval: Duration = .seconds(1)) {
         self.write = write
         self.clock = clock
         self.interval = interval
     }
 
-    public func show(_ label: String, until deadline: Date) -> any ProgressLine {
+    package func show(_ label: String, until deadline: Date) -> any ProgressLine {
         let line = Line(write: write)
         let clock = clock, interval = interval
         let task = Task.detached {
@@ -48,7 +48,7 @@ public struct TerminalProgress: ProgressDisplay {
     }
 
     /// `Waiting for the browser… 4:52 left`; minutes and seconds, hours past the hour.
-    public static func text(_ label: String, left seconds: TimeInterval) -> String {
+    package static func text(_ label: String, left seconds: TimeInterval) -> String {
         let total = max(0, Int(seconds.rounded(.up)))
         let (hours, minutes, rest) = (total / 3600, total / 60 % 60, total % 60)
         let time = hours > 0

@@ -4,7 +4,7 @@
 /// problem; no text below the front doors names a command or an option (Decisions/0032).
 ///
 /// Public only because ``AuthCoreError`` is; the library product does not export it.
-public enum Remedy: Sendable, Equatable {
+package enum Remedy: Sendable, Equatable {
     /// Sign in with the provider (nil: one of the person's choosing).
     case signIn(providerID: String?)
     /// The provider's session is gone (refused, expired, ended): sign in with it again.
@@ -50,12 +50,12 @@ public enum Remedy: Sendable, Equatable {
     case requestNewLink(LinkPurpose)
 
     /// What an emailed link is for.
-    public enum LinkPurpose: String, Sendable, Equatable, CaseIterable {
+    package enum LinkPurpose: String, Sendable, Equatable, CaseIterable {
         case signIn, verifyEmail, resetPassword
     }
 
     /// A setting of the Firebase project.
-    public enum ProjectSetting: String, Sendable, Equatable, CaseIterable {
+    package enum ProjectSetting: String, Sendable, Equatable, CaseIterable {
         /// The project itself: its API key and project id.
         case project
         /// The domain provider flows return to.
@@ -67,7 +67,7 @@ public enum Remedy: Sendable, Equatable {
     }
 
     /// A way to sign in that needs no browser on this machine, or no paste.
-    public enum SignInWay: String, Sendable, Equatable, CaseIterable {
+    package enum SignInWay: String, Sendable, Equatable, CaseIterable {
         /// The browser on this machine, its answer to the loopback listener.
         case browser
         /// The URL opened elsewhere, the redirect pasted back.
@@ -83,7 +83,7 @@ public enum Remedy: Sendable, Equatable {
     }
 
     /// The remedy's kind, stable, for machine consumers (`--json`'s `remedy.kind`).
-    public var kind: String {
+    package var kind: String {
         switch self {
         case .signIn: "sign-in"
         case .signInAgain: "sign-in-again"

@@ -1,7 +1,7 @@
 /// Two pieces of work raced: the first to finish (value or error) wins, and the other is cancelled.
-public enum TaskRace {
+package enum TaskRace {
     /// The result of whichever of `first` and `second` finishes first.
-    public static func first<T: Sendable>(
+    package static func first<T: Sendable>(
         _ first: @escaping @Sendable () async throws -> T, _ second: @escaping @Sendable () async throws -> T
     ) async throws -> T {
         try await withThrowingTaskGroup(of: T.self) { group in
@@ -13,7 +13,7 @@ public enum TaskRace {
     }
 
     /// `body`, or `error()` thrown once `sleep(limit)` has passed (the sleep is injected, so tests need no clock).
-    public static func limited<T: Sendable>(
+    package static func limited<T: Sendable>(
         _ limit: Duration, sleep: @escaping @Sendable (Duration) async throws -> Void, error: @escaping @Sendable () -> any Error,
         _ body: @escaping @Sendable () async throws -> T
     ) async throws -> T {

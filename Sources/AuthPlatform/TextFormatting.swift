@@ -3,7 +3,7 @@
 /// all: Docs/Decisions/0017-start-up.md).
 extension String {
     /// `bytes` as hexadecimal, two digits a byte, lower-case unless `uppercase`.
-    public init(hexadecimal bytes: some Sequence<UInt8>, uppercase: Bool = false) {
+    package init(hexadecimal bytes: some Sequence<UInt8>, uppercase: Bool = false) {
         let digits = Array((uppercase ? "0123456789ABCDEF" : "0123456789abcdef").utf8)
         var text: [UInt8] = []
         text.reserveCapacity(bytes.underestimatedCount * 2)
@@ -15,7 +15,7 @@ extension String {
     }
 
     /// `value` in decimal, zeros after any sign up to `width` characters (`printf("%0*d")`).
-    public init(_ value: Int, zeroPaddedTo width: Int) {
+    package init(_ value: Int, zeroPaddedTo width: Int) {
         let sign = value < 0 ? "-" : "", digits = "\(value.magnitude)"
         self = sign + Swift.String(repeating: "0", count: Swift.max(0, width - sign.count - digits.count)) + digits
     }
@@ -23,28 +23,28 @@ extension String {
 
 extension StringProtocol {
     /// Without the leading and trailing characters that satisfy `predicate`.
-    public func trimming(while predicate: (Character) -> Bool) -> String {
+    package func trimming(while predicate: (Character) -> Bool) -> String {
         guard let first = firstIndex(where: { !predicate($0) }) else { return "" }
         let last = lastIndex(where: { !predicate($0) }) ?? first
         return String(self[first...last])
     }
 
     /// Without leading and trailing spaces and tabs (Unicode white space that is not a line break).
-    public func trimmingSpaces() -> String {
+    package func trimmingSpaces() -> String {
         trimming { $0.isWhitespace && !$0.isNewline }
     }
 
     /// Without leading and trailing white space, line breaks included.
-    public func trimmingWhitespace() -> String {
+    package func trimmingWhitespace() -> String {
         trimming(while: \.isWhitespace)
     }
 }
 
 /// `%XX` decoding (RFC 3986 §2.1), shared by the loopback listener's query and pasted codes.
-public enum PercentDecoding {
+package enum PercentDecoding {
     /// The bytes `encoded` stands for: each `%XX` is one byte, `+` is a space only when
     /// `plusIsSpace` (form encoding, WHATWG URL §5.1). Nil when a `%` is not followed by two hex digits.
-    public static func decode(_ encoded: some Collection<UInt8>, plusIsSpace: Bool) -> [UInt8]? {
+    package static func decode(_ encoded: some Collection<UInt8>, plusIsSpace: Bool) -> [UInt8]? {
         var decoded: [UInt8] = []
         decoded.reserveCapacity(encoded.count)
         var iterator = encoded.makeIterator()
@@ -65,7 +65,7 @@ public enum PercentDecoding {
     }
 
     /// The value of one hexadecimal digit, either case.
-    public static func hexValue(_ digit: UInt8) -> UInt8? {
+    package static func hexValue(_ digit: UInt8) -> UInt8? {
         switch digit {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10

@@ -2,19 +2,19 @@ import AuthJOSE
 import AuthPlatform
 
 /// What a provider says about the person, after every check passed.
-public struct FederatedProfile: Codable, Sendable, Equatable {
-    public var providerID: String
+package struct FederatedProfile: Codable, Sendable, Equatable {
+    package var providerID: String
     /// The verified subject.
-    public var subject: String
-    public var email: String?
-    public var emailVerified: Bool
-    public var displayName: String?
-    public var photoURL: String?
-    public var username: String?
+    package var subject: String
+    package var email: String?
+    package var emailVerified: Bool
+    package var displayName: String?
+    package var photoURL: String?
+    package var username: String?
     /// The raw profile (ID token claims merged with userinfo), for `additionalUserInfo`.
-    public var rawProfile: JSONValue
+    package var rawProfile: JSONValue
 
-    public init(
+    package init(
         providerID: String, subject: String, email: String? = nil, emailVerified: Bool = false,
         displayName: String? = nil, photoURL: String? = nil, username: String? = nil, rawProfile: JSONValue = [:]
     ) {
@@ -31,7 +31,7 @@ public struct FederatedProfile: Codable, Sendable, Equatable {
 
 extension FederatedProfile {
     /// The profile from verified ID token claims, merged with userinfo where there is one.
-    public init(providerID: String, verified: ValidatedIDToken, claims: [String: JSONValue]) {
+    package init(providerID: String, verified: ValidatedIDToken, claims: [String: JSONValue]) {
         self.init(
             providerID: providerID, subject: verified.subject,
             email: claims["email"]?.stringValue,

@@ -10,7 +10,7 @@ import AuthPlatform
 /// kind looked up for one command (``resolve(_:services:)``). ``OpenIDProvider`` (discovery, ID
 /// token and userinfo) and ``GitHubProvider`` (fixed endpoints, the REST API) are the two kinds;
 /// built-in providers are ``ProviderPreset`` entries of one of them.
-public protocol IdentityProviderKind: Sendable {
+package protocol IdentityProviderKind: Sendable {
     /// The kind's name in `providers show` and `--json` (`oidc`, `github`).
     static var kindName: String { get }
     /// Whether `providers add` needs an issuer (OpenID) or takes none (GitHub).
@@ -59,41 +59,41 @@ public protocol IdentityProviderKind: Sendable {
 }
 
 /// The identity a provider proved.
-public struct ProvenIdentity: Sendable {
-    public var profile: FederatedProfile
+package struct ProvenIdentity: Sendable {
+    package var profile: FederatedProfile
     /// The verified ID token, when the identity rests on one.
-    public var idToken: ValidatedIDToken?
+    package var idToken: ValidatedIDToken?
 
-    public init(profile: FederatedProfile, idToken: ValidatedIDToken? = nil) {
+    package init(profile: FederatedProfile, idToken: ValidatedIDToken? = nil) {
         self.profile = profile
         self.idToken = idToken
     }
 
     /// What to keep with the session about its ID token: an inconsistent one (a warning of the
     /// validator) is flagged; nil for one that passed everything.
-    public func idTokenFlag(receivedAt: Date) -> IDTokenFlag? {
+    package func idTokenFlag(receivedAt: Date) -> IDTokenFlag? {
         idToken?.warnings.first.map { IDTokenFlag(verdict: .inconsistent, reason: $0.message, receivedAt: receivedAt) }
     }
 }
 
 /// The effects a provider needs to be looked up and to prove an identity.
-public struct ProviderServices: Sendable {
-    public var transport: any HTTPTransport
-    public var clock: Clock
+package struct ProviderServices: Sendable {
+    package var transport: any HTTPTransport
+    package var clock: Clock
     /// Where discovery and JWK set documents are cached.
-    public var cacheDirectory: String
+    package var cacheDirectory: String
     /// `--verbose` diagnostics (stderr); never given a secret.
-    public var log: @Sendable (String) -> Void
+    package var log: @Sendable (String) -> Void
     /// Holds Ctrl-C and SIGTERM while a refresh is in flight (Decisions/0014).
-    public var interrupts: any InterruptShield
+    package var interrupts: any InterruptShield
     /// Runs between a refresh's answer being journaled and being checked and stored: nothing
     /// in use; the end-to-end tests pause there to kill the process (`AUTHCTL_TEST_HOLD_REFRESH`).
-    public var afterRefreshAnswer: @Sendable () async -> Void
+    package var afterRefreshAnswer: @Sendable () async -> Void
     /// The command's environment, read only on the refresh path: where a CI job's new ID token
     /// comes from (`signin --ci`). Holding it reads nothing.
-    public var environment: EnvironmentVariables
+    package var environment: EnvironmentVariables
 
-    public init(
+    package init(
         transport: any HTTPTransport, clock: Clock, cacheDirectory: String, log: @escaping @Sendable (String) -> Void = { _ in },
         interrupts: any InterruptShield = NoInterruptShield(), afterRefreshAnswer: @escaping @Sendable () async -> Void = {},
         environment: EnvironmentVariables = [:]
@@ -110,17 +110,17 @@ public struct ProviderServices: Sendable {
 
 /// A tool whose servers take a provider's access token as a password: what the credential
 /// helpers (`git-credential`, `docker-credential`) answer for.
-public enum CredentialTool: String, Sendable, CaseIterable {
+package enum CredentialTool: String, Sendable, CaseIterable {
     case git
     case docker
 }
 
 extension IdentityProviderKind {
     /// A kind that reads nothing from its preset resolves as without one.
-    public static func resolve(_ configuration: ProviderConfiguration, preset: ProviderPreset?, services: ProviderServices) async throws -> Self {
+    package static func resolve(_ configuration: ProviderConfiguration, preset: ProviderPreset?, services: ProviderServices) async throws -> Self {
         try await resolve(configuration, services: services)
     }
 
     /// None: a kind knows of no such hosts unless it says so.
-    public static func credentialHosts(for configuration: ProviderConfiguration, tool: CredentialTool) -> [String] { [] }
+    package static func credentialHosts(for configuration: ProviderConfiguration, tool: CredentialTool) -> [String] { [] }
 }

@@ -1,38 +1,38 @@
 import AuthPlatform
 
 /// One configured provider, as stored in `providers.json`.
-public struct ProviderConfiguration: Codable, Sendable, Equatable {
+package struct ProviderConfiguration: Codable, Sendable, Equatable {
     /// `oidc.<name>`, or a preset: `github.com`, `yahoo.com`.
-    public var id: String
+    package var id: String
     /// The issuer identifier; discovery must return exactly this string. Empty for a kind without
     /// issuers (GitHub, which is not an OpenID provider).
-    public var issuer: String
-    public var clientID: String
+    package var issuer: String
+    package var clientID: String
     /// Kept only in the 0600 providers file; never printed.
-    public var clientSecret: String?
+    package var clientSecret: String?
     /// Scopes requested in addition to the kind's own (``IdentityProviderKind/scopes``).
-    public var scopes: [String]
+    package var scopes: [String]
     /// Extra authorization request parameters, such as `prompt=login`.
-    public var customParameters: [String: String]
+    package var customParameters: [String: String]
     /// A fixed loopback port, for providers that register the redirect URI with its port: the
     /// first of ``redirectPorts``, stored as before lists existed, so older versions still read it.
-    public var redirectPort: UInt16?
+    package var redirectPort: UInt16?
     /// The ports tried after ``redirectPort`` when it is taken, in order; nil when there are none
     /// (older versions ignore the member and use the first port alone).
-    public var fallbackRedirectPorts: [UInt16]?
+    package var fallbackRedirectPorts: [UInt16]?
     /// True only when the provider was added with `--hs256-id-tokens`: ID tokens MACed with the
     /// client secret are then accepted. Never implied, so a public key can never become an HMAC key.
-    public var acceptsHS256IDTokens: Bool?
+    package var acceptsHS256IDTokens: Bool?
     /// The server root of a GitHub Enterprise Server (`--api-base`); nil for github.com and for
     /// kinds that take no API base.
-    public var apiBase: String?
+    package var apiBase: String?
     /// A redirect URI registered with the provider that is not a loopback listener
     /// (`--redirect-uri`): the browser lands there and the person pastes the address back.
-    public var redirectURI: String?
+    package var redirectURI: String?
     /// The tenant of a provider whose issuer names one (`microsoft.com --tenant`); nil for others.
-    public var tenant: String?
+    package var tenant: String?
 
-    public init(
+    package init(
         id: String, issuer: String, clientID: String, clientSecret: String? = nil, scopes: [String] = [],
         customParameters: [String: String] = [:], redirectPorts: [UInt16] = [], acceptsHS256IDTokens: Bool = false,
         apiBase: String? = nil, redirectURI: String? = nil, tenant: String? = nil
@@ -51,7 +51,7 @@ public struct ProviderConfiguration: Codable, Sendable, Equatable {
     }
 
     /// The loopback ports to listen on, the first free one winning; empty: any free port.
-    public var redirectPorts: [UInt16] {
+    package var redirectPorts: [UInt16] {
         get { redirectPort.map { [$0] + (fallbackRedirectPorts ?? []) } ?? [] }
         set {
             redirectPort = newValue.first
@@ -61,7 +61,7 @@ public struct ProviderConfiguration: Codable, Sendable, Equatable {
 
     /// Checks the id, then what the provider's kind requires, then the rules every kind shares,
     /// before anything is stored.
-    public func validated(presets: ProviderPresets) throws -> ProviderConfiguration {
+    package func validated(presets: ProviderPresets) throws -> ProviderConfiguration {
         let kind = try presets.requireKind(forID: id)
         try kind.validate(self)
         let preset = presets.preset(id)

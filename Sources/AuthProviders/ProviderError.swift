@@ -1,7 +1,7 @@
 import AuthPlatform
 
 /// Why a provider could not be configured, discovered, or used.
-public enum ProviderError: AuthCoreError, Equatable {
+package enum ProviderError: AuthCoreError, Equatable {
     /// The provider id is neither a preset's (`presets`) nor `oidc.<name>`; `suggestion` is a
     /// valid id it probably meant (`github` → `github.com`), never one `providers add` refuses.
     case invalidProviderID(String, presets: [String], suggestion: String? = nil)
@@ -29,7 +29,7 @@ public enum ProviderError: AuthCoreError, Equatable {
     /// template cannot be known.
     case tenantNotInIssuer(issuer: String, tenant: String)
 
-    public var code: AuthErrorCode {
+    package var code: AuthErrorCode {
         switch self {
         case .invalidProviderID, .unknownProvider, .alreadyConfigured, .missingClientSecret,
             .notApplicable, .idTokenOnly, .clientSecretRequired, .invalidTenant, .tenantNotInIssuer:
@@ -39,7 +39,7 @@ public enum ProviderError: AuthCoreError, Equatable {
         }
     }
 
-    public var message: String {
+    package var message: String {
         switch self {
         case .invalidProviderID(let id, let presets, let suggestion):
             "'\(id)' is not a provider id" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "") + ": use "
@@ -72,7 +72,7 @@ public enum ProviderError: AuthCoreError, Equatable {
         }
     }
 
-    public var remedy: Remedy? {
+    package var remedy: Remedy? {
         switch self {
         case .unknownProvider(let id, _, let takesIssuer, let takesSecret):
             .addProvider(providerID: id, needsIssuer: takesIssuer, needsClientSecret: takesSecret)

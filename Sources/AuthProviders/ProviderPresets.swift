@@ -3,9 +3,9 @@ import AuthPlatform
 /// A built-in provider: what authctl knows about it without configuration, short of the client id
 /// and secret, which the person registers with the provider. Adding an OpenID provider that
 /// everyone uses is one entry in ``ProviderPresets/builtIn``.
-public struct ProviderPreset: Sendable, Equatable {
+package struct ProviderPreset: Sendable, Equatable {
     /// Which kind of provider the preset is, with what that kind needs to know.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// An OpenID provider, discovered at `issuer` unless `providers add --issuer` says otherwise.
         case openID(issuer: String)
         /// GitHub: github.com, or a GitHub Enterprise Server with `providers add --api-base`.
@@ -13,23 +13,23 @@ public struct ProviderPreset: Sendable, Equatable {
     }
 
     /// The provider id, as in the Firebase SDK: `github.com`, `yahoo.com`.
-    public var id: String
-    public var displayName: String
-    public var kind: Kind
+    package var id: String
+    package var displayName: String
+    package var kind: Kind
     /// Set when the issuer names a tenant (`--tenant`): the kind's issuer then holds
     /// ``Tenancy/placeholder`` where the tenant goes.
-    public var tenancy: Tenancy?
+    package var tenancy: Tenancy?
     /// Why `providers add` needs a client secret for this provider; nil when it is optional.
-    public var requiresClientSecret: String?
+    package var requiresClientSecret: String?
     /// Authorization parameters (`--param`) that the ID token must carry back as a claim of the
     /// same name and value (Google's `hd`, which only narrows the account chooser otherwise).
-    public var echoedParameters: [String]
+    package var echoedParameters: [String]
     /// Scopes and authorization parameters `providers add` stores unless told otherwise: what the
     /// provider needs before it issues a refresh token (`offline_access`, `access_type=offline`).
-    public var addedScopes: [String]
-    public var addedParameters: [String: String]
+    package var addedScopes: [String]
+    package var addedParameters: [String: String]
 
-    public init(
+    package init(
         id: String, displayName: String, kind: Kind, tenancy: Tenancy? = nil, requiresClientSecret: String? = nil,
         echoedParameters: [String] = [], addedScopes: [String] = [], addedParameters: [String: String] = [:]
     ) {
@@ -44,7 +44,7 @@ public struct ProviderPreset: Sendable, Equatable {
     }
 
     /// The type that implements this preset's kind.
-    public var providerKind: any IdentityProviderKind.Type {
+    package var providerKind: any IdentityProviderKind.Type {
         switch kind {
         case .openID: OpenIDProvider.self
         case .gitHub: GitHubProvider.self
@@ -52,12 +52,12 @@ public struct ProviderPreset: Sendable, Equatable {
     }
 
     /// The issuer `providers add` stores when none is given; nil for a kind without issuers.
-    public var defaultIssuer: String? {
+    package var defaultIssuer: String? {
         issuer(forTenant: nil)
     }
 
     /// The issuer for `tenant` (the default tenant when nil); nil for a kind without issuers.
-    public func issuer(forTenant tenant: String?) -> String? {
+    package func issuer(forTenant tenant: String?) -> String? {
         switch kind {
         case .openID(let issuer):
             guard let tenancy else { return issuer }
@@ -66,18 +66,18 @@ public struct ProviderPreset: Sendable, Equatable {
         }
     }
 
-    public static let github = ProviderPreset(id: "github.com", displayName: "GitHub", kind: .gitHub)
-    public static let yahoo = ProviderPreset(id: "yahoo.com", displayName: "Yahoo", kind: .openID(issuer: "https://api.login.yahoo.com"))
+    package static let github = ProviderPreset(id: "github.com", displayName: "GitHub", kind: .gitHub)
+    package static let yahoo = ProviderPreset(id: "yahoo.com", displayName: "Yahoo", kind: .openID(issuer: "https://api.login.yahoo.com"))
     /// Google's "Desktop app" OAuth clients: any loopback port, and a client secret that Google
     /// issues with them and requires at the token endpoint, although it is not confidential.
-    public static let google = ProviderPreset(
+    package static let google = ProviderPreset(
         id: "google.com", displayName: "Google", kind: .openID(issuer: "https://accounts.google.com"),
         requiresClientSecret: "Google issues one with every Desktop app client and its token endpoint requires it",
         echoedParameters: ["hd"], addedParameters: ["access_type": "offline"]
     )
     /// The Microsoft identity platform (v2.0): a public client ("Mobile and desktop applications"
     /// platform) needs no secret; the tenant is part of the issuer.
-    public static let microsoft = ProviderPreset(
+    package static let microsoft = ProviderPreset(
         id: "microsoft.com", displayName: "Microsoft", kind: .openID(issuer: "https://login.microsoftonline.com/{tenant}/v2.0"),
         tenancy: Tenancy(
             defaultTenant: "common",
@@ -89,30 +89,30 @@ public struct ProviderPreset: Sendable, Equatable {
 
 /// The built-in providers, and the rule for every other provider id (`oidc.<name>`): the one
 /// registry that provider ids, help text and error messages read.
-public struct ProviderPresets: Sendable {
+package struct ProviderPresets: Sendable {
     /// Provider ids of configured OpenID providers: `oidc.` and a name.
-    public static let oidcPrefix = "oidc."
+    package static let oidcPrefix = "oidc."
     /// The name after ``oidcPrefix``: 1 to 64 of these characters.
-    public static let maximumNameLength = 64
+    package static let maximumNameLength = 64
     static let allowedNameCharacters = Set("abcdefghijklmnopqrstuvwxyz0123456789-_")
 
-    public let presets: [ProviderPreset]
+    package let presets: [ProviderPreset]
 
-    public init(_ presets: [ProviderPreset]) {
+    package init(_ presets: [ProviderPreset]) {
         self.presets = presets
     }
 
     /// What authctl ships with.
-    public static let builtIn = ProviderPresets([.github, .yahoo, .google, .microsoft])
+    package static let builtIn = ProviderPresets([.github, .yahoo, .google, .microsoft])
 
     /// The preset with `id`, if there is one.
-    public func preset(_ id: String) -> ProviderPreset? {
+    package func preset(_ id: String) -> ProviderPreset? {
         presets.first { $0.id == id }
     }
 
     /// The kind of provider `id` names: a preset's, or OpenID for `oidc.<name>`; nil when `id` is
     /// no provider id at all.
-    public func kind(forID id: String) -> (any IdentityProviderKind.Type)? {
+    package func kind(forID id: String) -> (any IdentityProviderKind.Type)? {
         if let preset = preset(id) { return preset.providerKind }
         guard id.hasPrefix(Self.oidcPrefix) else { return nil }
         let name = id.dropFirst(Self.oidcPrefix.count)
@@ -123,14 +123,14 @@ public struct ProviderPresets: Sendable {
     }
 
     /// The kind of provider `id` names, or ``ProviderError/invalidProviderID(_:presets:)``.
-    public func requireKind(forID id: String) throws(ProviderError) -> any IdentityProviderKind.Type {
+    package func requireKind(forID id: String) throws(ProviderError) -> any IdentityProviderKind.Type {
         guard let kind = kind(forID: id) else { throw .invalidProviderID(id, presets: presets.map(\.id), suggestion: suggestion(for: id)) }
         return kind
     }
 
     /// A valid id that an invalid `id` probably meant: its lowercase form (`oidc.Corp`), the
     /// preset named by its first label (`github`, `Yahoo`), or `oidc.` before a bare name (`corp`).
-    public func suggestion(for id: String) -> String? {
+    package func suggestion(for id: String) -> String? {
         let lowered = id.lowercased()
         if lowered != id, kind(forID: lowered) != nil { return lowered }
         if let preset = presets.first(where: { $0.id.split(separator: ".").first.map(String.init) == lowered }) { return preset.id }
@@ -139,30 +139,30 @@ public struct ProviderPresets: Sendable {
     }
 
     /// Whether adding `id` needs `--issuer` (an OpenID kind without a preset issuer).
-    public func takesIssuer(_ id: String) -> Bool {
+    package func takesIssuer(_ id: String) -> Bool {
         (kind(forID: id)?.usesIssuer ?? true) && preset(id)?.defaultIssuer == nil
     }
 
     /// Adding `id` as this registry knows it: an issuer for an OpenID provider without a preset
     /// issuer, a client secret where the preset requires one.
-    public func addRemedy(_ id: String) -> Remedy {
+    package func addRemedy(_ id: String) -> Remedy {
         .addProvider(providerID: id, needsIssuer: takesIssuer(id), needsClientSecret: preset(id)?.requiresClientSecret != nil)
     }
 
     /// `github.com, yahoo.com, google.com, microsoft.com`: the presets' ids, for help text.
-    public var presetIDList: String {
+    package var presetIDList: String {
         presets.map(\.id).joined(separator: ", ")
     }
 
     /// `yahoo.com: https://api.login.yahoo.com; ...`: each OpenID preset's issuer, for help text.
-    public var issuerSummary: String {
+    package var issuerSummary: String {
         presets.compactMap { preset in
             preset.issuer(forTenant: preset.tenancy == nil ? nil : "TENANT").map { "\(preset.id): \($0)" }
         }.joined(separator: "; ")
     }
 
     /// `github.com, yahoo.com, or an oidc.<name>`: the ids a person may use, for help text.
-    public var idSummary: String {
+    package var idSummary: String {
         (presets.map(\.id) + ["or an \(Self.oidcPrefix)<name>"]).joined(separator: ", ")
     }
 }

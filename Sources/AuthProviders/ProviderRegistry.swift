@@ -1,39 +1,39 @@
 import AuthStorage
 
 /// The providers file (`providers.json`): which providers this user has configured.
-public struct ProvidersDocument: VersionedDocument, Equatable {
-    public static let schemaVersion = 1
-    public static let fileName = "providers.json"
-    public static let sealedMembers = [SealedMember("clientSecret", label: "client secret")]
-    public var providers: [ProviderConfiguration]
+package struct ProvidersDocument: VersionedDocument, Equatable {
+    package static let schemaVersion = 1
+    package static let fileName = "providers.json"
+    package static let sealedMembers = [SealedMember("clientSecret", label: "client secret")]
+    package var providers: [ProviderConfiguration]
 
-    public init() { providers = [] }
+    package init() { providers = [] }
 }
 
 /// The configured providers: adds, lists and removes them (every change holds the store's lock),
 /// and looks one up as a provider of its kind.
-public struct ProviderRegistry: Sendable {
-    public static let fileName = ProvidersDocument.fileName
-    public let presets: ProviderPresets
+package struct ProviderRegistry: Sendable {
+    package static let fileName = ProvidersDocument.fileName
+    package let presets: ProviderPresets
     private let store: any DocumentStore<ProvidersDocument>
 
-    public init(store: any DocumentStore<ProvidersDocument>, presets: ProviderPresets = .builtIn) {
+    package init(store: any DocumentStore<ProvidersDocument>, presets: ProviderPresets = .builtIn) {
         self.store = store
         self.presets = presets
     }
 
     /// The registry in `storage`'s `providers.json`.
-    public init(storage: any DocumentStorage, presets: ProviderPresets = .builtIn) {
+    package init(storage: any DocumentStorage, presets: ProviderPresets = .builtIn) {
         self.init(store: storage.store(ProvidersDocument.fileName, of: ProvidersDocument.self), presets: presets)
     }
 
-    public func all() throws -> [ProviderConfiguration] {
+    package func all() throws -> [ProviderConfiguration] {
         try store.read().providers.sorted { $0.id < $1.id }
     }
 
     /// The provider with `id`; ``ProviderError/invalidProviderID(_:presets:suggestion:)`` for an id
     /// no provider can have, else ``ProviderError/unknownProvider(_:configured:takesIssuer:)``.
-    public func provider(_ id: String) throws -> ProviderConfiguration {
+    package func provider(_ id: String) throws -> ProviderConfiguration {
         let providers = try all()
         guard let provider = providers.first(where: { $0.id == id }) else { throw notConfigured(id, among: providers) }
         return provider
@@ -50,17 +50,17 @@ public struct ProviderRegistry: Sendable {
     }
 
     /// The configured provider `id`, looked up as a provider of its kind (discovery for OpenID).
-    public func resolve(_ id: String, services: ProviderServices) async throws -> any IdentityProviderKind {
+    package func resolve(_ id: String, services: ProviderServices) async throws -> any IdentityProviderKind {
         try await resolve(try provider(id), services: services)
     }
 
     /// `configuration`, looked up as a provider of its kind.
-    public func resolve(_ configuration: ProviderConfiguration, services: ProviderServices) async throws -> any IdentityProviderKind {
+    package func resolve(_ configuration: ProviderConfiguration, services: ProviderServices) async throws -> any IdentityProviderKind {
         try await presets.requireKind(forID: configuration.id).resolve(configuration, preset: presets.preset(configuration.id), services: services)
     }
 
     /// The configured provider whose tokens `host` (`host[:port]`) takes for `tool`, if any.
-    public func provider(forCredentialHost host: String, tool: CredentialTool) throws -> ProviderConfiguration? {
+    package func provider(forCredentialHost host: String, tool: CredentialTool) throws -> ProviderConfiguration? {
         let host = host.lowercased()
         return try all().first { configuration in
             presets.kind(forID: configuration.id)?.credentialHosts(for: configuration, tool: tool).contains(host) == true
@@ -68,12 +68,12 @@ public struct ProviderRegistry: Sendable {
     }
 
     /// The kind's name (`oidc`, `github`) of a configured provider.
-    public func kindName(of configuration: ProviderConfiguration) -> String? {
+    package func kindName(of configuration: ProviderConfiguration) -> String? {
         presets.kind(forID: configuration.id)?.kindName
     }
 
     /// `configuration` with a preset's tenant and issuer filled in when none is given, checked locally.
-    public func completed(_ configuration: ProviderConfiguration) throws -> ProviderConfiguration {
+    package func completed(_ configuration: ProviderConfiguration) throws -> ProviderConfiguration {
         var configuration = configuration
         let preset = presets.preset(configuration.id)
         if let tenancy = preset?.tenancy {
@@ -96,7 +96,7 @@ public struct ProviderRegistry: Sendable {
     /// at the first sign-in. An issuer that differs from the provider's own only by a trailing
     /// slash takes the provider's spelling (the ID tokens' `iss` must match it exactly, OpenID
     /// Discovery §4.3); the second value says so.
-    public func checkedAtProvider(
+    package func checkedAtProvider(
         _ configuration: ProviderConfiguration, services: ProviderServices
     ) async throws -> (configuration: ProviderConfiguration, correctedIssuer: String?) {
         var configuration = try completed(configuration)
@@ -123,7 +123,7 @@ public struct ProviderRegistry: Sendable {
     }
 
     /// Stores `configuration` after checking it; a preset's issuer is filled in when none is given.
-    public func add(_ configuration: ProviderConfiguration) throws {
+    package func add(_ configuration: ProviderConfiguration) throws {
         let configuration = try completed(configuration)
         try store.update { document in
             guard !document.providers.contains(where: { $0.id == configuration.id }) else {
@@ -134,7 +134,7 @@ public struct ProviderRegistry: Sendable {
     }
 
     /// Removes `id`; throws ``ProviderError/unknownProvider(_:configured:)`` if it is not there.
-    public func remove(_ id: String) throws {
+    package func remove(_ id: String) throws {
         try store.update { document in
             guard let index = document.providers.firstIndex(where: { $0.id == id }) else {
                 throw notConfigured(id, among: document.providers)

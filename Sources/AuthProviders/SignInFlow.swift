@@ -2,7 +2,7 @@ import AuthOAuth
 import AuthPlatform
 
 /// How the authorization reaches authctl; the flow turns it into an ``AuthorizationGrant``.
-public enum SignInMethod: Sendable, Equatable {
+package enum SignInMethod: Sendable, Equatable {
     /// The browser redirects to the loopback listener (RFC 8252 §7.3); with `acceptsPaste`, a
     /// redirected URL or code pasted on stdin is taken too, whichever comes first. A provider
     /// configured with a registered non-loopback `redirectURI` gets no listener: the person pastes.
@@ -14,27 +14,27 @@ public enum SignInMethod: Sendable, Equatable {
 }
 
 /// What the person asked for on top of the provider's configuration.
-public struct SignInOptions: Sendable {
+package struct SignInOptions: Sendable {
     /// How long to wait for the person: five minutes (`signin --timeout`).
-    public static let defaultTimeout: Duration = .seconds(300)
+    package static let defaultTimeout: Duration = .seconds(300)
 
-    public var extraScopes: [String]
-    public var customParameters: [String: String]
-    public var timeout: Duration
+    package var extraScopes: [String]
+    package var customParameters: [String: String]
+    package var timeout: Duration
     /// When the whole sign-in gives up (the command's deadline): the wait for the person gets
     /// what is left of it, if that is less than `timeout`.
-    public var deadline: Date?
+    package var deadline: Date?
     /// The listener's ports, the first free one winning, overriding the provider's
     /// ``ProviderConfiguration/redirectPorts`` (empty: the provider's, or any free port).
-    public var redirectPorts: [UInt16]
+    package var redirectPorts: [UInt16]
     /// False for `--no-browser`: only print the URL.
-    public var opensBrowser: Bool
+    package var opensBrowser: Bool
     /// A `prompt` value to send unless the person gave one, and only where the provider's
     /// `prompt_values_supported` (when it lists them) includes it: `login` for reauthentication.
-    public var preferredPrompt: String?
-    public var method: SignInMethod
+    package var preferredPrompt: String?
+    package var method: SignInMethod
 
-    public init(
+    package init(
         extraScopes: [String] = [], customParameters: [String: String] = [:], timeout: Duration = defaultTimeout, deadline: Date? = nil,
         redirectPorts: [UInt16] = [], opensBrowser: Bool = true, preferredPrompt: String? = nil,
         method: SignInMethod = .loopback(acceptsPaste: false)
@@ -53,13 +53,13 @@ public struct SignInOptions: Sendable {
 /// One sign-in with a configured provider: look the provider up, obtain tokens by the grant the
 /// options choose, have the provider prove who signed in, and return the verified credential and
 /// profile. Stores nothing: the account rules decide what happens next.
-public struct SignInFlow: Sendable {
-    public let provider: ProviderConfiguration
-    public let registry: ProviderRegistry
-    public let services: ProviderServices
-    public let context: GrantContext
+package struct SignInFlow: Sendable {
+    package let provider: ProviderConfiguration
+    package let registry: ProviderRegistry
+    package let services: ProviderServices
+    package let context: GrantContext
 
-    public init(provider: ProviderConfiguration, registry: ProviderRegistry, services: ProviderServices, context: GrantContext) {
+    package init(provider: ProviderConfiguration, registry: ProviderRegistry, services: ProviderServices, context: GrantContext) {
         self.provider = provider
         self.registry = registry
         self.services = services
@@ -69,7 +69,7 @@ public struct SignInFlow: Sendable {
     /// Signs in and hands the verified credential and profile to `complete` (the account rules),
     /// which returns its result and who signed in; only then is a browser waiting on the redirect
     /// told how the sign-in ended ("Signed in as ...", or the failure), so its page never lies.
-    public func run<Result: Sendable>(
+    package func run<Result: Sendable>(
         _ options: SignInOptions,
         complete: (OAuthCredential, FederatedProfile) async throws -> (result: Result, who: String)
     ) async throws -> Result {
@@ -112,7 +112,7 @@ public struct SignInFlow: Sendable {
 
     /// Signs in and returns the verified credential and profile, storing nothing; a waiting
     /// browser is told who signed in.
-    public func run(_ options: SignInOptions) async throws -> (OAuthCredential, FederatedProfile) {
+    package func run(_ options: SignInOptions) async throws -> (OAuthCredential, FederatedProfile) {
         try await run(options) { credential, profile in
             ((credential, profile), profile.email ?? profile.displayName ?? profile.subject)
         }

@@ -6,36 +6,36 @@ import AuthPlatform
 /// which is one path segment of the issuer. A shared tenant (`common`, `organizations`,
 /// `consumers`) stands for many: its discovery document names the `{tenantid}` template as issuer,
 /// and each ID token is checked against its own `tid` (``TenantIssuer``).
-public struct Tenancy: Sendable, Equatable {
+package struct Tenancy: Sendable, Equatable {
     /// Where the tenant goes in a preset's issuer.
-    public static let placeholder = "{tenant}"
+    package static let placeholder = "{tenant}"
     /// Longest tenant name taken (a DNS name is at most 253 characters).
-    public static let maximumTenantLength = 253
+    package static let maximumTenantLength = 253
 
     /// A tenant that stands for many; `tenantID` pins the one tenant its tokens come from
     /// (`consumers`: the consumer tenant), nil for any.
-    public struct SharedTenant: Sendable, Equatable {
-        public var name: String
-        public var tenantID: String?
+    package struct SharedTenant: Sendable, Equatable {
+        package var name: String
+        package var tenantID: String?
 
-        public init(_ name: String, tenantID: String? = nil) {
+        package init(_ name: String, tenantID: String? = nil) {
             self.name = name
             self.tenantID = tenantID
         }
     }
 
     /// The tenant `providers add` stores when `--tenant` is not given.
-    public var defaultTenant: String
-    public var sharedTenants: [SharedTenant]
+    package var defaultTenant: String
+    package var sharedTenants: [SharedTenant]
 
-    public init(defaultTenant: String, sharedTenants: [SharedTenant]) {
+    package init(defaultTenant: String, sharedTenants: [SharedTenant]) {
         self.defaultTenant = defaultTenant
         self.sharedTenants = sharedTenants
     }
 
     /// `tenant` as stored: lowercased; a shared tenant's name, a GUID or a domain name
     /// (letters, digits, '-' and '.'); nil when it is none of these.
-    public func normalized(_ tenant: String) -> String? {
+    package func normalized(_ tenant: String) -> String? {
         let lowered = tenant.lowercased()
         let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789-.")
         guard !lowered.isEmpty, lowered.count <= Self.maximumTenantLength, lowered.allSatisfy(allowed.contains),
@@ -47,14 +47,14 @@ public struct Tenancy: Sendable, Equatable {
     /// The issuer rule for tokens issued through `tenant` at `issuer` (the configured issuer, whose
     /// path names the tenant once): for a shared tenant, the template with `{tenantid}` where the
     /// tenant is; nil for one tenant, whose issuer is exact.
-    public func tenantIssuer(issuer: String, tenant: String) throws(ProviderError) -> TenantIssuer? {
+    package func tenantIssuer(issuer: String, tenant: String) throws(ProviderError) -> TenantIssuer? {
         guard let shared = sharedTenants.first(where: { $0.name == tenant }) else { return nil }
         return try Self.template(issuer: issuer, tenant: tenant, pinnedTo: shared.tenantID)
     }
 
     /// The tenant id a discovery document at a domain tenant's issuer (`contoso.com`) reveals:
     /// `received` is the configured issuer with a tenant id in the domain's place; nil otherwise.
-    public func tenantID(namedBy received: String, issuer: String, tenant: String) -> String? {
+    package func tenantID(namedBy received: String, issuer: String, tenant: String) -> String? {
         guard !sharedTenants.contains(where: { $0.name == tenant }), !TenantIssuer.isTenantID(tenant),
             let rule = try? Self.template(issuer: issuer, tenant: tenant, pinnedTo: nil),
             let placeholder = rule.template.firstRange(of: TenantIssuer.placeholder)
@@ -80,7 +80,7 @@ public struct Tenancy: Sendable, Equatable {
 
     /// The issuers a discovery document through a shared tenant may name: the template, or, for a
     /// tenant pinned to one tenant id, that tenant's issuer (Microsoft's `consumers` names it).
-    public static func discoveredIssuers(_ rule: TenantIssuer) -> [String] {
+    package static func discoveredIssuers(_ rule: TenantIssuer) -> [String] {
         [rule.template] + (rule.requiredTenantID.map { [rule.issuer(forTenantID: $0)] } ?? [])
     }
 

@@ -3,7 +3,7 @@
 /// ``SecureFileStore`` (a private file in the authctl home) is the live implementation; an
 /// encrypted file or an OS keychain would be another. Tests use an in-memory one. `Auth` and the
 /// provider registry take stores, never paths (as FirebaseAuth takes its keychain storage).
-public protocol DocumentStore<Document>: Sendable {
+package protocol DocumentStore<Document>: Sendable {
     associatedtype Document: VersionedDocument
 
     /// The document; the empty document when nothing is stored yet. Takes no lock.
@@ -28,7 +28,7 @@ public protocol DocumentStore<Document>: Sendable {
 }
 
 /// Where a family of documents lives: hands out one ``DocumentStore`` per file name.
-public protocol DocumentStorage: Sendable {
+package protocol DocumentStorage: Sendable {
     /// The store for the document called `fileName` (a plain name such as `keystore.json`).
     func store<Document: VersionedDocument>(_ fileName: String, of type: Document.Type) -> any DocumentStore<Document>
 
@@ -40,33 +40,33 @@ public protocol DocumentStorage: Sendable {
 }
 
 extension DocumentStorage {
-    public func read<Document: VersionedDocument>(_ fileName: String, of type: Document.Type) throws -> Document {
+    package func read<Document: VersionedDocument>(_ fileName: String, of type: Document.Type) throws -> Document {
         try store(fileName, of: type).read()
     }
 }
 
 /// The live storage: private files in the authctl home, one lock for all of them. Plain bytes:
 /// wrap it in ``SealedDocumentStorage`` to keep long-lived secrets in the keyring.
-public struct HomeDocumentStorage: DocumentStorage {
-    public let home: HomeDirectory
-    public let lockTimeout: Duration
+package struct HomeDocumentStorage: DocumentStorage {
+    package let home: HomeDirectory
+    package let lockTimeout: Duration
 
-    public init(home: HomeDirectory, lockTimeout: Duration = KeystoreLimits.defaultLockTimeout) {
+    package init(home: HomeDirectory, lockTimeout: Duration = KeystoreLimits.defaultLockTimeout) {
         self.home = home
         self.lockTimeout = lockTimeout
     }
 
-    public func store<Document: VersionedDocument>(_ fileName: String, of type: Document.Type) -> any DocumentStore<Document> {
+    package func store<Document: VersionedDocument>(_ fileName: String, of type: Document.Type) -> any DocumentStore<Document> {
         SecureFileStore<Document>(home: home, fileName: fileName, lockTimeout: lockTimeout)
     }
 
     /// The file store's read, with no store in an existential box: the hot path's keystore read.
-    public func read<Document: VersionedDocument>(_ fileName: String, of type: Document.Type) throws -> Document {
+    package func read<Document: VersionedDocument>(_ fileName: String, of type: Document.Type) throws -> Document {
         try SecureFileStore<Document>(home: home, fileName: fileName, lockTimeout: lockTimeout).read()
     }
 
     /// The home's `*.json` files (none when the home does not exist yet).
-    public func documentNames() throws -> [String] {
+    package func documentNames() throws -> [String] {
         guard try home.exists() else { return [] }
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: home.path) else {
             throw KeystoreError.io(path: home.path, call: "opendir", errno: 0)
@@ -76,5 +76,5 @@ public struct HomeDocumentStorage: DocumentStorage {
 }
 
 extension SecureFileStore: DocumentStore {
-    public var location: String { path }
+    package var location: String { path }
 }

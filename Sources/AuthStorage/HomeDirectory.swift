@@ -11,24 +11,24 @@ import Darwin
 ///
 /// The home itself may be a symbolic link (dotfile managers do this); the directory it resolves
 /// to must pass the same checks. Files *inside* the home are never followed through links.
-public struct HomeDirectory: Sendable, Hashable {
+package struct HomeDirectory: Sendable, Hashable {
     /// The directory's path, as given (without trailing slashes).
-    public let path: String
+    package let path: String
 
-    public init(path: String) {
+    package init(path: String) {
         var path = path
         while path.count > 1, path.hasSuffix("/") { path.removeLast() }
         self.path = path
     }
 
     /// The name of the lock file that serialises every read-modify-write in this directory.
-    public static let lockFileName = ".lock"
+    package static let lockFileName = ".lock"
 
     /// The cache folder (discovery documents, JWKS), itself a private directory.
-    public var cacheDirectory: HomeDirectory { HomeDirectory(path: appending("cache")) }
+    package var cacheDirectory: HomeDirectory { HomeDirectory(path: appending("cache")) }
 
     /// The path of `name` inside this directory.
-    public func appending(_ name: String) -> String {
+    package func appending(_ name: String) -> String {
         path == "/" ? "/" + name : path + "/" + name
     }
 
@@ -36,7 +36,7 @@ public struct HomeDirectory: Sendable, Hashable {
     /// directory itself to 0700 whatever the umask; then checks it as ``checkSecure()`` does.
     /// Parents are created 0700 (minus the umask), as the XDG base directory spec asks, and an
     /// existing directory is never changed, only checked.
-    public func ensureExists() throws(KeystoreError) {
+    package func ensureExists() throws(KeystoreError) {
         if try !exists() {
             try createParents()
             do {
@@ -53,7 +53,7 @@ public struct HomeDirectory: Sendable, Hashable {
 
     /// Throws unless the directory exists, is a directory (links followed), is owned by this user,
     /// and gives no access to group or others.
-    public func checkSecure() throws(KeystoreError) {
+    package func checkSecure() throws(KeystoreError) {
         let status: stat
         do {
             status = try POSIX.fileStatus(atPath: path, followingLinks: true)

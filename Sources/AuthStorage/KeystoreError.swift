@@ -2,7 +2,7 @@ import AuthPlatform
 
 /// Why the keystore (or any file in the authctl home) could not be used. Every case has the code
 /// ``AuthErrorCode/keystoreError``, and every message names the path and, where there is one, the fix.
-public enum KeystoreError: AuthCoreError, Equatable {
+package enum KeystoreError: AuthCoreError, Equatable {
     /// Group or other users have some access to `path`; `mode` is its permission bits and `fix`
     /// the exact command that repairs it (`chmod 700 '/home'`, `chmod 600 '/home/keystore.json'`).
     case insecurePermissions(path: String, mode: UInt32, fix: String)
@@ -26,10 +26,10 @@ public enum KeystoreError: AuthCoreError, Equatable {
     /// Secret Service, a locked collection, a call past its deadline); `reason` says which.
     case keyring(path: String, reason: String)
 
-    public var code: AuthErrorCode { .keystoreError }
+    package var code: AuthErrorCode { .keystoreError }
 
     /// The file or directory the error is about.
-    public var path: String {
+    package var path: String {
         switch self {
         case .insecurePermissions(let path, _, _), .wrongOwner(let path, _, _), .symbolicLink(let path),
             .wrongFileType(let path, _), .locked(let path), .corrupt(let path, _), .newerVersion(let path, _, _),
@@ -38,7 +38,7 @@ public enum KeystoreError: AuthCoreError, Equatable {
         }
     }
 
-    public var message: String {
+    package var message: String {
         let quoted = Self.shellQuoted(path)
         switch self {
         case .insecurePermissions(_, let mode, let fix):
@@ -64,7 +64,7 @@ public enum KeystoreError: AuthCoreError, Equatable {
         }
     }
 
-    public var remedy: Remedy? {
+    package var remedy: Remedy? {
         switch self {
         case .wrongOwner, .symbolicLink: .chooseHome
         case .keyring: .unlockKeyringOrKeepSecretsInFiles
@@ -74,7 +74,7 @@ public enum KeystoreError: AuthCoreError, Equatable {
 
     /// What is wrong, without the fix: for a report about a step that has already happened and
     /// cannot be repeated (the tokens `signout --revoke` could not revoke are gone locally).
-    public var problem: String {
+    package var problem: String {
         let quoted = Self.shellQuoted(path)
         switch self {
         case .insecurePermissions(_, let mode, _): return "\(quoted) can be accessed by other users (mode \(Self.octal(mode)))"
@@ -90,7 +90,7 @@ public enum KeystoreError: AuthCoreError, Equatable {
         }
     }
 
-    public var details: [String: ErrorDetail] {
+    package var details: [String: ErrorDetail] {
         var details: [String: ErrorDetail] = ["path": .string(path)]
         switch self {
         case .insecurePermissions(_, let mode, let fix):

@@ -4,27 +4,27 @@ import AuthPlatform
 /// policy (Decisions/0024): a layer over any ``DocumentStorage``, as ``NamespacedDocumentStorage``
 /// is. Each document type names its secrets (``VersionedDocument/sealedMembers``); the base keeps
 /// the members as they are written, references and all, and knows nothing of the keyring.
-public struct SealedDocumentStorage<Base: DocumentStorage>: DocumentStorage {
-    public let base: Base
-    public let sealer: SecretSealer
+package struct SealedDocumentStorage<Base: DocumentStorage>: DocumentStorage {
+    package let base: Base
+    package let sealer: SecretSealer
 
-    public init(_ base: Base, sealer: SecretSealer) {
+    package init(_ base: Base, sealer: SecretSealer) {
         self.base = base
         self.sealer = sealer
     }
 
     /// A document without secrets is the base's own store: the layer costs it nothing.
-    public func store<Document: VersionedDocument>(_ fileName: String, of type: Document.Type) -> any DocumentStore<Document> {
+    package func store<Document: VersionedDocument>(_ fileName: String, of type: Document.Type) -> any DocumentStore<Document> {
         guard !Document.sealedMembers.isEmpty else { return base.store(fileName, of: type) }
         return SealedDocumentStore<Base, Document>(name: fileName, base: base, sealer: sealer)
     }
 
-    public func read<Document: VersionedDocument>(_ fileName: String, of type: Document.Type) throws -> Document {
+    package func read<Document: VersionedDocument>(_ fileName: String, of type: Document.Type) throws -> Document {
         guard !Document.sealedMembers.isEmpty else { return try base.read(fileName, of: type) }
         return try store(fileName, of: type).read()
     }
 
-    public func documentNames() throws -> [String] { try base.documentNames() }
+    package func documentNames() throws -> [String] { try base.documentNames() }
 }
 
 /// One document of a ``SealedDocumentStorage``: its stored members (``StoredMembers``) in the

@@ -7,7 +7,7 @@ extension SealedDocumentStorage {
     /// document's type by its name (`keystore.json`, also under a namespace:
     /// `firebase.p.keystore.json`); a document of no known type, or one without secrets, is left alone. Returns the
     /// documents that changed. `forgetAutoChoice` lets `storage auto` choose again.
-    public func migrateSecrets(_ documents: [String: any VersionedDocument.Type], forgetAutoChoice: Bool) throws -> [String] {
+    package func migrateSecrets(_ documents: [String: any VersionedDocument.Type], forgetAutoChoice: Bool) throws -> [String] {
         if forgetAutoChoice {
             try base.store(StorageChoice.fileName, of: StorageChoice.self).update { $0 = StorageChoice() }
         }

@@ -8,29 +8,29 @@ import AuthPlatform
 /// type says (``VersionedDocument/sealedMembers``). The order of a write makes a kill -9 at any
 /// point harmless: new items are stored before the file that names them is renamed into place,
 /// and items are removed only after the file that no longer names them is.
-public struct SecretSealer: Sendable {
+package struct SecretSealer: Sendable {
     /// What a reference in a file starts with.
-    public static let referencePrefix = "authctl-keyring:"
+    package static let referencePrefix = "authctl-keyring:"
 
-    public let vault: any SecretVault
+    package let vault: any SecretVault
     /// The storage policy, asked only by a write that holds a secret.
-    public let policy: @Sendable () throws -> SecretPlacement
+    package let policy: @Sendable () throws -> SecretPlacement
     /// `storage auto`'s one line about what it chose.
-    public let notice: @Sendable (String) -> Void
+    package let notice: @Sendable (String) -> Void
 
-    public init(vault: any SecretVault, policy: @escaping @Sendable () throws -> SecretPlacement, notice: @escaping @Sendable (String) -> Void) {
+    package init(vault: any SecretVault, policy: @escaping @Sendable () throws -> SecretPlacement, notice: @escaping @Sendable (String) -> Void) {
         self.vault = vault
         self.policy = policy
         self.notice = notice
     }
 
-    public static func isReference(_ text: String?) -> Bool { text?.hasPrefix(referencePrefix) ?? false }
+    package static func isReference(_ text: String?) -> Bool { text?.hasPrefix(referencePrefix) ?? false }
 
     /// Under `storage keyring`, whether the keyring can keep secrets now (a session bus, a
     /// service, an unlocked collection), asked before a sign-in involves a person: a locked
     /// keyring then fails at once with its fix (exit 11), not after the person signed in in the
     /// browser. `auto` and `file` need nothing: auto falls back to the file.
-    public func preflight(path: String) throws {
+    package func preflight(path: String) throws {
         guard try policy() == .keyring else { return }
         do {
             try vault.probe()
@@ -174,13 +174,13 @@ extension SecretSealer {
 
 /// A member whose value is a long-lived secret: its name (at any depth of the document), what a
 /// person calls it (the keyring item's label), and when it is one.
-public struct SealedMember: Sendable {
-    public let name: String
-    public let label: String
+package struct SealedMember: Sendable {
+    package let name: String
+    package let label: String
     /// Whether the member is sealed in the object that holds it; nil: always.
-    public let condition: (@Sendable (_ object: [String: JSONValue]) -> Bool)?
+    package let condition: (@Sendable (_ object: [String: JSONValue]) -> Bool)?
 
-    public init(_ name: String, label: String, when condition: (@Sendable (_ object: [String: JSONValue]) -> Bool)? = nil) {
+    package init(_ name: String, label: String, when condition: (@Sendable (_ object: [String: JSONValue]) -> Bool)? = nil) {
         self.name = name
         self.label = label
         self.condition = condition

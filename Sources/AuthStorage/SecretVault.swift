@@ -4,7 +4,7 @@
 /// One item per secret, found by its ``SecretItem/id`` within one authctl home. Every call
 /// answers within the vault's deadline or throws ``SecretVaultError`` with the reason; none of
 /// them prompts. Nothing here ever puts a secret in an error message.
-public protocol SecretVault: Sendable {
+package protocol SecretVault: Sendable {
     /// What the vault is, for messages: "the Secret Service (libsecret)", "the Keychain".
     var name: String { get }
     /// Answers when the vault can keep secrets now (a session bus, a service, an unlocked
@@ -21,17 +21,17 @@ public protocol SecretVault: Sendable {
 }
 
 /// One secret's item: what a person sees in Seahorse or Keychain Access, and how it is found.
-public struct SecretItem: Sendable, Equatable {
-    public var id: String
+package struct SecretItem: Sendable, Equatable {
+    package var id: String
     /// The file the secret belongs to (`keystore.json`, `providers.json`, ...).
-    public var document: String
+    package var document: String
     /// `authctl: oidc.corp refresh token for alice@example.com`.
-    public var label: String
+    package var label: String
     /// The provider and account, when known: attributes to look items up by hand.
-    public var provider: String?
-    public var account: String?
+    package var provider: String?
+    package var account: String?
 
-    public init(id: String, document: String, label: String, provider: String? = nil, account: String? = nil) {
+    package init(id: String, document: String, label: String, provider: String? = nil, account: String? = nil) {
         self.id = id
         self.document = document
         self.label = label
@@ -41,13 +41,13 @@ public struct SecretItem: Sendable, Equatable {
 }
 
 /// Why the keyring did not answer. The CLI turns it into exit 11 (``KeystoreError/keyring``).
-public struct SecretVaultError: Error, Sendable, Equatable {
-    public var reason: String
-    public init(_ reason: String) { self.reason = reason }
+package struct SecretVaultError: Error, Sendable, Equatable {
+    package var reason: String
+    package init(_ reason: String) { self.reason = reason }
 }
 
 /// Where long-lived secrets go on the next write: the storage policy, `authctl config set storage`.
-public enum SecretPlacement: String, Sendable, CaseIterable {
+package enum SecretPlacement: String, Sendable, CaseIterable {
     /// The keyring when one answers within a short deadline, else the file; chosen once per home.
     case auto
     /// The keyring, or fail (exit 11) naming what is missing.
@@ -57,13 +57,13 @@ public enum SecretPlacement: String, Sendable, CaseIterable {
 }
 
 /// The vault of a context that has none: every call fails with `reason`.
-public struct UnavailableSecretVault: SecretVault {
-    public let name = "the system keyring"
-    public let reason: String
-    public init(reason: String) { self.reason = reason }
-    public func probe() throws(SecretVaultError) { throw SecretVaultError(reason) }
-    public func store(_ secret: String, as item: SecretItem) throws(SecretVaultError) { throw SecretVaultError(reason) }
-    public func secret(id: String, document: String) throws(SecretVaultError) -> String? { throw SecretVaultError(reason) }
-    public func remove(id: String, document: String) throws(SecretVaultError) { throw SecretVaultError(reason) }
-    public func ids(document: String) throws(SecretVaultError) -> [String] { throw SecretVaultError(reason) }
+package struct UnavailableSecretVault: SecretVault {
+    package let name = "the system keyring"
+    package let reason: String
+    package init(reason: String) { self.reason = reason }
+    package func probe() throws(SecretVaultError) { throw SecretVaultError(reason) }
+    package func store(_ secret: String, as item: SecretItem) throws(SecretVaultError) { throw SecretVaultError(reason) }
+    package func secret(id: String, document: String) throws(SecretVaultError) -> String? { throw SecretVaultError(reason) }
+    package func remove(id: String, document: String) throws(SecretVaultError) { throw SecretVaultError(reason) }
+    package func ids(document: String) throws(SecretVaultError) -> [String] { throw SecretVaultError(reason) }
 }

@@ -5,7 +5,7 @@ import AuthPlatform
 /// On disk it is one JSON object: the document's own members plus `"version"` (so the document
 /// must be a keyed type and must not have a member of that name). Dates are stored as seconds
 /// since 1970 (a JSON number); ``JSONValueEncoder`` and ``JSONValueDecoder`` do the coding.
-public protocol VersionedDocument: Codable, Sendable {
+package protocol VersionedDocument: Codable, Sendable {
     /// The schema version this build writes and understands. Bump it when the schema changes.
     static var schemaVersion: Int { get }
     /// The empty document: what a missing file holds.
@@ -25,20 +25,20 @@ public protocol VersionedDocument: Codable, Sendable {
 }
 
 extension VersionedDocument {
-    public static var resolvesSecretsOnRead: Bool { true }
-    public static var sealedMembers: [SealedMember] { [] }
+    package static var resolvesSecretsOnRead: Bool { true }
+    package static var sealedMembers: [SealedMember] { [] }
 
-    public init(reading object: JSONObjectReader) throws {
+    package init(reading object: JSONObjectReader) throws {
         self = try JSONValueDecoder().decode(Self.self, from: .object(object.members))
     }
 }
 
 /// The size limits of files in the home.
-public enum KeystoreLimits {
+package enum KeystoreLimits {
     /// A larger file is refused as corrupt: far more than any real keystore or configuration.
-    public static let maximumFileBytes = 4 * 1024 * 1024
+    package static let maximumFileBytes = 4 * 1024 * 1024
     /// How long ``SecureFileStore/update(_:)`` waits for another process before giving up.
-    public static let defaultLockTimeout: Duration = .seconds(10)
+    package static let defaultLockTimeout: Duration = .seconds(10)
 }
 
 /// One versioned JSON document in the home: bytes in a private file, an exclusive lock, an atomic
@@ -49,13 +49,13 @@ public enum KeystoreLimits {
 /// - ``update(_:)`` holds an exclusive `flock` on the home's lock file for its whole duration:
 ///   re-read, mutate, write. Concurrent updates from any process or thread never lose each other.
 /// - A file that is corrupt, empty, or from a newer schema is refused and never overwritten.
-public struct SecureFileStore<Document: VersionedDocument>: Sendable {
-    public let home: HomeDirectory
-    public let fileName: String
-    public let lockTimeout: Duration
+package struct SecureFileStore<Document: VersionedDocument>: Sendable {
+    package let home: HomeDirectory
+    package let fileName: String
+    package let lockTimeout: Duration
 
     /// The store for `fileName` (a plain name, no slashes) in `home`.
-    public init(home: HomeDirectory, fileName: String, lockTimeout: Duration = KeystoreLimits.defaultLockTimeout) {
+    package init(home: HomeDirectory, fileName: String, lockTimeout: Duration = KeystoreLimits.defaultLockTimeout) {
         precondition(!fileName.isEmpty && !fileName.utf8.contains(UInt8(ascii: "/")) && fileName != "." && fileName != "..",
             "a store file name is a plain name inside the home")
         self.home = home
@@ -64,10 +64,10 @@ public struct SecureFileStore<Document: VersionedDocument>: Sendable {
     }
 
     /// The file's path.
-    public var path: String { home.appending(fileName) }
+    package var path: String { home.appending(fileName) }
 
     /// The document; the empty document if the home or the file does not exist yet. Creates nothing.
-    public func read() throws(KeystoreError) -> Document {
+    package func read() throws(KeystoreError) -> Document {
         guard try home.exists() else { return Document() }
         try home.checkSecure()
         return try load() ?? Document()
@@ -82,7 +82,7 @@ public struct SecureFileStore<Document: VersionedDocument>: Sendable {
     /// three steps, ``open()``, `body`, ``commit(_:)``, under the same lock: Swift cannot make one
     /// function both.)
     @discardableResult
-    public func update<Result>(_ body: (inout Document) throws -> Result) throws -> Result {
+    package func update<Result>(_ body: (inout Document) throws -> Result) throws -> Result {
         try home.ensureExists()
         return try FileLock.withExclusiveLock(at: lockPath, timeout: lockTimeout) {
             var edit = try open()
@@ -95,7 +95,7 @@ public struct SecureFileStore<Document: VersionedDocument>: Sendable {
     /// ``update(_:)`` for a body that awaits: the lock is held across the whole body, so another
     /// process waits, then re-reads what this one wrote. Nothing is written if `body` throws.
     @discardableResult
-    public func update<Result>(_ body: (inout Document) async throws -> Result) async throws -> Result {
+    package func update<Result>(_ body: (inout Document) async throws -> Result) async throws -> Result {
         try home.ensureExists()
         return try await FileLock.withExclusiveLock(at: lockPath, timeout: lockTimeout) {
             var edit = try open()
@@ -107,7 +107,7 @@ public struct SecureFileStore<Document: VersionedDocument>: Sendable {
 
     /// Writes `document` atomically (fsync, rename, fsync of the home) without taking the lock:
     /// the caller holds it, inside an ``update(_:)`` of another file of the same home.
-    public func replaceWhileLocked(_ document: Document) throws {
+    package func replaceWhileLocked(_ document: Document) throws {
         try home.ensureExists()
         try SecureFile.replace(fileName, in: home, with: try encode(document))
     }

@@ -7,27 +7,27 @@ import AuthPlatform
 /// writes the members and the version pretty-printed with sorted keys and a final newline. The
 /// steps are separate so that a store can work on the members in between (``SecretSealer`` moves
 /// secrets to the keyring there). Error messages name `path`, never a value.
-public struct VersionedDocumentCodec<Document: VersionedDocument>: Sendable {
+package struct VersionedDocumentCodec<Document: VersionedDocument>: Sendable {
     /// The file the bytes belong to, for error messages.
-    public let path: String
+    package let path: String
 
-    public init(path: String) { self.path = path }
+    package init(path: String) { self.path = path }
 
     /// The member of the file's top-level object that holds the schema version.
-    public static var versionKey: String { "version" }
+    package static var versionKey: String { "version" }
 
     /// Parses `bytes` strictly, checks the version, then decodes.
-    public func decode(_ bytes: [UInt8]) throws(KeystoreError) -> Document {
+    package func decode(_ bytes: [UInt8]) throws(KeystoreError) -> Document {
         try document(from: members(parsing: bytes))
     }
 
     /// The file's bytes for `document`.
-    public func encode(_ document: Document) throws(KeystoreError) -> [UInt8] {
+    package func encode(_ document: Document) throws(KeystoreError) -> [UInt8] {
         bytes(of: try members(of: document))
     }
 
     /// The top-level members of `bytes` (including `"version"`), parsed strictly, version checked.
-    public func members(parsing bytes: [UInt8]) throws(KeystoreError) -> [String: JSONValue] {
+    package func members(parsing bytes: [UInt8]) throws(KeystoreError) -> [String: JSONValue] {
         guard !bytes.isEmpty else {
             throw .corrupt(path: path, reason: "the file is empty")
         }
@@ -56,7 +56,7 @@ public struct VersionedDocumentCodec<Document: VersionedDocument>: Sendable {
     }
 
     /// The document from its checked top-level members.
-    public func document(from members: [String: JSONValue]) throws(KeystoreError) -> Document {
+    package func document(from members: [String: JSONValue]) throws(KeystoreError) -> Document {
         do {
             return try Document(reading: JSONObjectReader(.object(members)))
         } catch let error as DecodingError {
@@ -67,7 +67,7 @@ public struct VersionedDocumentCodec<Document: VersionedDocument>: Sendable {
     }
 
     /// The document's members plus `"version"`.
-    public func members(of document: Document) throws(KeystoreError) -> [String: JSONValue] {
+    package func members(of document: Document) throws(KeystoreError) -> [String: JSONValue] {
         let encoded: JSONValue
         do {
             encoded = try JSONValueEncoder().encode(document)
@@ -85,7 +85,7 @@ public struct VersionedDocumentCodec<Document: VersionedDocument>: Sendable {
     }
 
     /// The file's bytes for `members`: pretty-printed with sorted keys, ending in a newline.
-    public func bytes(of members: [String: JSONValue]) -> [UInt8] {
+    package func bytes(of members: [String: JSONValue]) -> [UInt8] {
         Array(JSONValue.object(members).serialized(pretty: true).utf8) + [UInt8(ascii: "\n")]
     }
 

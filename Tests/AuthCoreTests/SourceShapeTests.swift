@@ -44,7 +44,7 @@ import Testing
     /// Each `func`/`init` with a body, and its lines from the declaration to the closing brace (at the
     /// declaration's indentation), both included.
     static func functionLengths(_ lines: [String]) -> [(name: String, length: Int)] {
-        let declaration = /^(\s*)(?:@\w+\s+)*(?:(?:public|private|fileprivate|internal|static|mutating|override|nonisolated|final)\s+)*(func|init)\b.*\{/
+        let declaration = /^(\s*)(?:@\w+\s+)*(?:(?:public|package|private|fileprivate|internal|static|mutating|override|nonisolated|final)\s+)*(func|init)\b.*\{/
         var result: [(String, Int)] = []
         for (index, line) in lines.enumerated() {
             guard let match = line.firstMatch(of: declaration) else { continue }

@@ -6,18 +6,18 @@ import AuthPlatform
 /// An OpenID provider behind a ``FakeTransport``: discovery, the standard test JWK set, a token
 /// endpoint that checks the code and the PKCE verifier (RFC 7636 §4.6) and signs an ID token with
 /// the nonce of the last authorization, and userinfo.
-public final class FakeOpenIDServer: Sendable {
-    public let issuer: String
-    public let clientID: String
+package final class FakeOpenIDServer: Sendable {
+    package let issuer: String
+    package let clientID: String
     /// The code the token endpoint accepts.
-    public let code: String
+    package let code: String
     /// The query of the authorization request the person's browser sent (e.g. ``FakeRedirect/lastAuthorization``).
     private let authorization: @Sendable () -> [String: String]
     /// Claims the token endpoint's ID token carries besides the usual ones (nil removes one).
     private let extraClaims: [String: JSONValue?]
     private let requests = LockedValue<[HTTPRequest]>([])
 
-    public init(
+    package init(
         issuer: String = TestTokenFactory.issuer, clientID: String = TestTokenFactory.clientID, code: String = "code-123",
         extraClaims: [String: JSONValue?] = [:], authorization: @escaping @Sendable () -> [String: String]
     ) {
@@ -28,7 +28,7 @@ public final class FakeOpenIDServer: Sendable {
         self.authorization = authorization
     }
 
-    public var discovery: JSONValue {
+    package var discovery: JSONValue {
         [
             "issuer": .string(issuer), "authorization_endpoint": .string(issuer + "/authorize"),
             "token_endpoint": .string(issuer + "/token"), "jwks_uri": .string(issuer + "/jwks"),
@@ -38,9 +38,9 @@ public final class FakeOpenIDServer: Sendable {
     }
 
     /// Every request the transport received.
-    public var received: [HTTPRequest] { requests.withLock { $0 } }
+    package var received: [HTTPRequest] { requests.withLock { $0 } }
 
-    public var transport: FakeTransport {
+    package var transport: FakeTransport {
         FakeTransport { [self] request in
             requests.withLock { $0.append(request) }
             return respond(request)
@@ -48,7 +48,7 @@ public final class FakeOpenIDServer: Sendable {
     }
 
     /// The answer to `request`, without recording it.
-    public func respond(_ request: HTTPRequest) -> HTTPResponse {
+    package func respond(_ request: HTTPRequest) -> HTTPResponse {
         guard request.url.absoluteString.hasPrefix(issuer) else { return HTTPResponse(status: 404) }
         switch request.url.path.replacingOccurrences(of: URL(string: issuer)?.path ?? "", with: "") {
         case "/.well-known/openid-configuration": return .json(discovery)

@@ -9,8 +9,8 @@ import AuthPlatform
 ///
 /// When the script runs out (``Answer/never``, or only ignored callbacks), the wait times out at
 /// once, as a real listener would after its timeout.
-public final class FakeRedirect: Sendable {
-    public enum Answer: Sendable {
+package final class FakeRedirect: Sendable {
+    package enum Answer: Sendable {
         /// `code`, the request's `state`, and `iss` when given.
         case code(String, iss: String?)
         /// `error=...` with the request's `state`.
@@ -23,35 +23,35 @@ public final class FakeRedirect: Sendable {
         case never
     }
 
-    public let answers: [Answer]
+    package let answers: [Answer]
     private let opened = LockedValue<[URL]>([])
     private let listenersMade = LockedValue<[UInt16]>([])
     private let pages = LockedValue<[String]>([])
 
     /// The callbacks delivered, in order.
-    public init(_ answers: Answer...) {
+    package init(_ answers: Answer...) {
         self.answers = answers
     }
 
     /// How each held callback was answered: `signed in as WHO`, or `failed: MESSAGE`.
-    public var outcomes: [String] { pages.withLock { $0 } }
+    package var outcomes: [String] { pages.withLock { $0 } }
 
     /// The authorization URLs the browser was asked to open.
-    public var authorizationURLs: [URL] { opened.withLock { $0 } }
+    package var authorizationURLs: [URL] { opened.withLock { $0 } }
     /// The ports listeners were asked for.
-    public var requestedPorts: [UInt16] { listenersMade.withLock { $0 } }
+    package var requestedPorts: [UInt16] { listenersMade.withLock { $0 } }
 
     /// The last authorization request's query, as a dictionary.
-    public var lastAuthorization: [String: String] {
+    package var lastAuthorization: [String: String] {
         guard let url = authorizationURLs.last else { return [:] }
         let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
         return Dictionary(items.map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { first, _ in first })
     }
 
-    public var browser: any BrowserOpener { RecordingBrowser(redirect: self) }
+    package var browser: any BrowserOpener { RecordingBrowser(redirect: self) }
 
     /// A ``GrantContext/makeListener`` that hands out this redirect's listener.
-    public var makeListener: @Sendable (UInt16) throws -> any RedirectListener {
+    package var makeListener: @Sendable (UInt16) throws -> any RedirectListener {
         { [self] port in
             listenersMade.withLock { $0.append(port) }
             return Listener(redirect: self, port: port == 0 ? 49_152 : port)

@@ -3,14 +3,14 @@ import AuthCrypto
 import AuthPlatform
 
 /// A deterministic random source (SplitMix64), so tests can predict state, nonce and uid.
-public struct SeededRandomSource: RandomSource {
+package struct SeededRandomSource: RandomSource {
     private let counter: LockedValue<UInt64>
 
-    public init(seed: UInt64) {
+    package init(seed: UInt64) {
         counter = LockedValue(seed)
     }
 
-    public func bytes(count: Int) -> [UInt8] {
+    package func bytes(count: Int) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(count + 8)
         while out.count < count {
@@ -28,16 +28,16 @@ public struct SeededRandomSource: RandomSource {
 }
 
 /// A transport that answers from a handler and records every request.
-public final class FakeTransport: HTTPTransport, Sendable {
+package final class FakeTransport: HTTPTransport, Sendable {
     private let recorded = LockedValue<[HTTPRequest]>([])
     private let handler: @Sendable (HTTPRequest) throws -> HTTPResponse
 
-    public init(handler: @escaping @Sendable (HTTPRequest) throws -> HTTPResponse) {
+    package init(handler: @escaping @Sendable (HTTPRequest) throws -> HTTPResponse) {
         self.handler = handler
     }
 
     /// Answers each URL (without query) from a table; anything else is a 404.
-    public convenience init(routes: [String: HTTPResponse]) {
+    package convenience init(routes: [String: HTTPResponse]) {
         self.init { request in
             var components = URLComponents(url: request.url, resolvingAgainstBaseURL: false)!
             components.query = nil
@@ -45,9 +45,9 @@ public final class FakeTransport: HTTPTransport, Sendable {
         }
     }
 
-    public var requests: [HTTPRequest] { recorded.withLock { $0 } }
+    package var requests: [HTTPRequest] { recorded.withLock { $0 } }
 
-    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    package func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         recorded.withLock { $0.append(request) }
         return try handler(request)
     }
@@ -55,22 +55,22 @@ public final class FakeTransport: HTTPTransport, Sendable {
 
 extension HTTPResponse {
     /// A 200 response with a JSON body.
-    public static func json(_ value: JSONValue, status: Int = 200, headers: [String: String] = [:]) -> HTTPResponse {
+    package static func json(_ value: JSONValue, status: Int = 200, headers: [String: String] = [:]) -> HTTPResponse {
         HTTPResponse(status: status, headers: headers.merging(["content-type": "application/json"]) { a, _ in a },
                      body: Array(value.serialized().utf8))
     }
 }
 
 /// A value behind a lock, for test fakes.
-public final class LockedValue<Value>: @unchecked Sendable {
+package final class LockedValue<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value
 
-    public init(_ value: Value) {
+    package init(_ value: Value) {
         self.value = value
     }
 
-    public func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
+    package func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
         lock.lock()
         defer { lock.unlock() }
         return try body(&value)
@@ -78,17 +78,17 @@ public final class LockedValue<Value>: @unchecked Sendable {
 }
 
 /// A fresh private directory under /tmp, removed when the value is released.
-public final class TemporaryDirectory: @unchecked Sendable {
-    public let path: String
+package final class TemporaryDirectory: @unchecked Sendable {
+    package let path: String
 
-    public init() {
+    package init() {
         let template = NSTemporaryDirectory() + "authctl-test-XXXXXX"
         var bytes = Array(template.utf8CString)
         guard let result = mkdtemp(&bytes) else { fatalError("mkdtemp failed") }
         path = String(cString: result)
     }
 
-    public func child(_ name: String) -> String { path + "/" + name }
+    package func child(_ name: String) -> String { path + "/" + name }
 
     deinit {
         try? FileManager.default.removeItem(atPath: path)
@@ -97,8 +97,8 @@ public final class TemporaryDirectory: @unchecked Sendable {
 
 /// Where the shared test vectors live: `../shared/vectors` beside the package root, the folder
 /// of the `Package.swift` above this file (links resolved). Nothing else is searched.
-public enum TestVectors {
-    public static let directory: String = {
+package enum TestVectors {
+    package static let directory: String = {
         var url = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
         repeat {
             url.deleteLastPathComponent()
@@ -107,11 +107,11 @@ public enum TestVectors {
     }()
 
     /// True when the vectors are present; under CI=true a missing folder is a failure, not a skip.
-    public static var available: Bool {
+    package static var available: Bool {
         FileManager.default.fileExists(atPath: directory) || ProcessInfo.processInfo.environment["CI"] == "true"
     }
 
-    public static func load(_ relativePath: String) throws -> JSONValue {
+    package static func load(_ relativePath: String) throws -> JSONValue {
         let path = directory + "/" + relativePath
         guard let data = FileManager.default.contents(atPath: path) else {
             throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: path])

@@ -8,24 +8,24 @@ import AuthStorage
 /// Synchronous updates are atomic under a lock; asynchronous ones are serialised among themselves
 /// by an async mutex, as the file lock serialises processes. ``writes(to:)`` counts what changed,
 /// so a test can prove a refused operation stored nothing.
-public final class InMemoryDocumentStorage: DocumentStorage, Sendable {
+package final class InMemoryDocumentStorage: DocumentStorage, Sendable {
     private let documents = LockedValue<[String: [UInt8]]>([:])
     private let writeCounts = LockedValue<[String: Int]>([:])
     private let asyncMutex = AsyncMutex()
     private let synchronousUpdates = NSLock()
 
-    public init() {}
+    package init() {}
 
-    public func store<Document: VersionedDocument>(_ fileName: String, of type: Document.Type) -> any DocumentStore<Document> {
+    package func store<Document: VersionedDocument>(_ fileName: String, of type: Document.Type) -> any DocumentStore<Document> {
         InMemoryDocumentStore<Document>(fileName: fileName, storage: self)
     }
 
-    public func documentNames() throws -> [String] {
+    package func documentNames() throws -> [String] {
         documents.withLock { $0.keys.sorted() }
     }
 
     /// How many times `fileName` was written with a changed document.
-    public func writes(to fileName: String) -> Int {
+    package func writes(to fileName: String) -> Int {
         writeCounts.withLock { $0[fileName] ?? 0 }
     }
 

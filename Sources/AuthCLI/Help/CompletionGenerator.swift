@@ -7,12 +7,12 @@
 /// leading `-` its options and the global ones. `--home` completes directories, `--provider` the
 /// provider ids `authctl provider-ids` lists (providers.json, the presets, a project's `password`);
 /// other option values are left to the person.
-public enum CompletionGenerator {
-    public enum Shell: String, CaseIterable, Sendable {
+package enum CompletionGenerator {
+    package enum Shell: String, CaseIterable, Sendable {
         case bash, zsh, fish
     }
 
-    public static func script(for shell: Shell, root: CommandSpec = CommandList.root) -> String {
+    package static func script(for shell: Shell, root: CommandSpec = CommandList.root) -> String {
         let table = Table(root: root)
         switch shell {
         case .bash: return bash(table)

@@ -4,20 +4,20 @@
 ///
 /// Sections, each present only if non-empty: abstract, usage, discussion, arguments, options,
 /// commands, global options, examples, epilogue, and a pointer to subcommand help.
-public enum HelpGenerator {
-    public static let width = 80
+package enum HelpGenerator {
+    package static let width = 80
     /// The widest label that still shares its line with the help text.
     static let maximumLabelWidth = 24
     static let indent = 2
 
     /// The help for the command at `path` (`[]` for authctl itself), or nil if there is none.
-    public static func help(for path: [String], root: CommandSpec = CommandList.root) -> String? {
+    package static func help(for path: [String], root: CommandSpec = CommandList.root) -> String? {
         guard let spec = root.descendant(at: path) else { return nil }
         return render(spec, path: path, root: root)
     }
 
     /// The help for `spec`, found at `path` below `root`. Ends with a newline.
-    public static func render(_ spec: CommandSpec, path: [String], root: CommandSpec = CommandList.root) -> String {
+    package static func render(_ spec: CommandSpec, path: [String], root: CommandSpec = CommandList.root) -> String {
         let arguments = spec.arguments.map { (label: "<\($0.name)>", text: $0.help) }
         let options = spec.options.filter { !$0.isHidden }.map { (label: optionLabel($0), text: optionHelp($0)) }
         let commands = spec.subcommands.filter { !$0.isHidden }.map { (label: $0.name, text: $0.abstract) }

@@ -1,13 +1,13 @@
 /// Usage lines, derived from a ``CommandSpec``: the full one for help, the short one for errors.
-public enum UsageGenerator {
+package enum UsageGenerator {
     /// `authctl providers add`.
-    public static func commandName(_ path: [String], root: CommandSpec = CommandList.root) -> String {
+    package static func commandName(_ path: [String], root: CommandSpec = CommandList.root) -> String {
         ([root.name] + path).joined(separator: " ")
     }
 
     /// One line for error messages: the command, its arguments, its required options, and
     /// `[options]` if it has others. `authctl signin --provider ID [options]`.
-    public static func shortUsage(_ spec: CommandSpec, path: [String], root: CommandSpec = CommandList.root) -> String {
+    package static func shortUsage(_ spec: CommandSpec, path: [String], root: CommandSpec = CommandList.root) -> String {
         var items = [commandName(path, root: root)]
         if !spec.subcommands.isEmpty {
             items.append("<command>")
@@ -23,7 +23,7 @@ public enum UsageGenerator {
 
     /// The usage lines at the top of help, wrapped to `width`, first one prefixed `Usage: `.
     /// A command with subcommands shows the short usage of each; others list every option.
-    public static func fullUsage(
+    package static func fullUsage(
         _ spec: CommandSpec, path: [String], root: CommandSpec = CommandList.root, width: Int = HelpGenerator.width
     ) -> [String] {
         let prefix = "Usage: "

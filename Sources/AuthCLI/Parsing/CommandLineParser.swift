@@ -18,8 +18,8 @@
 /// - `--help`/`-h` anywhere before `--` asks for help on the deepest command named so far, and
 ///   wins over any other error except an unknown command name. `--version` likewise (help wins).
 /// - The first error, in argv order, is the one reported.
-public enum CommandLineParser {
-    public static func parse(
+package enum CommandLineParser {
+    package static func parse(
         _ arguments: [String], root: CommandSpec = CommandList.root
     ) throws(UsageError) -> ParsedCommandLine {
         var matcher = Matcher(root: root)

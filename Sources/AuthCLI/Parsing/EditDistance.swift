@@ -1,9 +1,9 @@
 /// Near-miss suggestions for mistyped commands and options ("Did you mean 'whoami'?").
-public enum EditDistance {
+package enum EditDistance {
     /// The optimal string alignment distance (Damerau-Levenshtein without repeated edits of one
     /// substring): the fewest insertions, deletions, substitutions and swaps of two adjacent
     /// characters that turn `a` into `b`. Compares `Character`s, so `é` counts as one.
-    public static func distance(_ a: String, _ b: String) -> Int {
+    package static func distance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
@@ -28,14 +28,14 @@ public enum EditDistance {
 
     /// The largest distance still worth suggesting: one edit for short words, two from six
     /// characters on. More than that and the "suggestion" is a different word.
-    public static func threshold(for typed: String, _ candidate: String) -> Int {
+    package static func threshold(for typed: String, _ candidate: String) -> Int {
         min(2, max(1, max(typed.count, candidate.count) / 3))
     }
 
     /// The candidate closest to `typed`, if it is close enough: within ``threshold(for:_:)``
     /// edits (ignoring case), or `typed` is a prefix of it of at least three characters.
     /// Ties go to the candidate listed first, so the table's order decides.
-    public static func suggestion(for typed: String, among candidates: [String]) -> String? {
+    package static func suggestion(for typed: String, among candidates: [String]) -> String? {
         let typedKey = typed.lowercased()
         guard !typedKey.isEmpty else { return nil }
         var best: (candidate: String, score: Int)?

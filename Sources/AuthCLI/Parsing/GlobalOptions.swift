@@ -2,15 +2,15 @@ import AuthPlatform
 
 /// The options every command accepts, before or after the command name:
 /// `authctl --json whoami` and `authctl whoami --json` mean the same.
-public struct GlobalOptions: Sendable, Equatable {
+package struct GlobalOptions: Sendable, Equatable {
     /// `--home DIR` as given on the command line; nil if absent. The parser does not read
     /// `AUTHCTL_HOME`: use ``home(environment:)``.
-    public var home: String?
-    public var json: Bool
-    public var verbose: Bool
-    public var noColor: Bool
+    package var home: String?
+    package var json: Bool
+    package var verbose: Bool
+    package var noColor: Bool
 
-    public init(home: String? = nil, json: Bool = false, verbose: Bool = false, noColor: Bool = false) {
+    package init(home: String? = nil, json: Bool = false, verbose: Bool = false, noColor: Bool = false) {
         self.home = home
         self.json = json
         self.verbose = verbose
@@ -18,7 +18,7 @@ public struct GlobalOptions: Sendable, Equatable {
     }
 
     /// `--home`, else `AUTHCTL_HOME` (if not empty), else nil: the caller picks the platform default.
-    public func home(environment: EnvironmentVariables) -> String? {
+    package func home(environment: EnvironmentVariables) -> String? {
         if let home { return home }
         if let variable = Self.home.environmentVariable, let value = environment[variable], !value.isEmpty {
             return value
@@ -26,18 +26,18 @@ public struct GlobalOptions: Sendable, Equatable {
         return nil
     }
 
-    public static let home = OptionSpec.value(
+    package static let home = OptionSpec.value(
         "home", "DIR",
         help: "Directory for the session and provider settings. Default: $XDG_CONFIG_HOME/authctl or ~/.config/authctl.",
         environmentVariable: "AUTHCTL_HOME")
-    public static let json = OptionSpec.flag("json", help: "Print results, and errors, as JSON.")
-    public static let verbose = OptionSpec.flag("verbose", help: "Explain each step on stderr. Secrets are never printed.")
-    public static let noColor = OptionSpec.flag("no-color", help: "Do not color the output.")
-    public static let help = OptionSpec.flag("help", short: "h", help: "Show help for the command.")
-    public static let version = OptionSpec.flag("version", help: "Print the version of authctl.")
+    package static let json = OptionSpec.flag("json", help: "Print results, and errors, as JSON.")
+    package static let verbose = OptionSpec.flag("verbose", help: "Explain each step on stderr. Secrets are never printed.")
+    package static let noColor = OptionSpec.flag("no-color", help: "Do not color the output.")
+    package static let help = OptionSpec.flag("help", short: "h", help: "Show help for the command.")
+    package static let version = OptionSpec.flag("version", help: "Print the version of authctl.")
 
     /// In the order help lists them.
-    public static let specs: [OptionSpec] = [home, json, verbose, noColor, help, version]
+    package static let specs: [OptionSpec] = [home, json, verbose, noColor, help, version]
 
     /// Builds the typed view from what the parser collected.
     init(values: [String: [String]], flags: Set<String>) {

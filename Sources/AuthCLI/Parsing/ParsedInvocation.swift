@@ -1,5 +1,5 @@
 /// What a command line asks for.
-public enum ParsedCommandLine: Sendable, Equatable {
+package enum ParsedCommandLine: Sendable, Equatable {
     /// Run the command at `invocation.commandPath`.
     case run(ParsedInvocation)
     /// Print help for the command at this path (`[]` for authctl itself) on stdout; exit 0.
@@ -11,28 +11,28 @@ public enum ParsedCommandLine: Sendable, Equatable {
 
 /// A command line matched against its ``CommandSpec``: every option known, every required
 /// option and argument present. Options are keyed by long name without dashes.
-public struct ParsedInvocation: Sendable, Equatable {
+package struct ParsedInvocation: Sendable, Equatable {
     /// `["providers", "add"]`.
-    public var commandPath: [String]
+    package var commandPath: [String]
     /// Values of value options as given, in order (global `--home` included).
-    public var options: [String: [String]]
+    package var options: [String: [String]]
     /// Flags given (global flags such as `json` included).
-    public var flags: Set<String>
+    package var flags: Set<String>
     /// Positionals in order, as typed.
-    public var positionals: [String]
+    package var positionals: [String]
     /// Positionals bound to the command's arguments by name; a repeatable argument gets all the
     /// rest, an absent optional one has no entry.
-    public var arguments: [String: [String]]
-    public var globals: GlobalOptions
+    package var arguments: [String: [String]]
+    package var globals: GlobalOptions
     /// Defaults from the spec, used by ``value(_:)`` when an option is absent.
-    public var defaults: [String: String]
+    package var defaults: [String: String]
     /// Environment variable names from the spec (shown in help; commands read the variables).
-    public var environmentVariables: [String: String]
+    package var environmentVariables: [String: String]
     /// Every option and argument name the command declares, so that asking for an undeclared
     /// one (a typo in a command's code) fails loudly in tests instead of reading as "absent".
     var declaredNames: Set<String>
 
-    public init(
+    package init(
         commandPath: [String], options: [String: [String]] = [:], flags: Set<String> = [], positionals: [String] = [],
         arguments: [String: [String]] = [:], globals: GlobalOptions = GlobalOptions(), defaults: [String: String] = [:],
         environmentVariables: [String: String] = [:], declaredNames: Set<String>? = nil
@@ -52,7 +52,7 @@ public struct ParsedInvocation: Sendable, Equatable {
 
     /// Equal when the command line means the same: the spec-derived fields (defaults, environment
     /// variable names, declared names) are not compared.
-    public static func == (lhs: ParsedInvocation, rhs: ParsedInvocation) -> Bool {
+    package static func == (lhs: ParsedInvocation, rhs: ParsedInvocation) -> Bool {
         lhs.commandPath == rhs.commandPath && lhs.options == rhs.options && lhs.flags == rhs.flags
             && lhs.positionals == rhs.positionals && lhs.arguments == rhs.arguments && lhs.globals == rhs.globals
     }
@@ -62,24 +62,24 @@ public struct ParsedInvocation: Sendable, Equatable {
     }
 
     /// The last value given for `--name`, else its default, else nil.
-    public func value(_ name: String) -> String? {
+    package func value(_ name: String) -> String? {
         checkDeclared(name)
         return options[name]?.last ?? defaults[name]
     }
 
     /// Every value given for a repeatable `--name`, in command-line order.
-    public func values(_ name: String) -> [String] {
+    package func values(_ name: String) -> [String] {
         checkDeclared(name)
         return options[name] ?? []
     }
 
-    public func flag(_ name: String) -> Bool {
+    package func flag(_ name: String) -> Bool {
         checkDeclared(name)
         return flags.contains(name)
     }
 
     /// The positional bound to argument `name`.
-    public func argument(_ name: String) -> String? {
+    package func argument(_ name: String) -> String? {
         checkDeclared(name)
         return arguments[name]?.first
     }
@@ -90,7 +90,7 @@ public struct ParsedInvocation: Sendable, Equatable {
 
 extension ParsedInvocation {
     /// `--name` as a whole number in `range`, or nil if absent and without default.
-    public func int(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+    package func int(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
         guard let text = value(name) else { return nil }
         guard let number = Int(text), range.contains(number) else {
             throw .invalidValue(
@@ -101,7 +101,7 @@ extension ParsedInvocation {
     }
 
     /// `--name` as a number of seconds in `range`: `300`, `300s`, `5m` or `1h`.
-    public func seconds(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+    package func seconds(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
         guard let text = value(name) else { return nil }
         guard let seconds = Self.parseSeconds(text), range.contains(seconds) else {
             throw .invalidValue(

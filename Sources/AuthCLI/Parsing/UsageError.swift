@@ -3,7 +3,7 @@
 /// Each case carries `command`, the path of the command in question (`["providers", "add"]`,
 /// `[]` for authctl itself), which picks the usage line and the `See 'authctl ... --help'.`
 /// line printed after the message. ``UsageErrorRenderer`` renders the whole stderr text.
-public enum UsageError: Error, Sendable, Equatable {
+package enum UsageError: Error, Sendable, Equatable {
     /// `name` is not a subcommand of `command`; `suggestion` is a near miss, if any.
     case unknownCommand(String, command: [String], suggestion: String?)
     /// `option` as typed (`--scop`, `-x`) is not an option of `command` nor a global option.
@@ -33,7 +33,7 @@ public enum UsageError: Error, Sendable, Equatable {
     case invalidUsage(String, command: [String])
 
     /// The path of the command whose usage is shown after the message.
-    public var command: [String] {
+    package var command: [String] {
         switch self {
         case .unknownCommand(_, let command, _), .unknownOption(_, let command, _, _),
             .missingValue(_, let command, _), .flagWithValue(_, _, let command), .duplicateOption(_, let command),
@@ -45,7 +45,7 @@ public enum UsageError: Error, Sendable, Equatable {
     }
 
     /// One line, without the `error: ` prefix.
-    public var message: String {
+    package var message: String {
         switch self {
         case .unknownCommand(let name, let command, _):
             return command.isEmpty
@@ -77,7 +77,7 @@ public enum UsageError: Error, Sendable, Equatable {
     }
 
     /// The command or option the person probably meant, when the error has one.
-    public var suggestion: String? {
+    package var suggestion: String? {
         switch self {
         case .unknownCommand(_, _, let suggestion), .unknownOption(_, _, let suggestion, _): suggestion
         default: nil
@@ -85,7 +85,7 @@ public enum UsageError: Error, Sendable, Equatable {
     }
 
     /// A second line that helps fix the command line, if there is one.
-    public var hint: String? {
+    package var hint: String? {
         switch self {
         case .unknownCommand(_, _, let suggestion?):
             return "Did you mean '\(suggestion)'?"
@@ -108,7 +108,7 @@ public enum UsageError: Error, Sendable, Equatable {
 }
 
 /// The stderr text for a ``UsageError``: pure, so that it is pinned by tests.
-public enum UsageErrorRenderer {
+package enum UsageErrorRenderer {
     /// ```
     /// error: unknown command 'whoam'
     /// Did you mean 'whoami'?
@@ -116,7 +116,7 @@ public enum UsageErrorRenderer {
     /// See 'authctl --help'.
     /// ```
     /// Ends with a newline. `color` makes only the `error:` prefix bold red.
-    public static func render(_ error: UsageError, color: Bool = false, root: CommandSpec = CommandList.root) -> String {
+    package static func render(_ error: UsageError, color: Bool = false, root: CommandSpec = CommandList.root) -> String {
         let prefix = color ? "\u{1B}[1;31merror:\u{1B}[0m " : "error: "
         var lines = [prefix + error.message]
         if let hint = error.hint { lines.append(hint) }
@@ -126,7 +126,7 @@ public enum UsageErrorRenderer {
     }
 
     /// `Usage: authctl signin --provider ID [options]` for the deepest known command of `path`.
-    public static func usageLine(for path: [String], root: CommandSpec = CommandList.root) -> String {
+    package static func usageLine(for path: [String], root: CommandSpec = CommandList.root) -> String {
         let known = helpPath(path, root: root)
         let spec = root.descendant(at: known) ?? root
         return "Usage: " + UsageGenerator.shortUsage(spec, path: known, root: root)

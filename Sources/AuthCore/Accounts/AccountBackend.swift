@@ -8,7 +8,7 @@ import AuthProviders
 /// Toolkit `accounts:*`), where the project holds the accounts and the keystore keeps the signed-in
 /// user's copy. Every operation takes a credential a provider has already verified, and either
 /// succeeds, or throws an ``AccountError`` and changes nothing.
-public protocol AccountBackend: Sendable {
+package protocol AccountBackend: Sendable {
     /// Signs in with a verified credential: the user who has this identity, or a new one, unless
     /// the identity's email belongs to another user (account-exists, the credential kept pending).
     func signIn(with credential: OAuthCredential, profile: FederatedProfile) async throws -> AuthDataResult

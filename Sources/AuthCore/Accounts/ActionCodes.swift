@@ -1,9 +1,9 @@
 import AuthPlatform
 
 /// What an emailed action code is for, and whom (the SDK's `ActionCodeInfo`).
-public struct ActionCodeInfo: Sendable, Equatable {
+package struct ActionCodeInfo: Sendable, Equatable {
     /// The SDK's `ActionCodeOperation`, by Identity Toolkit's `requestType`.
-    public enum Operation: String, Sendable, Equatable {
+    package enum Operation: String, Sendable, Equatable {
         case passwordReset = "PASSWORD_RESET"
         case verifyEmail = "VERIFY_EMAIL"
         case recoverEmail = "RECOVER_EMAIL"
@@ -13,13 +13,13 @@ public struct ActionCodeInfo: Sendable, Equatable {
         case unknown = "UNKNOWN"
     }
 
-    public var operation: Operation
+    package var operation: Operation
     /// The account's email (for recover-email: the email it goes back to).
-    public var email: String?
+    package var email: String?
     /// For recover-email and verify-and-change-email: the other address.
-    public var previousEmail: String?
+    package var previousEmail: String?
 
-    public init(operation: Operation, email: String?, previousEmail: String? = nil) {
+    package init(operation: Operation, email: String?, previousEmail: String? = nil) {
         self.operation = operation
         self.email = email
         self.previousEmail = previousEmail
@@ -27,15 +27,15 @@ public struct ActionCodeInfo: Sendable, Equatable {
 }
 
 /// A link a project emails (`…/__/auth/action?mode=signIn&oobCode=…`), or the code alone.
-public struct ActionLink: Sendable, Equatable {
+package struct ActionLink: Sendable, Equatable {
     /// `mode`: `signIn`, `verifyEmail`, `recoverEmail`, `resetPassword`, `verifyAndChangeEmail`; nil for a bare code.
-    public var mode: String?
-    public var oobCode: String
-    public var continueURL: String?
+    package var mode: String?
+    package var oobCode: String
+    package var continueURL: String?
 
     /// The link's query, or the link inside a `link=` parameter (a Dynamic Link wraps it so);
     /// a bare code (no `://`, no spaces) is the code. Nil when there is no code.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         let trimmed = text.trimmingWhitespace()
         guard trimmed.contains("://") else {
             guard !trimmed.isEmpty, !trimmed.contains(where: { $0 == " " || $0 == "?" || $0 == "&" }) else { return nil }
@@ -54,27 +54,27 @@ public struct ActionLink: Sendable, Equatable {
         }
     }
 
-    public init(mode: String?, oobCode: String, continueURL: String?) {
+    package init(mode: String?, oobCode: String, continueURL: String?) {
         self.mode = mode
         self.oobCode = oobCode
         self.continueURL = continueURL
     }
 
     /// A link that signs in (the SDK's `isSignIn(withEmailLink:)`).
-    public var isSignIn: Bool { mode == "signIn" }
+    package var isSignIn: Bool { mode == "signIn" }
 }
 
 /// What `mfaEnrollment:start` answers for TOTP: the shared secret and the session that finalizes it.
-public struct TOTPEnrollmentSecret: Sendable, Equatable {
+package struct TOTPEnrollmentSecret: Sendable, Equatable {
     /// Base32 (RFC 4648), as an authenticator app takes it.
-    public var sharedSecretKey: String
-    public var codeLength: Int
-    public var hashingAlgorithm: String
-    public var periodSeconds: Int
+    package var sharedSecretKey: String
+    package var codeLength: Int
+    package var hashingAlgorithm: String
+    package var periodSeconds: Int
     /// The project's handle for this enrolment, for `mfaEnrollment:finalize`.
-    public var sessionInfo: String
+    package var sessionInfo: String
 
-    public init(sharedSecretKey: String, codeLength: Int, hashingAlgorithm: String, periodSeconds: Int, sessionInfo: String) {
+    package init(sharedSecretKey: String, codeLength: Int, hashingAlgorithm: String, periodSeconds: Int, sessionInfo: String) {
         self.sharedSecretKey = sharedSecretKey
         self.codeLength = codeLength
         self.hashingAlgorithm = hashingAlgorithm
@@ -83,7 +83,7 @@ public struct TOTPEnrollmentSecret: Sendable, Equatable {
     }
 
     /// The `otpauth://totp/ISSUER:ACCOUNT?secret=…` URI an authenticator app scans (Key Uri Format).
-    public func otpauthURI(accountName: String, issuer: String) -> String {
+    package func otpauthURI(accountName: String, issuer: String) -> String {
         var components = URLComponents()
         components.scheme = "otpauth"
         components.host = "totp"
@@ -99,5 +99,5 @@ public struct TOTPEnrollmentSecret: Sendable, Equatable {
 
 extension User {
     /// No provider and no email: an anonymous user (as the SDKs decide it on reload).
-    public var isAnonymous: Bool { providerData.isEmpty && email == nil }
+    package var isAnonymous: Bool { providerData.isEmpty && email == nil }
 }

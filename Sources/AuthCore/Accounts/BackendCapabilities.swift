@@ -2,7 +2,7 @@
 /// for (`auth.backend as? any PasswordAccounts`): commands never name a concrete backend.
 
 /// Email and password accounts (a Firebase project's Email/Password provider).
-public protocol PasswordAccounts: AccountBackend {
+package protocol PasswordAccounts: AccountBackend {
     /// `accounts:signInWithPassword`, or `accounts:signUp` with `create`.
     func signIn(email: String, password: String, create: Bool) async throws -> AuthDataResult
     /// The signed-in user proves it is them with their password (the SDK's `reauthenticate(with:
@@ -17,17 +17,17 @@ public protocol PasswordAccounts: AccountBackend {
 }
 
 /// Custom tokens minted by the project's own backend.
-public protocol CustomTokenAccounts: AccountBackend {
+package protocol CustomTokenAccounts: AccountBackend {
     func signIn(customToken: String) async throws -> AuthDataResult
 }
 
 extension AccountBackend {
-    public var mayHideSignInMethods: Bool { false }
+    package var mayHideSignInMethods: Bool { false }
 }
 
 /// Anonymous accounts: a real uid with no person behind it yet (a project's Anonymous provider),
 /// upgraded later by linking a provider, which keeps the uid.
-public protocol AnonymousAccounts: AccountBackend {
+package protocol AnonymousAccounts: AccountBackend {
     /// `accounts:signUp` with neither email nor password.
     func signInAnonymously() async throws -> AuthDataResult
     /// Links an email and password to the signed-in user (`accounts:signUp` with its ID token):
@@ -36,7 +36,7 @@ public protocol AnonymousAccounts: AccountBackend {
 }
 
 /// Passwordless sign-in by a link the project emails (Email/Password > Email link).
-public protocol EmailLinkAccounts: AccountBackend {
+package protocol EmailLinkAccounts: AccountBackend {
     /// `sendOobCode` with `EMAIL_SIGNIN`; `continueURL` is where the link leads after it is used.
     func sendSignInLink(toEmail email: String, continueURL: String?) async throws
     /// `signInWithEmailLink` with the link's code; `linkingToCurrentUser` links the email to the
@@ -45,7 +45,7 @@ public protocol EmailLinkAccounts: AccountBackend {
 }
 
 /// The one-time codes of the links a project emails: verify an email, recover it, reset a password.
-public protocol ActionCodes: AccountBackend {
+package protocol ActionCodes: AccountBackend {
     /// `sendOobCode` with `VERIFY_EMAIL` for the signed-in user.
     func sendEmailVerification() async throws
     /// What the code is for, without using it (`resetPassword` with the code alone).
@@ -57,7 +57,7 @@ public protocol ActionCodes: AccountBackend {
 }
 
 /// Enrolling and withdrawing second factors (Identity Platform's TOTP).
-public protocol MultiFactorEnrollment: AccountBackend {
+package protocol MultiFactorEnrollment: AccountBackend {
     /// The signed-in user's enrolled factors, as the project knows them now.
     func enrolledFactors() async throws -> [MultiFactorInfo]
     /// `mfaEnrollment:start` with TOTP: a shared secret for an authenticator app.

@@ -5,9 +5,9 @@ import AuthPlatform
 /// the authorization URL, send the browser there, bring the provider's answer back, hand it over.
 /// authctl holds no client id or secret of the provider; the backend checks `state` and
 /// exchanges the code.
-public struct BrokeredSignInFlow: Sendable {
+package struct BrokeredSignInFlow: Sendable {
     /// Where the provider sends the browser back to.
-    public enum Return: Sendable, Equatable {
+    package enum Return: Sendable, Equatable {
         /// `http://localhost:PORT/callback` on the one-shot listener (RFC 8252 §7.3; `localhost`,
         /// not the IP literal, because it is what a Firebase project authorizes by default). With
         /// `acceptsPaste`, the address pasted on stdin is taken too, whichever comes first. The
@@ -19,18 +19,18 @@ public struct BrokeredSignInFlow: Sendable {
     }
 
     /// What the person asked for.
-    public struct Request: Sendable {
-        public var providerID: String
-        public var purpose: FederatedPurpose
-        public var returning: Return
-        public var scopes: [String]
-        public var customParameters: [String: String]
+    package struct Request: Sendable {
+        package var providerID: String
+        package var purpose: FederatedPurpose
+        package var returning: Return
+        package var scopes: [String]
+        package var customParameters: [String: String]
         /// How long the person has to finish in the browser.
-        public var timeout: Duration
+        package var timeout: Duration
         /// False for `--no-browser`: only print the URL.
-        public var opensBrowser: Bool
+        package var opensBrowser: Bool
 
-        public init(
+        package init(
             providerID: String, purpose: FederatedPurpose, returning: Return, scopes: [String] = [], customParameters: [String: String] = [:],
             timeout: Duration, opensBrowser: Bool = true
         ) {
@@ -44,15 +44,15 @@ public struct BrokeredSignInFlow: Sendable {
         }
     }
 
-    public let broker: any ProviderFlowBroker
-    public let context: GrantContext
+    package let broker: any ProviderFlowBroker
+    package let context: GrantContext
 
-    public init(broker: any ProviderFlowBroker, context: GrantContext) {
+    package init(broker: any ProviderFlowBroker, context: GrantContext) {
         self.broker = broker
         self.context = context
     }
 
-    public func run(_ request: Request) async throws -> AuthDataResult {
+    package func run(_ request: Request) async throws -> AuthDataResult {
         try BrokeredReturnRules.check(providerID: request.providerID, returning: request.returning)
         switch request.returning {
         case .handler:
@@ -177,40 +177,40 @@ public struct BrokeredSignInFlow: Sendable {
 
 /// Providers whose answer cannot reach a terminal program by a given return, said before the
 /// person spends time in a browser, with what works instead.
-public enum BrokeredReturnRules {
+package enum BrokeredReturnRules {
     /// Whether a project's flow can ever bring `providerID`'s answer back here (every provider
     /// but Apple, which returns only to verified https domains).
-    public static func projectCanRun(_ providerID: String) -> Bool {
+    package static func projectCanRun(_ providerID: String) -> Bool {
         providerID != "apple.com"
     }
 
     /// Whether `providerID`'s app, registered as the Firebase docs say, knows only the handler
     /// page: a GitHub OAuth App has exactly one callback URL.
-    public static func returnsOnlyToHandler(_ providerID: String) -> Bool {
+    package static func returnsOnlyToHandler(_ providerID: String) -> Bool {
         providerID == "github.com"
     }
 
-    public static func check(providerID: String, returning: BrokeredSignInFlow.Return) throws(BrokeredFlowError) {
+    package static func check(providerID: String, returning: BrokeredSignInFlow.Return) throws(BrokeredFlowError) {
         if !projectCanRun(providerID) { throw .appleNeedsVerifiedHTTPS }
         if providerID.hasPrefix("saml."), returning == .handler { throw .postedAnswerCannotBePasted(providerID: providerID) }
     }
 }
 
 /// A provider flow the backend could run, but whose answer could never come back here.
-public enum BrokeredFlowError: AuthCoreError, Equatable {
+package enum BrokeredFlowError: AuthCoreError, Equatable {
     /// Sign in with Apple returns only to verified https domains, by form POST.
     case appleNeedsVerifiedHTTPS
     /// A SAML provider posts its answer to the handler page: nothing there can be copied.
     case postedAnswerCannotBePasted(providerID: String)
 
-    public var remedy: Remedy? {
+    package var remedy: Remedy? {
         if case .postedAnswerCannotBePasted = self { return .signInAnotherWay([.listener]) }
         return nil
     }
 
-    public var code: AuthErrorCode { .configurationError }
+    package var code: AuthErrorCode { .configurationError }
 
-    public var message: String {
+    package var message: String {
         switch self {
         case .appleNeedsVerifiedHTTPS:
             "Sign in with Apple returns only to a verified https domain, by a form POST that no terminal program can "

@@ -10,9 +10,9 @@ import AuthPlatform
 ///
 /// Every change is one locked read-modify-write of the keystore with every rule checked inside
 /// it, so a refused operation leaves `keystore.json` exactly as it was.
-public struct LocalAccountBackend: AccountBackend {
+package struct LocalAccountBackend: AccountBackend {
     /// Firebase uids are 28 characters of [A-Za-z0-9]; so are ours (~166 bits).
-    public static let uidLength = 28
+    package static let uidLength = 28
 
     private let store: any DocumentStore<KeystoreDocument>
     private let pending: PendingCredentials
@@ -20,7 +20,7 @@ public struct LocalAccountBackend: AccountBackend {
     private let clock: Clock
     private let random: any RandomSource
 
-    public init(storage: any DocumentStorage, clock: Clock, random: any RandomSource) {
+    package init(storage: any DocumentStorage, clock: Clock, random: any RandomSource) {
         store = storage.store(KeystoreDocument.fileName, of: KeystoreDocument.self)
         pending = PendingCredentials(storage: storage, clock: clock)
         policyStore = storage.store(AccountPolicy.fileName, of: AccountPolicy.self)
@@ -28,7 +28,7 @@ public struct LocalAccountBackend: AccountBackend {
         self.random = random
     }
 
-    public func signIn(with credential: OAuthCredential, profile: FederatedProfile) async throws -> AuthDataResult {
+    package func signIn(with credential: OAuthCredential, profile: FederatedProfile) async throws -> AuthDataResult {
         let now = clock.now()
         let policy = try policyStore.read()
         var collision: (uid: String, email: String)?
@@ -62,7 +62,7 @@ public struct LocalAccountBackend: AccountBackend {
         }
     }
 
-    public func link(with credential: OAuthCredential, profile: FederatedProfile) async throws -> AuthDataResult {
+    package func link(with credential: OAuthCredential, profile: FederatedProfile) async throws -> AuthDataResult {
         let now = clock.now()
         return try store.update { document in
             let index = try document.requireCurrentAccountIndex()
@@ -71,7 +71,7 @@ public struct LocalAccountBackend: AccountBackend {
         }
     }
 
-    public func linkPending() async throws -> AuthDataResult {
+    package func linkPending() async throws -> AuthDataResult {
         let now = clock.now()
         let pending = try self.pending.current()
         let result = try store.update { document in
@@ -88,7 +88,7 @@ public struct LocalAccountBackend: AccountBackend {
 
     /// The credential must be for one of the user's identities (else user-mismatch, session
     /// unchanged); refreshes that provider's tokens.
-    public func reauthenticate(with credential: OAuthCredential, profile: FederatedProfile) async throws -> AuthDataResult {
+    package func reauthenticate(with credential: OAuthCredential, profile: FederatedProfile) async throws -> AuthDataResult {
         let now = clock.now()
         return try store.update { document in
             let index = try document.requireCurrentAccountIndex()
@@ -104,7 +104,7 @@ public struct LocalAccountBackend: AccountBackend {
     }
 
     /// Never the last provider.
-    public func unlink(providerID: String) async throws -> User {
+    package func unlink(providerID: String) async throws -> User {
         let now = clock.now()
         let maximumAge = try policyStore.read().recentLoginSeconds
         return try store.update { document in
@@ -124,7 +124,7 @@ public struct LocalAccountBackend: AccountBackend {
     }
 
     /// Deletes the user and their tokens from this keystore.
-    public func deleteCurrentUser() async throws -> User {
+    package func deleteCurrentUser() async throws -> User {
         let now = clock.now()
         let maximumAge = try policyStore.read().recentLoginSeconds
         return try store.update { document in
@@ -138,12 +138,12 @@ public struct LocalAccountBackend: AccountBackend {
     }
 
     /// The keystore is the whole truth here.
-    public func lookUpCurrentUser() async throws -> User? {
+    package func lookUpCurrentUser() async throws -> User? {
         let document = try store.read()
         return document.currentAccountIndex.map { document.accounts[$0].user }
     }
 
-    public func signInMethods(forEmail email: String) async throws -> [String] {
+    package func signInMethods(forEmail email: String) async throws -> [String] {
         let document = try store.read()
         let providers = document.accounts.filter { $0.user.email?.lowercased() == email.lowercased() }
             .flatMap { $0.user.providerData.map(\.providerID) }
@@ -151,7 +151,7 @@ public struct LocalAccountBackend: AccountBackend {
     }
 
     /// Local accounts have no token of their own; `token` hands out a provider's.
-    public func userToken(minimumValidity: TimeInterval) async throws -> String? { nil }
+    package func userToken(minimumValidity: TimeInterval) async throws -> String? { nil }
 
     static func requireRecentLogin(_ account: KeystoreDocument.Account, operation: String, now: Date, maximumAge: Int) throws {
         let age = now.timeIntervalSince(account.user.lastAuthenticatedAt)

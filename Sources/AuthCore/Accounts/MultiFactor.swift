@@ -1,16 +1,16 @@
 /// One second factor enrolled on an account (the SDK's `MultiFactorInfo`).
-public struct MultiFactorInfo: Sendable, Equatable {
+package struct MultiFactorInfo: Sendable, Equatable {
     /// `factorId` of an authenticator app (Identity Platform's TOTP).
-    public static let totp = "totp"
+    package static let totp = "totp"
     /// `factorId` of an SMS code.
-    public static let phone = "phone"
+    package static let phone = "phone"
 
-    public var enrollmentID: String
-    public var displayName: String?
+    package var enrollmentID: String
+    package var displayName: String?
     /// ``totp`` or ``phone``.
-    public var factorID: String
+    package var factorID: String
 
-    public init(enrollmentID: String, displayName: String? = nil, factorID: String) {
+    package init(enrollmentID: String, displayName: String? = nil, factorID: String) {
         self.enrollmentID = enrollmentID
         self.displayName = displayName
         self.factorID = factorID
@@ -19,13 +19,13 @@ public struct MultiFactorInfo: Sendable, Equatable {
 
 /// Where a sign-in gets a second factor's code: `--totp CODE`, the person at a terminal, or
 /// nowhere (the sign-in then stops with multi-factor-auth-required).
-public struct SecondFactorSource: Sendable {
-    public var code: @Sendable (_ factor: MultiFactorInfo) async -> String?
+package struct SecondFactorSource: Sendable {
+    package var code: @Sendable (_ factor: MultiFactorInfo) async -> String?
 
-    public init(code: @escaping @Sendable (_ factor: MultiFactorInfo) async -> String?) {
+    package init(code: @escaping @Sendable (_ factor: MultiFactorInfo) async -> String?) {
         self.code = code
     }
 
     /// No code: the sign-in stops, naming the factors.
-    public static let none = SecondFactorSource { _ in nil }
+    package static let none = SecondFactorSource { _ in nil }
 }

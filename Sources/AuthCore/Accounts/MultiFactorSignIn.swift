@@ -6,23 +6,23 @@ import AuthProviders
 /// factor's code (the SDK's `MultiFactorResolver`): the project's pending credential and the
 /// enrolled factors, and what storing the user then needs (the first factor's answer and the
 /// provider's credential). Opaque beyond ``factors``: only the backend that stopped reads it.
-public struct PendingSecondFactorSignIn: Sendable {
+package struct PendingSecondFactorSignIn: Sendable {
     /// The enrolled factors, the SDK's `hints`.
-    public var factors: [MultiFactorInfo]
+    package var factors: [MultiFactorInfo]
     /// The project's proof of the first factor (Identity Platform's `mfaPendingCredential`).
-    public var pendingCredential: String
+    package var pendingCredential: String
     /// The first factor's answer, which the second factor's answer completes: the backend's own
     /// type, read only by the backend that stopped.
-    public var firstFactorAnswer: any Sendable
+    package var firstFactorAnswer: any Sendable
     /// The provider's credential and profile of a federated first factor, stored with the user.
-    public var credential: OAuthCredential?
-    public var profile: FederatedProfile?
+    package var credential: OAuthCredential?
+    package var profile: FederatedProfile?
     /// A sign-in or a reauthentication (which moves the recent-login time), not a link.
-    public var authenticated: Bool
+    package var authenticated: Bool
     /// A reauthentication's user: finishing as anyone else is a user mismatch.
-    public var expectedUID: String?
+    package var expectedUID: String?
 
-    public init(
+    package init(
         factors: [MultiFactorInfo], pendingCredential: String, firstFactorAnswer: any Sendable, credential: OAuthCredential? = nil,
         profile: FederatedProfile? = nil, authenticated: Bool = true, expectedUID: String? = nil
     ) {
@@ -39,23 +39,23 @@ public struct PendingSecondFactorSignIn: Sendable {
 /// The sign-in needs a second factor: `reason` says so as the backend words it (its code, message
 /// and remedy are this error's), `pending` is what finishing it needs. The command line stops
 /// here (exit 3, unless `--totp` or a prompt gave a code); the library hands `pending` to a resolver.
-public struct SecondFactorRequired: AuthCoreError {
-    public var reason: any AuthCoreError
-    public var pending: PendingSecondFactorSignIn
+package struct SecondFactorRequired: AuthCoreError {
+    package var reason: any AuthCoreError
+    package var pending: PendingSecondFactorSignIn
 
-    public init(reason: any AuthCoreError, pending: PendingSecondFactorSignIn) {
+    package init(reason: any AuthCoreError, pending: PendingSecondFactorSignIn) {
         self.reason = reason
         self.pending = pending
     }
 
-    public var code: AuthErrorCode { reason.code }
-    public var message: String { reason.message }
-    public var remedy: Remedy? { reason.remedy }
-    public var details: [String: ErrorDetail] { reason.details }
+    package var code: AuthErrorCode { reason.code }
+    package var message: String { reason.message }
+    package var remedy: Remedy? { reason.remedy }
+    package var details: [String: ErrorDetail] { reason.details }
 }
 
 /// Finishing a sign-in stopped at its second factor (Identity Platform's `mfaSignIn:finalize`).
-public protocol MultiFactorSignIn: AccountBackend {
+package protocol MultiFactorSignIn: AccountBackend {
     /// Proves the factor `enrollmentID` with a TOTP `code`, then stores the user as the sign-in
     /// would have (session, user record, the provider's credential) and makes it current.
     func finishSignIn(_ pending: PendingSecondFactorSignIn, enrollmentID: String, code: String) async throws -> AuthDataResult

@@ -6,17 +6,17 @@ import AuthStorage
 /// The credential an account-exists sign-in keeps for `link --pending` (the SDK's updated
 /// credential): kept for ``PendingCredential/lifetime``, taken once, gone when expired. One
 /// component for every backend, so the rule is the same wherever the accounts live.
-public struct PendingCredentials: Sendable {
+package struct PendingCredentials: Sendable {
     let store: any DocumentStore<PendingDocument>
     let clock: Clock
 
-    public init(storage: any DocumentStorage, clock: Clock) {
+    package init(storage: any DocumentStorage, clock: Clock) {
         store = storage.store(PendingDocument.fileName, of: PendingDocument.self)
         self.clock = clock
     }
 
     /// Keeps `pending` (replacing any other), to expire ``PendingCredential/lifetime`` from now.
-    public func keep(
+    package func keep(
         _ credential: OAuthCredential, profile: FederatedProfile, accountUID: String?, email: String, pendingToken: String? = nil
     ) throws {
         let pending = PendingCredential(
@@ -26,7 +26,7 @@ public struct PendingCredentials: Sendable {
     }
 
     /// The kept credential while it lasts; an expired one is removed and refused.
-    public func current() throws -> PendingCredential {
+    package func current() throws -> PendingCredential {
         guard let pending = try store.read().pending else { throw AccountError.noPendingCredential }
         guard pending.expiresAt > clock.now() else {
             try forget()
@@ -36,7 +36,7 @@ public struct PendingCredentials: Sendable {
     }
 
     /// Forgets the kept credential (once linked).
-    public func forget() throws {
+    package func forget() throws {
         try store.update { $0.pending = nil }
     }
 }

@@ -1,7 +1,7 @@
 import AuthOAuth
 
 /// What a federated sign-in is for: the three things the SDKs do with a provider's credential.
-public enum FederatedPurpose: String, Sendable, Equatable {
+package enum FederatedPurpose: String, Sendable, Equatable {
     case signIn = "signin"
     case link
     case reauthenticate = "reauth"
@@ -14,7 +14,7 @@ public enum FederatedPurpose: String, Sendable, Equatable {
 ///
 /// A capability: commands ask the account backend for it (`auth.backend as? any ProviderFlowBroker`)
 /// and never name a concrete backend.
-public protocol ProviderFlowBroker: AccountBackend {
+package protocol ProviderFlowBroker: AccountBackend {
     /// The backend's own page a provider may always return to (`https://AUTH_DOMAIN/__/auth/handler`).
     var handlerURI: String { get }
 
@@ -33,16 +33,16 @@ public protocol ProviderFlowBroker: AccountBackend {
 }
 
 /// What the person asks the backend's flow for.
-public struct BrokeredFlowRequest: Sendable, Equatable {
-    public var providerID: String
+package struct BrokeredFlowRequest: Sendable, Equatable {
+    package var providerID: String
     /// Where the provider sends the browser back to: the loopback listener or the backend's handler.
-    public var continueURI: String
+    package var continueURI: String
     /// Scopes beyond the provider's defaults (`--scope`).
-    public var scopes: [String]
+    package var scopes: [String]
     /// Extra authorization parameters (`--param`).
-    public var customParameters: [String: String]
+    package var customParameters: [String: String]
 
-    public init(providerID: String, continueURI: String, scopes: [String] = [], customParameters: [String: String] = [:]) {
+    package init(providerID: String, continueURI: String, scopes: [String] = [], customParameters: [String: String] = [:]) {
         self.providerID = providerID
         self.continueURI = continueURI
         self.scopes = scopes
@@ -51,14 +51,14 @@ public struct BrokeredFlowRequest: Sendable, Equatable {
 }
 
 /// The backend's answer: where to send the browser, and the session that ties the answer to it.
-public struct BrokeredAuthorization: Sendable, Equatable {
-    public var providerID: String
-    public var authorizationURL: URL
+package struct BrokeredAuthorization: Sendable, Equatable {
+    package var providerID: String
+    package var authorizationURL: URL
     /// The backend's handle for this flow (`sessionId`), sent back with the answer.
-    public var sessionID: String
-    public var continueURI: String
+    package var sessionID: String
+    package var continueURI: String
 
-    public init(providerID: String, authorizationURL: URL, sessionID: String, continueURI: String) {
+    package init(providerID: String, authorizationURL: URL, sessionID: String, continueURI: String) {
         self.providerID = providerID
         self.authorizationURL = authorizationURL
         self.sessionID = sessionID
@@ -68,7 +68,7 @@ public struct BrokeredAuthorization: Sendable, Equatable {
 
 extension ProviderFlowBroker {
     /// Every app but a GitHub OAuth App, which has one callback URL: the handler page.
-    public func acceptsLocalhost(_ providerID: String) -> Bool {
+    package func acceptsLocalhost(_ providerID: String) -> Bool {
         !BrokeredReturnRules.returnsOnlyToHandler(providerID)
     }
 }

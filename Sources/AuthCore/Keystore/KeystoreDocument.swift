@@ -4,31 +4,31 @@ import AuthProviders
 import AuthStorage
 
 /// The keystore file (`keystore.json`): users, their provider sessions, and who is signed in.
-public struct KeystoreDocument: VersionedDocument, Equatable {
-    public static let schemaVersion = 1
-    public static let fileName = "keystore.json"
+package struct KeystoreDocument: VersionedDocument, Equatable {
+    package static let schemaVersion = 1
+    package static let fileName = "keystore.json"
     /// `token` reads the keystore on every run and needs no refresh token while the access token
     /// is valid: its refresh tokens stay references until an update (a refresh, a sign-out)
     /// fetches them under the lock, so the hot path never asks the keyring (Decisions/0024).
-    public static let resolvesSecretsOnRead = false
+    package static let resolvesSecretsOnRead = false
     /// Refresh tokens, and an access token that never expires and cannot be renewed (a GitHub
     /// OAuth App's): as long-lived as a refresh token, so kept where they are (Decisions/0024).
-    public static let sealedMembers = [
+    package static let sealedMembers = [
         SealedMember("refreshToken", label: "refresh token"),
         SealedMember("accessToken", label: "access token", when: holdsLongLivedAccessToken),
     ]
 
-    public struct Account: Codable, Sendable, Equatable {
-        public var user: User
+    package struct Account: Codable, Sendable, Equatable {
+        package var user: User
         /// The live tokens, one per provider; empty when signed out.
-        public var sessions: [OAuthCredential]
+        package var sessions: [OAuthCredential]
         /// The provider the user signed in with last (the default for `token` and `reauth`).
-        public var lastProviderID: String?
+        package var lastProviderID: String?
         /// The account backend's own session for this user (a Firebase project's ID token), if
         /// the backend has one; nil when signed out and for local accounts.
-        public var backendSession: BackendSession?
+        package var backendSession: BackendSession?
 
-        public init(user: User, sessions: [OAuthCredential], lastProviderID: String?, backendSession: BackendSession? = nil) {
+        package init(user: User, sessions: [OAuthCredential], lastProviderID: String?, backendSession: BackendSession? = nil) {
             self.user = user
             self.sessions = sessions
             self.lastProviderID = lastProviderID
@@ -36,32 +36,32 @@ public struct KeystoreDocument: VersionedDocument, Equatable {
         }
 
         /// Signed in: some token is kept for the user, a provider's or the backend's.
-        public var isSignedIn: Bool { !sessions.isEmpty || backendSession != nil }
+        package var isSignedIn: Bool { !sessions.isEmpty || backendSession != nil }
     }
 
-    public var accounts: [Account]
+    package var accounts: [Account]
     /// The uid of the signed-in user, if any.
-    public var currentUID: String?
+    package var currentUID: String?
 
-    public init() {
+    package init() {
         accounts = []
         currentUID = nil
     }
 
     /// The file, read by hand (``JSONObjectDecodable``): `token` and `whoami` read it on every run.
-    public init(reading object: JSONObjectReader) throws {
+    package init(reading object: JSONObjectReader) throws {
         accounts = try object.objects("accounts")
         currentUID = try object.string(ifPresent: "currentUID")
     }
 
-    public var currentAccountIndex: Int? {
+    package var currentAccountIndex: Int? {
         guard let currentUID else { return nil }
         return accounts.firstIndex { $0.user.uid == currentUID }
     }
 }
 
 extension KeystoreDocument.Account: JSONObjectDecodable {
-    public init(reading object: JSONObjectReader) throws {
+    package init(reading object: JSONObjectReader) throws {
         self.init(
             user: try object.object("user"), sessions: try object.objects("sessions"),
             lastProviderID: try object.string(ifPresent: "lastProviderID"), backendSession: try object.object(ifPresent: "backendSession"))
@@ -72,11 +72,11 @@ extension KeystoreDocument {
     /// Whether a stored session's access token is a long-lived secret: nothing ends it (no
     /// expiry) and nothing renews it (no refresh token, no CI job's source). GitHub OAuth Apps'
     /// tokens are such; a token with an expiry stays in the file for the hot path.
-    @Sendable public static func holdsLongLivedAccessToken(_ session: [String: JSONValue]) -> Bool {
+    @Sendable package static func holdsLongLivedAccessToken(_ session: [String: JSONValue]) -> Bool {
         ["expiresAt", "refreshToken", "ciSource"].allSatisfy { (session[$0] ?? .null) == .null }
     }
 
-    public func accountIndex(uid: String) -> Int? {
+    package func accountIndex(uid: String) -> Int? {
         accounts.firstIndex { $0.user.uid == uid }
     }
 
@@ -95,7 +95,7 @@ extension KeystoreDocument {
         return (provider, session)
     }
 
-    public func requireCurrentAccountIndex() throws(AccountError) -> Int {
+    package func requireCurrentAccountIndex() throws(AccountError) -> Int {
         guard let index = currentAccountIndex else { throw .notSignedIn }
         return index
     }

@@ -2,15 +2,15 @@ import AuthPlatform
 
 /// An account backend's own tokens for the signed-in user: a Firebase project's ID token (what a
 /// backend or Security Rules check) and the refresh token that renews it.
-public struct BackendSession: Codable, Sendable, Equatable {
+package struct BackendSession: Codable, Sendable, Equatable {
     /// What issued the session, such as `firebase:my-project`.
-    public var issuer: String
-    public var idToken: String
-    public var refreshToken: String
-    public var expiresAt: Date
-    public var obtainedAt: Date
+    package var issuer: String
+    package var idToken: String
+    package var refreshToken: String
+    package var expiresAt: Date
+    package var obtainedAt: Date
 
-    public init(issuer: String, idToken: String, refreshToken: String, expiresAt: Date, obtainedAt: Date) {
+    package init(issuer: String, idToken: String, refreshToken: String, expiresAt: Date, obtainedAt: Date) {
         self.issuer = issuer
         self.idToken = idToken
         self.refreshToken = refreshToken
@@ -20,7 +20,7 @@ public struct BackendSession: Codable, Sendable, Equatable {
 }
 
 extension BackendSession: JSONObjectDecodable {
-    public init(reading object: JSONObjectReader) throws {
+    package init(reading object: JSONObjectReader) throws {
         self.init(
             issuer: try object.string("issuer"), idToken: try object.string("idToken"),
             refreshToken: try object.string("refreshToken"), expiresAt: try object.date("expiresAt"),

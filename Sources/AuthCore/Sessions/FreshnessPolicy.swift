@@ -4,23 +4,23 @@
 /// that lifetime left is as fresh as a renewal gets (renewing again would only burn refresh tokens,
 /// and, across processes, renew many times). An infinite validity forces a renewal (the SDKs'
 /// `getIDToken(forcingRefresh: true)`).
-public struct FreshnessPolicy: Sendable, Equatable {
+package struct FreshnessPolicy: Sendable, Equatable {
     /// The share of its lifetime a token must have left to count as fresh when more is asked.
-    public var shareOfLifetime: Double
+    package var shareOfLifetime: Double
 
-    public init(shareOfLifetime: Double) {
+    package init(shareOfLifetime: Double) {
         self.shareOfLifetime = shareOfLifetime
     }
 
     /// Tokens renewed with a refresh token (providers, a project's Secure Token API): 90%.
-    public static let refreshed = FreshnessPolicy(shareOfLifetime: 0.9)
+    package static let refreshed = FreshnessPolicy(shareOfLifetime: 0.9)
     /// A CI job's token, fetched again from its source: half its lifetime, so a job calling every
     /// few seconds renews about twice per lifetime, not at every call.
-    public static let fetchedFromSource = FreshnessPolicy(shareOfLifetime: 0.5)
+    package static let fetchedFromSource = FreshnessPolicy(shareOfLifetime: 0.5)
 
     /// Whether a token expiring at `expiresAt` (nil: never), obtained at `obtainedAt`, is fresh for
     /// `minimumValidity` seconds at `now`.
-    public func isFresh(expiresAt: Date?, obtainedAt: Date?, minimumValidity: TimeInterval, at now: Date) -> Bool {
+    package func isFresh(expiresAt: Date?, obtainedAt: Date?, minimumValidity: TimeInterval, at now: Date) -> Bool {
         guard minimumValidity.isFinite else { return false }
         guard let expiresAt else { return true }
         var required = minimumValidity

@@ -5,10 +5,10 @@ import AuthStorage
 /// read (the hot path: no lock, no network); otherwise the document's lock is held, the document
 /// read again, and what another process renewed while this one waited is taken; only then is the
 /// session renewed, once however many processes ask at the same moment.
-public enum LockedRefresh {
+package enum LockedRefresh {
     /// `fresh` says what a document already offers (nil: nothing fresh enough); `renew` renews it
     /// under the lock, writing the renewed session into the document.
-    public static func value<Document: VersionedDocument, Value: Sendable>(
+    package static func value<Document: VersionedDocument, Value: Sendable>(
         in store: any DocumentStore<Document>,
         fresh: (Document) throws -> Value?,
         renew: (inout Document) async throws -> Value

@@ -9,45 +9,45 @@ import AuthStorage
 /// next refresh of that session reads the entry: an answer is checked and applied as if it had
 /// just arrived, a marker alone explains a refusal of the stored token. Entries are written with
 /// the home's lock held, durably (fsync), in a private file next to the keystore.
-public struct RefreshJournal: VersionedDocument, Equatable {
-    public static let fileName = "refresh-journal.json"
-    public static let schemaVersion = 1
+package struct RefreshJournal: VersionedDocument, Equatable {
+    package static let fileName = "refresh-journal.json"
+    package static let schemaVersion = 1
     /// A token endpoint's answer holds the new refresh token.
-    public static let sealedMembers = [SealedMember("answer", label: "refresh answer")]
+    package static let sealedMembers = [SealedMember("answer", label: "refresh answer")]
 
-    public var entries: [Entry] = []
+    package var entries: [Entry] = []
 
-    public init() {}
+    package init() {}
 
-    public struct Entry: Codable, Sendable, Equatable {
-        public var providerID: String
+    package struct Entry: Codable, Sendable, Equatable {
+        package var providerID: String
         /// The account whose session was refreshed.
-        public var uid: String
+        package var uid: String
         /// SHA-256 (hex) of the refresh token sent: the entry concerns only a session that still
         /// holds that token; anything else (a new sign-in since) makes it stale.
-        public var sentTokenDigest: String
-        public var sentAt: Date
+        package var sentTokenDigest: String
+        package var sentAt: Date
         /// The token endpoint's answer (a 2xx body, as received), once it arrived.
-        public var answer: String?
-        public var receivedAt: Date?
+        package var answer: String?
+        package var receivedAt: Date?
     }
 
-    public func entry(providerID: String, uid: String) -> Entry? {
+    package func entry(providerID: String, uid: String) -> Entry? {
         entries.first { $0.providerID == providerID && $0.uid == uid }
     }
 
     /// Adds `entry`, replacing the one for the same session.
-    public mutating func record(_ entry: Entry) {
+    package mutating func record(_ entry: Entry) {
         remove(providerID: entry.providerID, uid: entry.uid)
         entries.append(entry)
     }
 
-    public mutating func remove(providerID: String, uid: String) {
+    package mutating func remove(providerID: String, uid: String) {
         entries.removeAll { $0.providerID == providerID && $0.uid == uid }
     }
 
     /// The digest an entry keeps of a refresh token: enough to recognise it, useless to replay.
-    public static func digest(_ refreshToken: String) -> String {
+    package static func digest(_ refreshToken: String) -> String {
         String(hexadecimal: SHA256.hash(Array(refreshToken.utf8)))
     }
 }

@@ -16,16 +16,16 @@ import AuthPlatform
 /// refused one leaves the session its new refresh token and its previous other tokens. A refresh
 /// refused with invalid_grant forgets that provider's session (the user record stays) and asks
 /// for a new sign-in.
-public struct TokenRefresher: Sendable {
+package struct TokenRefresher: Sendable {
     /// The Firebase SDK's default: a token handed out is good for at least five more minutes.
-    public static let defaultMinimumValidity: TimeInterval = 300
+    package static let defaultMinimumValidity: TimeInterval = 300
 
     let store: any DocumentStore<KeystoreDocument>
     let journal: any DocumentStore<RefreshJournal>
     let providers: ProviderRegistry
     let services: ProviderServices
 
-    public init(
+    package init(
         store: any DocumentStore<KeystoreDocument>, journal: any DocumentStore<RefreshJournal>,
         providers: ProviderRegistry, services: ProviderServices
     ) {
@@ -47,7 +47,7 @@ public struct TokenRefresher: Sendable {
 
     /// The current user's access token for `providerID` (default: the provider used last), valid
     /// for at least `minimumValidity` seconds.
-    public func freshAccessToken(providerID: String?, minimumValidity: TimeInterval) async throws -> String {
+    package func freshAccessToken(providerID: String?, minimumValidity: TimeInterval) async throws -> String {
         let (provider, session) = try KeystoreDocument.currentSession(providerID, in: try store.read())
         let clock = services.clock
         if let token = try cachedAccessToken(provider, session, validFor: minimumValidity) { return token }

@@ -6,17 +6,17 @@ import AuthPlatform
 ///
 /// A grant checks what OAuth lets it check (state, `iss`, PKCE, the token response); who signed
 /// in is proven afterwards by the provider (ID token and userinfo, or GitHub's API).
-public protocol AuthorizationGrant: Sendable {
+package protocol AuthorizationGrant: Sendable {
     func tokens(from server: AuthorizationServer, request: GrantRequest, context: GrantContext) async throws -> GrantOutcome
 }
 
 /// What a grant obtained: the tokens, and the browser's request when one waits for the sign-in's
 /// outcome (the loopback redirect), to be answered with ``BrowserReply/finish(_:)``.
-public struct GrantOutcome: Sendable {
-    public var tokens: GrantedTokens
-    public var reply: any BrowserReply
+package struct GrantOutcome: Sendable {
+    package var tokens: GrantedTokens
+    package var reply: any BrowserReply
 
-    public init(tokens: GrantedTokens, reply: any BrowserReply = NoBrowserReply()) {
+    package init(tokens: GrantedTokens, reply: any BrowserReply = NoBrowserReply()) {
         self.tokens = tokens
         self.reply = reply
     }
@@ -24,27 +24,27 @@ public struct GrantOutcome: Sendable {
 
 /// An authorization server as a grant sees it: endpoints, the client, and the rules it announced.
 /// The provider kind builds it (from discovery, or from GitHub's fixed layout).
-public struct AuthorizationServer: Sendable {
+package struct AuthorizationServer: Sendable {
     /// For messages only (`oidc.corp`, `github.com`).
-    public var providerID: String
+    package var providerID: String
     /// May carry a query of its own; the request's parameters are appended.
-    public var authorizationEndpoint: String
+    package var authorizationEndpoint: String
     /// The token endpoint, with the client authentication the server takes for this client.
-    public var tokenClient: TokenClient
+    package var tokenClient: TokenClient
     /// RFC 8628 §4; nil when the server offers no device authorization.
-    public var deviceAuthorization: DeviceAuthorizationEndpoint?
+    package var deviceAuthorization: DeviceAuthorizationEndpoint?
     /// RFC 9207 issuer identifier, checked against the redirect's `iss`; nil for a server without one.
-    public var issuer: String?
+    package var issuer: String?
     /// RFC 9207 §3: the redirect must carry `iss`.
-    public var issuerParameterRequired: Bool
+    package var issuerParameterRequired: Bool
     /// OpenID Connect sends a nonce (Core §3.1.2.1); plain OAuth servers get none.
-    public var sendsNonce: Bool
+    package var sendsNonce: Bool
     /// RFC 8414 `code_challenge_methods_supported`; empty when the server does not say.
-    public var codeChallengeMethodsSupported: [String]
+    package var codeChallengeMethodsSupported: [String]
     /// `prompt_values_supported`; nil when the server does not list them.
-    public var promptValuesSupported: [String]?
+    package var promptValuesSupported: [String]?
 
-    public init(
+    package init(
         providerID: String, authorizationEndpoint: String, tokenClient: TokenClient,
         deviceAuthorization: DeviceAuthorizationEndpoint? = nil, issuer: String? = nil, issuerParameterRequired: Bool = false,
         sendsNonce: Bool, codeChallengeMethodsSupported: [String] = [], promptValuesSupported: [String]? = nil
@@ -62,31 +62,31 @@ public struct AuthorizationServer: Sendable {
 }
 
 /// Where and as whom to ask for a device code (RFC 8628 §3.1).
-public struct DeviceAuthorizationEndpoint: Sendable {
-    public var url: URL
+package struct DeviceAuthorizationEndpoint: Sendable {
+    package var url: URL
     /// The token endpoint client for polling; its authentication may differ from the code
     /// exchange's (GitHub's device flow sends `client_id` only).
-    public var tokenClient: TokenClient
+    package var tokenClient: TokenClient
 
-    public init(url: URL, tokenClient: TokenClient) {
+    package init(url: URL, tokenClient: TokenClient) {
         self.url = url
         self.tokenClient = tokenClient
     }
 }
 
 /// What the person asked for in this sign-in.
-public struct GrantRequest: Sendable {
+package struct GrantRequest: Sendable {
     /// The provider's scopes and the person's, in order (duplicates are dropped when sent).
-    public var scopes: [String]
+    package var scopes: [String]
     /// Custom authorization parameters, already checked against the reserved names.
-    public var parameters: [String: String]
+    package var parameters: [String: String]
     /// A `prompt` to send unless `parameters` has one, and only where the server lists it (or
     /// lists nothing): `login` for reauthentication.
-    public var preferredPrompt: String?
+    package var preferredPrompt: String?
     /// How long the person has to finish: the browser, the paste, or the device code.
-    public var timeout: Duration
+    package var timeout: Duration
 
-    public init(scopes: [String], parameters: [String: String] = [:], preferredPrompt: String? = nil, timeout: Duration) {
+    package init(scopes: [String], parameters: [String: String] = [:], preferredPrompt: String? = nil, timeout: Duration) {
         self.scopes = scopes
         self.parameters = parameters
         self.preferredPrompt = preferredPrompt
@@ -96,39 +96,39 @@ public struct GrantRequest: Sendable {
 
 /// The effects a grant needs, injected: so tests run a whole grant with a fake network, a fake
 /// listener, a fixed clock and an instant sleep.
-public struct GrantContext: Sendable {
-    public var transport: any HTTPTransport
-    public var clock: Clock
-    public var random: any RandomSource
-    public var browser: any BrowserOpener
+package struct GrantContext: Sendable {
+    package var transport: any HTTPTransport
+    package var clock: Clock
+    package var random: any RandomSource
+    package var browser: any BrowserOpener
     /// Tells the person something (stderr).
-    public var notify: @Sendable (String) -> Void
+    package var notify: @Sendable (String) -> Void
     /// `--verbose` diagnostics (stderr); never given a secret.
-    public var log: @Sendable (String) -> Void
+    package var log: @Sendable (String) -> Void
     /// One line pasted by the person (stdin), or nil at the end of input.
-    public var readPastedLine: @Sendable () async -> String?
+    package var readPastedLine: @Sendable () async -> String?
     /// Waits (device-flow polls, the paste's timeout); throws when the task is cancelled.
-    public var sleep: @Sendable (Duration) async throws -> Void
+    package var sleep: @Sendable (Duration) async throws -> Void
     /// Starts listening for the redirect on a port (0: any free port).
-    public var makeListener: @Sendable (_ port: UInt16) throws -> any RedirectListener
+    package var makeListener: @Sendable (_ port: UInt16) throws -> any RedirectListener
     /// The status line while waiting on the person (only on a terminal).
-    public var progress: any ProgressDisplay
+    package var progress: any ProgressDisplay
     /// Shows a URL meant for another device as a QR code too (stderr, on a terminal); a no-op
     /// by default.
-    public var drawQRCode: @Sendable (_ url: String) -> Void
+    package var drawQRCode: @Sendable (_ url: String) -> Void
     /// Shows a URL meant for another device: its QR code where it fits the window with `following`
     /// (the URL and what to do) below it, then `following`, so that both stay on screen; `then` is
     /// the prompt that comes next (nil: a status line), kept on screen too (Decisions/0029). Nil:
     /// ``drawQRCode`` then ``notify``.
-    public var presentForAnotherDevice: (@Sendable (_ url: String, _ following: String, _ then: String?) -> Void)? = nil
+    package var presentForAnotherDevice: (@Sendable (_ url: String, _ following: String, _ then: String?) -> Void)? = nil
     /// Why no browser is opened (the headless rules), said with the URL; nil when one is, or when
     /// the person asked for none.
-    public var whyNoBrowser: String? = nil
+    package var whyNoBrowser: String? = nil
     /// A person can paste at a terminal (stdin is one): a browser that fails to start then brings
     /// the paste prompt instead of a wait for a redirect that cannot come.
-    public var canAskForPaste = false
+    package var canAskForPaste = false
 
-    public init(
+    package init(
         transport: any HTTPTransport, clock: Clock, random: any RandomSource, browser: any BrowserOpener,
         notify: @escaping @Sendable (String) -> Void, log: @escaping @Sendable (String) -> Void,
         readPastedLine: @escaping @Sendable () async -> String? = { nil },
@@ -160,24 +160,24 @@ extension GrantContext {
 }
 
 /// The tokens a grant obtained, before the provider has proven whose they are.
-public struct GrantedTokens: Sendable, Equatable {
+package struct GrantedTokens: Sendable, Equatable {
     /// Nil only for an ID token obtained elsewhere (``IDTokenGrant``).
-    public var accessToken: String?
-    public var tokenType: String
-    public var idToken: String?
-    public var refreshToken: String?
+    package var accessToken: String?
+    package var tokenType: String
+    package var idToken: String?
+    package var refreshToken: String?
     /// Seconds, as sent; see ``expiresAt``.
-    public var expiresIn: Int?
+    package var expiresIn: Int?
     /// When the token request was sent or answered (erring early): expiry counts from here, so
     /// clock skew with the provider cannot matter.
-    public var receivedAt: Date
-    public var scope: String?
+    package var receivedAt: Date
+    package var scope: String?
     /// The nonce the ID token must carry (OpenID Connect Core §3.1.3.7 step 11), if one was sent.
-    public var expectedNonce: String?
+    package var expectedNonce: String?
     /// The nonce kept with the credential (the SDK's `OAuthCredential.rawNonce`).
-    public var rawNonce: String?
+    package var rawNonce: String?
 
-    public init(
+    package init(
         accessToken: String?, tokenType: String = "Bearer", idToken: String? = nil, refreshToken: String? = nil,
         expiresIn: Int? = nil, receivedAt: Date, scope: String? = nil, expectedNonce: String? = nil, rawNonce: String? = nil
     ) {
@@ -194,7 +194,7 @@ public struct GrantedTokens: Sendable, Equatable {
 
     /// A token endpoint's answer, received at `receivedAt`, for a request that sent `nonce`
     /// (kept as `rawNonce` by the client).
-    public init(_ response: TokenResponse, receivedAt: Date, nonce: String?, rawNonce: String?) {
+    package init(_ response: TokenResponse, receivedAt: Date, nonce: String?, rawNonce: String?) {
         self.init(
             accessToken: response.accessToken, tokenType: response.tokenType, idToken: response.idToken,
             refreshToken: response.refreshToken, expiresIn: response.expiresIn, receivedAt: receivedAt,
@@ -203,7 +203,7 @@ public struct GrantedTokens: Sendable, Equatable {
     }
 
     /// When the access token expires, if the server said.
-    public var expiresAt: Date? {
+    package var expiresAt: Date? {
         expiresIn.map { receivedAt.addingTimeInterval(TimeInterval($0)) }
     }
 }
@@ -211,7 +211,7 @@ public struct GrantedTokens: Sendable, Equatable {
 extension OAuthCredential {
     /// The credential for `tokens`. A credential without an access token (an ID token obtained
     /// elsewhere) lives as long as its ID token: `idTokenExpiresAt`.
-    public init(providerID: String, tokens: GrantedTokens, idTokenExpiresAt: Date?) {
+    package init(providerID: String, tokens: GrantedTokens, idTokenExpiresAt: Date?) {
         self.init(
             providerID: providerID, accessToken: tokens.accessToken, tokenType: tokens.tokenType, idToken: tokens.idToken,
             refreshToken: tokens.refreshToken, expiresAt: tokens.accessToken == nil ? idTokenExpiresAt : tokens.expiresAt,

@@ -4,8 +4,8 @@ import AuthPlatform
 /// that an expired token is replaced by a new one from the same place. Only the place is kept (a
 /// kind and a variable NAME), never the request token GitHub hands the job, nor a copy of the
 /// variable's value.
-public struct CITokenSource: Codable, Sendable, Equatable {
-    public enum Kind: String, Codable, Sendable, CaseIterable {
+package struct CITokenSource: Codable, Sendable, Equatable {
+    package enum Kind: String, Codable, Sendable, CaseIterable {
         /// GitHub Actions: asked for at `$ACTIONS_ID_TOKEN_REQUEST_URL` (`permissions: id-token: write`).
         case githubActions = "github-actions"
         /// GitLab CI: the variable an `id_tokens:` entry of the job names.
@@ -15,25 +15,25 @@ public struct CITokenSource: Codable, Sendable, Equatable {
     }
 
     /// GitHub Actions' request URL and bearer token, set in a job with `id-token: write`.
-    public static let actionsRequestURLVariable = "ACTIONS_ID_TOKEN_REQUEST_URL"
-    public static let actionsRequestTokenVariable = "ACTIONS_ID_TOKEN_REQUEST_TOKEN"
+    package static let actionsRequestURLVariable = "ACTIONS_ID_TOKEN_REQUEST_URL"
+    package static let actionsRequestTokenVariable = "ACTIONS_ID_TOKEN_REQUEST_TOKEN"
     /// What `--ci gitlab` reads unless told otherwise (`--ci env:VAR`): the name GitLab's own
     /// examples give the `id_tokens:` entry.
-    public static let gitLabDefaultVariable = "GITLAB_OIDC_TOKEN"
+    package static let gitLabDefaultVariable = "GITLAB_OIDC_TOKEN"
     /// The values `--ci` takes, for help and errors.
-    public static let syntax = "github-actions, gitlab or env:VAR"
+    package static let syntax = "github-actions, gitlab or env:VAR"
 
-    public var kind: Kind
+    package var kind: Kind
     /// The variable that holds the token (GitLab, env); nil for GitHub Actions.
-    public var variable: String?
+    package var variable: String?
 
-    public init(kind: Kind, variable: String? = nil) {
+    package init(kind: Kind, variable: String? = nil) {
         self.kind = kind
         self.variable = variable
     }
 
     /// `github-actions`, `gitlab` (its default variable), `gitlab:VAR` or `env:VAR`; nil for anything else.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         guard let kind = Kind(rawValue: parts[0]) else { return nil }
         let variable = parts.count == 2 ? parts[1] : (kind == .gitlab ? Self.gitLabDefaultVariable : nil)
@@ -45,7 +45,7 @@ public struct CITokenSource: Codable, Sendable, Equatable {
     }
 
     /// As `--ci` spells it.
-    public var description: String {
+    package var description: String {
         switch kind {
         case .githubActions: kind.rawValue
         case .gitlab, .env: kind.rawValue + ":" + (variable ?? "")
@@ -63,7 +63,7 @@ public struct CITokenSource: Codable, Sendable, Equatable {
 }
 
 extension CITokenSource: JSONObjectDecodable {
-    public init(reading object: JSONObjectReader) throws {
+    package init(reading object: JSONObjectReader) throws {
         let name = try object.string("kind")
         guard let kind = Kind(rawValue: name) else {
             throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "Cannot initialize Kind from invalid String value \(name)"))
@@ -75,20 +75,20 @@ extension CITokenSource: JSONObjectDecodable {
 /// Fetches a CI job's ID token from its ``CITokenSource``, with the job's environment (read only
 /// here, only when a token is needed) and the transport. The token is not verified here: the
 /// provider verifies it as it verifies `--id-token-stdin`.
-public struct CITokenFetcher: Sendable {
+package struct CITokenFetcher: Sendable {
     /// The answer is a small JSON object or a bare token.
-    public static let maximumAnswerBytes = 64 * 1024
+    package static let maximumAnswerBytes = 64 * 1024
 
-    public var environment: EnvironmentVariables
-    public var transport: any HTTPTransport
+    package var environment: EnvironmentVariables
+    package var transport: any HTTPTransport
 
-    public init(environment: EnvironmentVariables, transport: any HTTPTransport) {
+    package init(environment: EnvironmentVariables, transport: any HTTPTransport) {
         self.environment = environment
         self.transport = transport
     }
 
     /// A token from `source`; `audience` is what GitHub puts in `aud` (the provider's client id).
-    public func idToken(from source: CITokenSource, audience: String) async throws -> String {
+    package func idToken(from source: CITokenSource, audience: String) async throws -> String {
         switch source.kind {
         case .githubActions:
             return try await actionsToken(audience: audience)
@@ -125,7 +125,7 @@ public struct CITokenFetcher: Sendable {
 }
 
 /// Why a CI job's token could not be had.
-public enum CITokenError: AuthCoreError, Equatable {
+package enum CITokenError: AuthCoreError, Equatable {
     /// `--ci` names no source authctl knows.
     case invalidSource(String)
     /// The job does not set the variable the source reads.
@@ -136,7 +136,7 @@ public enum CITokenError: AuthCoreError, Equatable {
     /// The source's token has expired, and the source can give no other (a job's variable).
     case sourceTokenExpired(source: String, expiredAt: Date)
 
-    public var code: AuthErrorCode {
+    package var code: AuthErrorCode {
         switch self {
         case .invalidSource, .missingVariable: .configurationError
         case .requestRefused, .invalidAnswer: .providerError
@@ -144,7 +144,7 @@ public enum CITokenError: AuthCoreError, Equatable {
         }
     }
 
-    public var message: String {
+    package var message: String {
         switch self {
         case .invalidSource(let text):
             "'\(text)' is not a CI token source: use \(CITokenSource.syntax)"

@@ -2,10 +2,10 @@ import AuthPlatform
 
 /// The device authorization grant (RFC 8628): a code the person enters on another device, for
 /// SSH sessions, containers and CI.
-public struct DeviceCodeGrant: AuthorizationGrant {
-    public init() {}
+package struct DeviceCodeGrant: AuthorizationGrant {
+    package init() {}
 
-    public func tokens(from server: AuthorizationServer, request: GrantRequest, context: GrantContext) async throws -> GrantOutcome {
+    package func tokens(from server: AuthorizationServer, request: GrantRequest, context: GrantContext) async throws -> GrantOutcome {
         guard let endpoint = server.deviceAuthorization else { throw OAuthError.noDeviceEndpoint(server.providerID) }
         let client = DeviceAuthorizationClient(
             deviceAuthorizationEndpoint: endpoint.url, tokenClient: endpoint.tokenClient, clock: context.clock, sleep: context.sleep

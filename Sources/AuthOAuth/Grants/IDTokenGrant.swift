@@ -1,23 +1,23 @@
 /// An ID token obtained elsewhere (a CI job's token, `signin --id-token-stdin`): the SDK's
 /// `OAuthProvider.credential(withProviderID:idToken:rawNonce:)`. Nothing is asked of the
 /// server; the provider verifies the token like any other.
-public struct IDTokenGrant: AuthorizationGrant {
-    public var idToken: String
+package struct IDTokenGrant: AuthorizationGrant {
+    package var idToken: String
     /// When given, the token's `nonce` must be SHA-256(raw nonce) in hex, as in Firebase's Apple
     /// and generic OIDC flows.
-    public var rawNonce: String?
+    package var rawNonce: String?
 
-    public init(idToken: String, rawNonce: String?) {
+    package init(idToken: String, rawNonce: String?) {
         self.idToken = idToken
         self.rawNonce = rawNonce
     }
 
-    public func tokens(from server: AuthorizationServer, request: GrantRequest, context: GrantContext) async throws -> GrantOutcome {
+    package func tokens(from server: AuthorizationServer, request: GrantRequest, context: GrantContext) async throws -> GrantOutcome {
         outcome(context: context)
     }
 
     /// The token as granted; no server is involved (an issuer of ID tokens only has none).
-    public func outcome(context: GrantContext) -> GrantOutcome {
+    package func outcome(context: GrantContext) -> GrantOutcome {
         GrantOutcome(tokens: GrantedTokens(
             accessToken: nil, idToken: idToken, receivedAt: context.clock.now(),
             expectedNonce: rawNonce.map(Nonce.hashed), rawNonce: rawNonce

@@ -4,19 +4,19 @@ import AuthPlatform
 /// With `acceptsPaste`, a redirect (or code) pasted on stdin is taken too, whichever comes first:
 /// for a browser on another machine that cannot reach the listener. One ``SignInWait`` holds the
 /// listener, the paste, the browser's launch and the deadline.
-public struct LoopbackCodeGrant: AuthorizationGrant {
+package struct LoopbackCodeGrant: AuthorizationGrant {
     /// The listener's ports, the first free one winning; empty lets the system pick a free one.
-    public var ports: [UInt16]
-    public var acceptsPaste: Bool
-    public var opensBrowser: Bool
+    package var ports: [UInt16]
+    package var acceptsPaste: Bool
+    package var opensBrowser: Bool
 
-    public init(ports: [UInt16] = [], acceptsPaste: Bool = false, opensBrowser: Bool = true) {
+    package init(ports: [UInt16] = [], acceptsPaste: Bool = false, opensBrowser: Bool = true) {
         self.ports = ports
         self.acceptsPaste = acceptsPaste
         self.opensBrowser = opensBrowser
     }
 
-    public func tokens(from server: AuthorizationServer, request: GrantRequest, context: GrantContext) async throws -> GrantOutcome {
+    package func tokens(from server: AuthorizationServer, request: GrantRequest, context: GrantContext) async throws -> GrantOutcome {
         let steps = AuthorizationCodeSteps(server: server, request: request, context: context, opensBrowser: opensBrowser)
         let parameters = try steps.parameters()
         try await steps.checkReachable()
@@ -65,7 +65,7 @@ public struct LoopbackCodeGrant: AuthorizationGrant {
     /// A listener on the first of `ports` that is free (none given: any port the system picks).
     /// When every one is taken, ``LoopbackError/portInUse(ports:)`` names them all; any other
     /// failure to listen ends the search at once.
-    public static func listen(on ports: [UInt16], context: GrantContext) throws -> any RedirectListener {
+    package static func listen(on ports: [UInt16], context: GrantContext) throws -> any RedirectListener {
         guard !ports.isEmpty else { return try context.makeListener(0) }
         for port in ports {
             do {

@@ -3,16 +3,16 @@ import AuthPlatform
 /// The authorization code grant for a provider that only redirects to a registered, non-loopback
 /// URI (`providers add --redirect-uri`): nothing listens; the person pastes the address the
 /// browser landed on, and it is checked exactly as the loopback listener checks a redirect.
-public struct PastedCodeGrant: AuthorizationGrant {
-    public var redirectURI: String
-    public var opensBrowser: Bool
+package struct PastedCodeGrant: AuthorizationGrant {
+    package var redirectURI: String
+    package var opensBrowser: Bool
 
-    public init(redirectURI: String, opensBrowser: Bool = true) {
+    package init(redirectURI: String, opensBrowser: Bool = true) {
         self.redirectURI = redirectURI
         self.opensBrowser = opensBrowser
     }
 
-    public func tokens(from server: AuthorizationServer, request: GrantRequest, context: GrantContext) async throws -> GrantOutcome {
+    package func tokens(from server: AuthorizationServer, request: GrantRequest, context: GrantContext) async throws -> GrantOutcome {
         let steps = AuthorizationCodeSteps(server: server, request: request, context: context, opensBrowser: opensBrowser)
         let parameters = try steps.parameters()
         try await steps.checkReachable()

@@ -95,9 +95,9 @@ package struct SignInWait<Answer: Sendable>: Sendable {
 /// reached the listener but none was this sign-in's redirect; a project's provider that would
 /// not return to `localhost`; a local provider that would not take the redirect URI; or nobody
 /// finished in time.
-public struct SignInTimedOut: AuthCoreError, Equatable {
+package struct SignInTimedOut: AuthCoreError, Equatable {
     /// Where the answer was to come back.
-    public enum Return: Sendable, Equatable {
+    package enum Return: Sendable, Equatable {
         /// This machine's listener at a redirect URI registered with the provider's client here.
         case loopback
         /// A page the person pastes from (`providers add --redirect-uri`).
@@ -109,28 +109,28 @@ public struct SignInTimedOut: AuthCoreError, Equatable {
         case projectHandler(handler: String)
     }
 
-    public enum Browser: Sendable, Equatable {
+    package enum Browser: Sendable, Equatable {
         case notOpened
         case opened
         case failed(reason: String)
     }
 
     /// What the listener saw, when there was one.
-    public struct Listener: Sendable, Equatable {
-        public var redirectURI: String
+    package struct Listener: Sendable, Equatable {
+        package var redirectURI: String
         /// Not even a connection arrived.
-        public var nothingArrived: Bool
+        package var nothingArrived: Bool
         /// Callbacks with another sign-in's `state`.
-        public var ignoredCallbacks: Int
+        package var ignoredCallbacks: Int
     }
 
-    public var after: Duration
-    public var returning: Return
-    public var pasteOffered: Bool
-    public var browser: Browser
-    public var listener: Listener?
+    package var after: Duration
+    package var returning: Return
+    package var pasteOffered: Bool
+    package var browser: Browser
+    package var listener: Listener?
 
-    public init(after: Duration, returning: Return, pasteOffered: Bool, browser: Browser, listener: Listener? = nil) {
+    package init(after: Duration, returning: Return, pasteOffered: Bool, browser: Browser, listener: Listener? = nil) {
         self.after = after
         self.returning = returning
         self.pasteOffered = pasteOffered
@@ -138,16 +138,16 @@ public struct SignInTimedOut: AuthCoreError, Equatable {
         self.listener = listener
     }
 
-    public var code: AuthErrorCode { .timeout }
+    package var code: AuthErrorCode { .timeout }
 
-    public var details: [String: ErrorDetail] {
+    package var details: [String: ErrorDetail] {
         var details: [String: ErrorDetail] = ["cause": .string(cause)]
         if let listener, listener.ignoredCallbacks > 0 { details["ignoredCallbacks"] = .int(listener.ignoredCallbacks) }
         return details
     }
 
     /// The cause the message is about, as a word for `--json`.
-    public var cause: String {
+    package var cause: String {
         if case .failed = browser { return "browser-failed" }
         if let listener, !listener.nothingArrived { return "redirect-refused" }
         if case .projectLoopback = returning, browser == .opened { return "project-return-refused" }
@@ -156,7 +156,7 @@ public struct SignInTimedOut: AuthCoreError, Equatable {
     }
 
     /// What to do, for each front door to word (Decisions/0032).
-    public var remedy: Remedy? {
+    package var remedy: Remedy? {
         switch cause {
         case "browser-failed", "project-return-refused": .signInAnotherWay([.paste])
         case "redirect-uri-refused-or-unfinished": listener.map { .registerRedirectURI(LoopbackError.registrable($0.redirectURI)) }
@@ -164,7 +164,7 @@ public struct SignInTimedOut: AuthCoreError, Equatable {
         }
     }
 
-    public var message: String {
+    package var message: String {
         // Whole seconds: the wait's time is what is left of the sign-in's timeout once discovery has run.
         let rounded = Int(after.timeInterval.rounded())
         let time = rounded >= 1 ? (rounded == 1 ? "1 second" : "\(rounded) seconds") : LoopbackError.seconds(after)

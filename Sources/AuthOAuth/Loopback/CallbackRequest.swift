@@ -1,9 +1,9 @@
 /// One `name=value` pair of a query, decoded as application/x-www-form-urlencoded.
-public struct CallbackParameter: Sendable, Equatable, Hashable {
-    public var name: String
-    public var value: String
+package struct CallbackParameter: Sendable, Equatable, Hashable {
+    package var name: String
+    package var value: String
 
-    public init(name: String, value: String) {
+    package init(name: String, value: String) {
         self.name = name
         self.value = value
     }
@@ -12,19 +12,19 @@ public struct CallbackParameter: Sendable, Equatable, Hashable {
 /// The request that reached the redirect URI: its path and its parameters (the query's, then a
 /// form POST's), in order and with repeats kept, so that the caller can refuse a repeated OAuth
 /// parameter (RFC 6749 §3.1).
-public struct CallbackRequest: Sendable, Equatable {
+package struct CallbackRequest: Sendable, Equatable {
     /// The path as received, not percent-decoded (always ``LoopbackRedirectListener/callbackPath`` from the listener).
-    public var path: String
+    package var path: String
     /// Every parameter, in order of appearance: the query's, then the form body's.
-    public var parameters: [CallbackParameter]
+    package var parameters: [CallbackParameter]
     /// `GET`, or `POST` for an answer posted as a form (`response_mode=form_post`, SAML's HTTP-POST binding).
-    public var method: String
+    package var method: String
     /// The query as received, without its `?` and not decoded; nil when there is none.
-    public var query: String?
+    package var query: String?
     /// A form POST's body as received (`application/x-www-form-urlencoded`); nil for a GET.
-    public var body: String?
+    package var body: String?
 
-    public init(
+    package init(
         path: String = LoopbackRedirectListener.callbackPath, parameters: [CallbackParameter], method: String = "GET", query: String? = nil,
         body: String? = nil
     ) {
@@ -36,12 +36,12 @@ public struct CallbackRequest: Sendable, Equatable {
     }
 
     /// Every value of `name`, in order of appearance.
-    public func values(named name: String) -> [String] {
+    package func values(named name: String) -> [String] {
         parameters.filter { $0.name == name }.map(\.value)
     }
 
     /// Names that occur more than once, in order of first appearance.
-    public var repeatedNames: [String] {
+    package var repeatedNames: [String] {
         var seen: Set<String> = []
         var repeated: [String] = []
         for parameter in parameters where !seen.insert(parameter.name).inserted && !repeated.contains(parameter.name) {
@@ -52,7 +52,7 @@ public struct CallbackRequest: Sendable, Equatable {
 }
 
 /// What the caller makes of a request to the redirect URI.
-public enum CallbackVerdict<Value: Sendable>: Sendable {
+package enum CallbackVerdict<Value: Sendable>: Sendable {
     /// This sign-in's answer. The browser's request is held open until the sign-in has finished
     /// (``BrowserReply/finish(_:)``), so that its page says how it really ended.
     case accept(Value)
@@ -62,7 +62,7 @@ public enum CallbackVerdict<Value: Sendable>: Sendable {
 }
 
 /// How a sign-in ended, for the page the browser shows.
-public enum SignInOutcome: Sendable {
+package enum SignInOutcome: Sendable {
     /// Signed in; `who` names the user (an email, or a name).
     case signedIn(who: String)
     /// The sign-in failed after the redirect: the page shows an ``AuthCoreError``'s message.
@@ -70,16 +70,16 @@ public enum SignInOutcome: Sendable {
 }
 
 /// The browser's request to the redirect URI, answered when the sign-in is over.
-public protocol BrowserReply: Sendable {
+package protocol BrowserReply: Sendable {
     /// Answers the browser with `outcome`; later calls do nothing. If nobody answers within the
     /// listener's reply limit, the page says to finish in the terminal.
     func finish(_ outcome: SignInOutcome) async
 }
 
 /// The reply of a sign-in whose browser does not wait on authctl (paste, device code, ID token).
-public struct NoBrowserReply: BrowserReply {
-    public init() {}
-    public func finish(_ outcome: SignInOutcome) async {}
+package struct NoBrowserReply: BrowserReply {
+    package init() {}
+    package func finish(_ outcome: SignInOutcome) async {}
 }
 
 /// The redirect seam: something that hands each request to its redirect URI to `evaluate` until
@@ -88,7 +88,7 @@ public struct NoBrowserReply: BrowserReply {
 ///
 /// ``LoopbackRedirectListener`` is the live one; ``GrantContext/makeListener`` injects it, and
 /// tests of the grants supply a fake.
-public protocol RedirectListener: Sendable {
+package protocol RedirectListener: Sendable {
     /// The exact redirect URI to send in the authorization and token requests.
     var redirectURI: String { get }
 

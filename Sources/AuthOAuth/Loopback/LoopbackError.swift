@@ -4,7 +4,7 @@ import AuthPlatform
 ///
 /// Binding failures are `.configurationError` when the person chose the port (the fix is to choose
 /// another) and `.internalError` otherwise; a wait ends in `.timeout` or `.cancelled`.
-public enum LoopbackError: AuthCoreError, Equatable {
+package enum LoopbackError: AuthCoreError, Equatable {
     /// The explicit port, or every one of a list, is taken on 127.0.0.1 by other programs.
     case portInUse(ports: [UInt16])
     /// A socket could not be created, bound, or listened on (not "port in use").
@@ -20,7 +20,7 @@ public enum LoopbackError: AuthCoreError, Equatable {
     /// The listener was already closed, or a wait already used it (it is one-shot).
     case notListening
 
-    public var code: AuthErrorCode {
+    package var code: AuthErrorCode {
         switch self {
         case .portInUse: .configurationError
         case .cannotListen, .socketFailure, .notListening: .internalError
@@ -29,7 +29,7 @@ public enum LoopbackError: AuthCoreError, Equatable {
         }
     }
 
-    public var message: String {
+    package var message: String {
         switch self {
         case .portInUse(let ports):
             (ports.count == 1
@@ -51,7 +51,7 @@ public enum LoopbackError: AuthCoreError, Equatable {
         }
     }
 
-    public var remedy: Remedy? {
+    package var remedy: Remedy? {
         switch self {
         case .portInUse: .chooseRedirectPorts
         case .timedOut(let redirectURI, _, _, let nothingArrived):
@@ -60,7 +60,7 @@ public enum LoopbackError: AuthCoreError, Equatable {
         }
     }
 
-    public var details: [String: ErrorDetail] {
+    package var details: [String: ErrorDetail] {
         switch self {
         case .portInUse(let ports): ["port": .int(Int(ports.first ?? 0)), "ports": .strings(ports.map(String.init))]
         case .timedOut(_, _, let ignored, _) where ignored > 0: ["ignoredCallbacks": .int(ignored)]

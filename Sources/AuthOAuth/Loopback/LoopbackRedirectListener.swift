@@ -20,16 +20,16 @@ import AuthPlatform
 ///     try checkStateAndTakeCode(request)  // throws an AuthCoreError on a bad state, iss, error=...
 /// }
 /// ```
-public actor LoopbackRedirectListener: RedirectListener {
+package actor LoopbackRedirectListener: RedirectListener {
     /// The path of the redirect URI.
-    public static let callbackPath = "/callback"
+    package static let callbackPath = "/callback"
 
     /// The port, on every address listened on.
-    public nonisolated let port: UInt16
+    package nonisolated let port: UInt16
     /// `http://127.0.0.1:<port>/callback`: the IP literal, not `localhost` (RFC 8252 §8.3).
-    public nonisolated let redirectURI: String
+    package nonisolated let redirectURI: String
     /// The addresses listened on: `127.0.0.1`, then `::1` when IPv6 loopback is available.
-    public nonisolated let addresses: [String]
+    package nonisolated let addresses: [String]
 
     private let limits: LoopbackLimits
     /// The listening sockets, until a wait takes them (and closes them when it ends).
@@ -37,7 +37,7 @@ public actor LoopbackRedirectListener: RedirectListener {
 
     /// Listens on `port` (0: a free port chosen by the system) on 127.0.0.1, and on [::1] at the
     /// same port when it can; [::1] being unavailable or taken is not an error.
-    public init(port: UInt16 = 0) throws(LoopbackError) {
+    package init(port: UInt16 = 0) throws(LoopbackError) {
         try self.init(port: port, limits: LoopbackLimits())
     }
 
@@ -76,7 +76,7 @@ public actor LoopbackRedirectListener: RedirectListener {
 
     /// Stops listening and frees the port; a later wait throws ``LoopbackError/notListening``.
     /// A wait in progress owns the sockets: cancel its task instead.
-    public func close() {
+    package func close() {
         for listener in listeners { POSIX.close(listener) }
         listeners = []
     }
@@ -89,7 +89,7 @@ public actor LoopbackRedirectListener: RedirectListener {
     ///
     /// Throws ``LoopbackError/timedOut(redirectURI:after:ignoredCallbacks:)`` after `timeout`, and
     /// ``LoopbackError/cancelled`` promptly when the calling task is cancelled before a callback.
-    public func waitForCallback<T: Sendable>(
+    package func waitForCallback<T: Sendable>(
         timeout: Duration,
         evaluate: @escaping @Sendable (CallbackRequest) throws -> CallbackVerdict<T>
     ) async throws -> (value: T, reply: any BrowserReply) {

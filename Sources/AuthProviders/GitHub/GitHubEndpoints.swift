@@ -3,26 +3,26 @@ import AuthPlatform
 
 /// Where GitHub's OAuth endpoints and REST API live: github.com, or a GitHub Enterprise Server
 /// (`--api-base https://HOST`), which serves both from one host with the API under `/api/v3`.
-public struct GitHubEndpoints: Sendable, Equatable {
+package struct GitHubEndpoints: Sendable, Equatable {
     /// GHES serves the REST API under this path of its own host.
-    public static let enterpriseAPIPath = "/api/v3"
+    package static let enterpriseAPIPath = "/api/v3"
 
-    public let authorizationEndpoint: URL
-    public let tokenEndpoint: URL
+    package let authorizationEndpoint: URL
+    package let tokenEndpoint: URL
     /// RFC 8628 device authorization endpoint.
-    public let deviceAuthorizationEndpoint: URL
+    package let deviceAuthorizationEndpoint: URL
     /// The REST API root, without a trailing slash.
-    public let apiBase: URL
+    package let apiBase: URL
 
     /// github.com.
-    public static let github = GitHubEndpoints(
+    package static let github = GitHubEndpoints(
         authorizationEndpoint: URL(string: "https://github.com/login/oauth/authorize")!,
         tokenEndpoint: URL(string: "https://github.com/login/oauth/access_token")!,
         deviceAuthorizationEndpoint: URL(string: "https://github.com/login/device/code")!,
         apiBase: URL(string: "https://api.github.com")!
     )
 
-    public init(authorizationEndpoint: URL, tokenEndpoint: URL, deviceAuthorizationEndpoint: URL, apiBase: URL) {
+    package init(authorizationEndpoint: URL, tokenEndpoint: URL, deviceAuthorizationEndpoint: URL, apiBase: URL) {
         self.authorizationEndpoint = authorizationEndpoint
         self.tokenEndpoint = tokenEndpoint
         self.deviceAuthorizationEndpoint = deviceAuthorizationEndpoint
@@ -35,7 +35,7 @@ public struct GitHubEndpoints: Sendable, Equatable {
     /// of a server work; `https://github.com` and `https://api.github.com` mean github.com. The
     /// address must obey ``URLPolicy`` (plain http only on loopback, as for test servers)
     /// and may not carry credentials, a query or a fragment.
-    public init(apiBase: URL?) throws(URLPolicyError) {
+    package init(apiBase: URL?) throws(URLPolicyError) {
         guard let apiBase else {
             self = .github
             return
@@ -69,7 +69,7 @@ public struct GitHubEndpoints: Sendable, Equatable {
     }
 
     /// `{api}/applications/{client_id}/token`: GitHub's "delete an app token".
-    public func tokenDeletionURL(clientID: String) -> URL {
+    package func tokenDeletionURL(clientID: String) -> URL {
         URL(string: apiBase.absoluteString + "/applications/" + FormEncoding.encode(clientID) + "/token")!
     }
 }

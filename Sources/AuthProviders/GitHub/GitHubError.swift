@@ -1,5 +1,5 @@
 /// Why GitHub's REST API could not prove who signed in.
-public enum GitHubError: AuthCoreError, Equatable {
+package enum GitHubError: AuthCoreError, Equatable {
     /// The REST API refused a request, or answered an unexpected status.
     case apiFailed(path: String, status: Int, message: String?)
     /// GitHub answered 401: the access token is not (or no longer) accepted.
@@ -7,14 +7,14 @@ public enum GitHubError: AuthCoreError, Equatable {
     /// The REST API's answer is not what its documentation says.
     case invalidResponse(path: String, reason: String)
 
-    public var code: AuthErrorCode {
+    package var code: AuthErrorCode {
         switch self {
         case .apiFailed, .invalidResponse: .providerError
         case .tokenRejected: .invalidCredential
         }
     }
 
-    public var message: String {
+    package var message: String {
         switch self {
         case .apiFailed(let path, let status, let message):
             "the GitHub API answered HTTP \(status) for \(path)" + (message.map { ": \($0)" } ?? "")

@@ -2,13 +2,13 @@ import AuthOAuth
 import AuthPlatform
 
 /// The headers every GitHub REST call sends.
-public enum GitHubAPI {
+package enum GitHubAPI {
     /// GitHub's REST media type.
-    public static let mediaType = "application/vnd.github+json"
+    package static let mediaType = "application/vnd.github+json"
     /// The REST API version authctl is written against.
-    public static let apiVersion = "2022-11-28"
+    package static let apiVersion = "2022-11-28"
     /// Profiles and email lists are small.
-    public static let maximumResponseBytes = 256 * 1024
+    package static let maximumResponseBytes = 256 * 1024
     /// Longest piece of a GitHub error `message` quoted back to the person.
     static let maximumMessageLength = 200
 
@@ -32,13 +32,13 @@ public enum GitHubAPI {
 ///
 /// GitHub is not an OpenID provider: there is no ID token, so this profile is what the access token
 /// says. The subject is GitHub's numeric user id (logins can be renamed; ids cannot).
-public struct GitHubProfileClient: Sendable {
-    public let endpoints: GitHubEndpoints
+package struct GitHubProfileClient: Sendable {
+    package let endpoints: GitHubEndpoints
     /// The id the profile is recorded under (`github.com`).
-    public let providerID: String
+    package let providerID: String
     private let transport: any HTTPTransport
 
-    public init(endpoints: GitHubEndpoints, providerID: String = ProviderPreset.github.id, transport: any HTTPTransport) {
+    package init(endpoints: GitHubEndpoints, providerID: String = ProviderPreset.github.id, transport: any HTTPTransport) {
         self.endpoints = endpoints
         self.providerID = providerID
         self.transport = transport
@@ -50,7 +50,7 @@ public struct GitHubProfileClient: Sendable {
     /// HTTP 401 throws ``GitHubError/tokenRejected(message:)`` (`.invalidCredential`); other
     /// failures throw ``GitHubError/apiFailed(path:status:message:)`` (`.providerError`),
     /// except 404 on `/user/emails` (a token without `user:email`), which just means no email.
-    public func fetchProfile(accessToken: String) async throws -> FederatedProfile {
+    package func fetchProfile(accessToken: String) async throws -> FederatedProfile {
         let user = try await get("/user", accessToken: accessToken)
         guard let object = user.objectValue else { throw GitHubError.invalidResponse(path: "/user", reason: "not a JSON object") }
         guard let id = user["id"]?.intValue, id > 0 else {

@@ -5,28 +5,28 @@ import AuthPlatform
 /// GitHub: OAuth 2.0 with fixed endpoints (github.com, or a GitHub Enterprise Server's
 /// `--api-base`), and the person's identity read from the REST API, since GitHub issues no ID
 /// token. The subject is GitHub's numeric user id (logins can be renamed; ids cannot).
-public struct GitHubProvider: IdentityProviderKind {
-    public static let kindName = "github"
-    public static let usesIssuer = false
+package struct GitHubProvider: IdentityProviderKind {
+    package static let kindName = "github"
+    package static let usesIssuer = false
     /// `read:user` for the profile, `user:email` for `GET /user/emails`.
-    public static let defaultScopes = ["read:user", "user:email"]
+    package static let defaultScopes = ["read:user", "user:email"]
 
-    public let configuration: ProviderConfiguration
-    public let endpoints: GitHubEndpoints
+    package let configuration: ProviderConfiguration
+    package let endpoints: GitHubEndpoints
 
-    public init(configuration: ProviderConfiguration, endpoints: GitHubEndpoints) {
+    package init(configuration: ProviderConfiguration, endpoints: GitHubEndpoints) {
         self.configuration = configuration
         self.endpoints = endpoints
     }
 
     /// The endpoints at `configuration`'s API base (github.com without one).
-    public static func endpoints(for configuration: ProviderConfiguration) throws(URLPolicyError) -> GitHubEndpoints {
+    package static func endpoints(for configuration: ProviderConfiguration) throws(URLPolicyError) -> GitHubEndpoints {
         guard let apiBase = configuration.apiBase else { return .github }
         guard let url = URL(string: apiBase) else { throw .malformedURL(field: "api base", url: apiBase) }
         return try GitHubEndpoints(apiBase: url)
     }
 
-    public static func validate(_ configuration: ProviderConfiguration) throws {
+    package static func validate(_ configuration: ProviderConfiguration) throws {
         guard configuration.issuer.isEmpty else { throw ProviderError.notApplicable(option: "an issuer", provider: configuration.id) }
         _ = try endpoints(for: configuration)
         guard configuration.clientSecret != nil else {
@@ -34,16 +34,16 @@ public struct GitHubProvider: IdentityProviderKind {
         }
     }
 
-    public static func resolve(_ configuration: ProviderConfiguration, services: ProviderServices) async throws -> GitHubProvider {
+    package static func resolve(_ configuration: ProviderConfiguration, services: ProviderServices) async throws -> GitHubProvider {
         GitHubProvider(configuration: configuration, endpoints: try endpoints(for: configuration))
     }
 
-    public var scopes: [String] { Self.defaultScopes + configuration.scopes }
+    package var scopes: [String] { Self.defaultScopes + configuration.scopes }
 
     /// git: github.com, or the Enterprise Server's own host. Container registries: GitHub
     /// Packages (`ghcr.io`, and the older `docker.pkg.github.com`), or an Enterprise Server's
     /// `containers.HOST` (its registry with subdomain isolation).
-    public static func credentialHosts(for configuration: ProviderConfiguration, tool: CredentialTool) -> [String] {
+    package static func credentialHosts(for configuration: ProviderConfiguration, tool: CredentialTool) -> [String] {
         guard let endpoints = try? endpoints(for: configuration) else { return [] }
         if endpoints == .github {
             return tool == .git ? ["github.com"] : ["ghcr.io", "docker.pkg.github.com"]
@@ -55,7 +55,7 @@ public struct GitHubProvider: IdentityProviderKind {
 
     /// The code exchange sends `client_id` and `client_secret` in the body (what GitHub
     /// documents); the device flow, and an app without a secret, send `client_id` only.
-    public func authorizationServer(services: ProviderServices) throws -> AuthorizationServer {
+    package func authorizationServer(services: ProviderServices) throws -> AuthorizationServer {
         AuthorizationServer(
             providerID: configuration.id, authorizationEndpoint: endpoints.authorizationEndpoint.absoluteString,
             tokenClient: tokenClient(configuration.clientSecret == nil ? .none : .clientSecretPost, services: services),
@@ -67,7 +67,7 @@ public struct GitHubProvider: IdentityProviderKind {
     }
 
     /// The profile from `GET /user` and `/user/emails`; an ID token alone proves nothing here.
-    public func identity(of tokens: GrantedTokens, services: ProviderServices) async throws -> ProvenIdentity {
+    package func identity(of tokens: GrantedTokens, services: ProviderServices) async throws -> ProvenIdentity {
         guard let accessToken = tokens.accessToken else {
             throw ProviderError.notApplicable(option: "an ID token", provider: configuration.id)
         }
@@ -76,15 +76,15 @@ public struct GitHubProvider: IdentityProviderKind {
     }
 
     /// GitHub's refresh answers carry no ID token: nothing more to check.
-    public func checkRefreshed(_ response: TokenResponse, subject: String?, services: ProviderServices) async throws -> IDTokenFlag? { nil }
+    package func checkRefreshed(_ response: TokenResponse, subject: String?, services: ProviderServices) async throws -> IDTokenFlag? { nil }
 
-    public func revocation(services: ProviderServices) async -> any TokenRevocation {
+    package func revocation(services: ProviderServices) async -> any TokenRevocation {
         GitHubTokenDeletion(
             endpoints: endpoints, clientID: configuration.clientID, clientSecret: configuration.clientSecret, transport: services.transport
         )
     }
 
-    public func idTokenValidator(services: ProviderServices) throws -> IDTokenValidator {
+    package func idTokenValidator(services: ProviderServices) throws -> IDTokenValidator {
         throw ProviderError.notApplicable(option: "an ID token", provider: configuration.id)
     }
 

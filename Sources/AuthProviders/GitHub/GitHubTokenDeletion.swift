@@ -4,23 +4,23 @@ import AuthPlatform
 /// GitHub's "delete an app token": `DELETE {api}/applications/{client_id}/token`, authenticated
 /// with the app's client id and secret. GitHub has no RFC 7009 endpoint, and nothing that revokes
 /// a refresh token by itself.
-public struct GitHubTokenDeletion: TokenRevocation {
+package struct GitHubTokenDeletion: TokenRevocation {
     /// GitHub's answers for a token it no longer knows.
-    public static let alreadyInvalidStatuses: Set<Int> = [404, 422]
+    package static let alreadyInvalidStatuses: Set<Int> = [404, 422]
 
-    public let endpoints: GitHubEndpoints
-    public let clientID: String
-    public let clientSecret: String?
+    package let endpoints: GitHubEndpoints
+    package let clientID: String
+    package let clientSecret: String?
     let transport: any HTTPTransport
 
-    public init(endpoints: GitHubEndpoints, clientID: String, clientSecret: String?, transport: any HTTPTransport) {
+    package init(endpoints: GitHubEndpoints, clientID: String, clientSecret: String?, transport: any HTTPTransport) {
         self.endpoints = endpoints
         self.clientID = clientID
         self.clientSecret = clientSecret
         self.transport = transport
     }
 
-    public func revoke(_ token: String, kind: RevocableToken) async -> RevocationOutcome {
+    package func revoke(_ token: String, kind: RevocableToken) async -> RevocationOutcome {
         guard kind == .accessToken else {
             return .unsupported("GitHub has no endpoint that revokes a refresh token by itself")
         }

@@ -2,27 +2,27 @@ import AuthPlatform
 
 /// The fields of an OpenID Provider Metadata document (OpenID Connect Discovery 1.0 §3) that
 /// authctl uses.
-public struct ProviderMetadata: Codable, Sendable, Equatable {
-    public var issuer: String
+package struct ProviderMetadata: Codable, Sendable, Equatable {
+    package var issuer: String
     /// Nil for an issuer that only issues ID tokens (GitHub Actions): ``OpenIDProvider`` then
     /// refuses every grant but an ID token obtained elsewhere.
-    public var authorizationEndpoint: String?
-    public var tokenEndpoint: String?
-    public var jwksURI: String
-    public var userinfoEndpoint: String?
-    public var revocationEndpoint: String?
+    package var authorizationEndpoint: String?
+    package var tokenEndpoint: String?
+    package var jwksURI: String
+    package var userinfoEndpoint: String?
+    package var revocationEndpoint: String?
     /// Default per Discovery §3: `client_secret_basic`.
-    public var tokenEndpointAuthMethodsSupported: [String]
-    public var codeChallengeMethodsSupported: [String]
-    public var idTokenSigningAlgValuesSupported: [String]
+    package var tokenEndpointAuthMethodsSupported: [String]
+    package var codeChallengeMethodsSupported: [String]
+    package var idTokenSigningAlgValuesSupported: [String]
     /// RFC 9207 §3: when true, the authorization response must carry `iss`.
-    public var authorizationResponseIssParameterSupported: Bool
+    package var authorizationResponseIssParameterSupported: Bool
     /// OpenID Connect Prompt Create §4.1; nil when the provider does not list them.
-    public var promptValuesSupported: [String]?
+    package var promptValuesSupported: [String]?
     /// RFC 8628 §4.
-    public var deviceAuthorizationEndpoint: String?
+    package var deviceAuthorizationEndpoint: String?
 
-    public init(
+    package init(
         issuer: String, authorizationEndpoint: String?, tokenEndpoint: String?, jwksURI: String,
         userinfoEndpoint: String? = nil, revocationEndpoint: String? = nil,
         tokenEndpointAuthMethodsSupported: [String] = ["client_secret_basic"],
@@ -44,13 +44,13 @@ public struct ProviderMetadata: Codable, Sendable, Equatable {
     /// Reads a discovery document, checking the issuer (Discovery §4.3) and that every endpoint
     /// obeys ``URLPolicy``. `authorization_endpoint` and `token_endpoint` may be absent together
     /// or alone (an issuer of ID tokens only, as GitHub Actions' publishes); `jwks_uri` may not.
-    public static func parse(_ body: [UInt8], expectedIssuer: String, url: String) throws -> ProviderMetadata {
+    package static func parse(_ body: [UInt8], expectedIssuer: String, url: String) throws -> ProviderMetadata {
         try parse(body, expectedIssuers: [expectedIssuer], url: url)
     }
 
     /// ``parse(_:expectedIssuer:url:)`` where the document may name any of `expectedIssuers` (a
     /// shared tenant's template, ``Tenancy``); the first is the one reported on a mismatch.
-    public static func parse(_ body: [UInt8], expectedIssuers: [String], url: String) throws -> ProviderMetadata {
+    package static func parse(_ body: [UInt8], expectedIssuers: [String], url: String) throws -> ProviderMetadata {
         guard let document = try? JSONValue.parse(body), document.objectValue != nil else {
             throw ProviderError.invalidDiscoveryDocument(url: url, reason: "not a JSON object")
         }
@@ -93,37 +93,37 @@ public struct ProviderMetadata: Codable, Sendable, Equatable {
 }
 
 /// Fetches and caches provider metadata.
-public struct Discovery: Sendable {
+package struct Discovery: Sendable {
     /// OpenID Connect Discovery 1.0 §4: the well-known suffix appended to the issuer.
-    public static let wellKnownPath = "/.well-known/openid-configuration"
+    package static let wellKnownPath = "/.well-known/openid-configuration"
     /// How long a fetched document is reused without asking again.
-    public static let cacheLifetime: TimeInterval = 3600
+    package static let cacheLifetime: TimeInterval = 3600
 
     /// Discovery documents are small; refuse anything larger.
-    public static let maximumDocumentBytes = 256 * 1024
+    package static let maximumDocumentBytes = 256 * 1024
 
     private let transport: any HTTPTransport
     private let clock: Clock
     private let cache: PrivateFileCache
 
-    public init(transport: any HTTPTransport, clock: Clock, cacheDirectory: String) {
+    package init(transport: any HTTPTransport, clock: Clock, cacheDirectory: String) {
         self.transport = transport
         self.clock = clock
         self.cache = PrivateFileCache(directory: cacheDirectory)
     }
 
     /// `issuer` + `/.well-known/openid-configuration`, without doubling a trailing slash (§4.1).
-    public static func documentURL(forIssuer issuer: String) -> String {
+    package static func documentURL(forIssuer issuer: String) -> String {
         (issuer.hasSuffix("/") ? String(issuer.dropLast()) : issuer) + wellKnownPath
     }
 
     /// The metadata of `issuer`, from the cache when fresh, else from the provider.
-    public func metadata(forIssuer issuer: String) async throws -> ProviderMetadata {
+    package func metadata(forIssuer issuer: String) async throws -> ProviderMetadata {
         try await metadata(forIssuer: issuer, accepting: [issuer])
     }
 
     /// The metadata at `issuer`'s well-known address, which may name any of `issuers`.
-    public func metadata(forIssuer issuer: String, accepting issuers: [String]) async throws -> ProviderMetadata {
+    package func metadata(forIssuer issuer: String, accepting issuers: [String]) async throws -> ProviderMetadata {
         let url = Self.documentURL(forIssuer: issuer)
         let cachePath = cache.path(prefix: "discovery", key: url)
         let now = clock.now()

@@ -4,20 +4,20 @@ import AuthPlatform
 
 /// An OpenID Connect provider: endpoints from discovery, the person's identity from a verified
 /// ID token (OpenID Connect Core §3.1.3.7) merged with userinfo (§5.3).
-public struct OpenIDProvider: IdentityProviderKind {
-    public static let kindName = "oidc"
-    public static let usesIssuer = true
+package struct OpenIDProvider: IdentityProviderKind {
+    package static let kindName = "oidc"
+    package static let usesIssuer = true
     /// Scopes every OpenID sign-in asks for (OpenID Connect Core §5.4).
-    public static let defaultScopes = ["openid", "profile", "email"]
+    package static let defaultScopes = ["openid", "profile", "email"]
 
-    public let configuration: ProviderConfiguration
-    public let metadata: ProviderMetadata
+    package let configuration: ProviderConfiguration
+    package let metadata: ProviderMetadata
     /// The multi-tenant issuer rule when the configured tenant is a shared one (``Tenancy``).
-    public let tenantIssuer: TenantIssuer?
+    package let tenantIssuer: TenantIssuer?
     /// Claims the ID token must carry with these values: the preset's echoed `--param`s.
-    public let echoedClaims: [String: String]
+    package let echoedClaims: [String: String]
 
-    public init(
+    package init(
         configuration: ProviderConfiguration, metadata: ProviderMetadata, tenantIssuer: TenantIssuer? = nil, echoedClaims: [String: String] = [:]
     ) {
         self.configuration = configuration
@@ -26,19 +26,19 @@ public struct OpenIDProvider: IdentityProviderKind {
         self.echoedClaims = echoedClaims
     }
 
-    public static func validate(_ configuration: ProviderConfiguration) throws {
+    package static func validate(_ configuration: ProviderConfiguration) throws {
         guard configuration.apiBase == nil else { throw ProviderError.notApplicable(option: "an API base URL", provider: configuration.id) }
         try URLPolicy.check(configuration.issuer, field: "issuer")
     }
 
-    public static func resolve(_ configuration: ProviderConfiguration, services: ProviderServices) async throws -> OpenIDProvider {
+    package static func resolve(_ configuration: ProviderConfiguration, services: ProviderServices) async throws -> OpenIDProvider {
         try await resolve(configuration, preset: nil, services: services)
     }
 
     /// Discovery at the configured issuer. Through a shared tenant (``Tenancy``) the document names
     /// the `{tenantid}` template (or the one tenant it is pinned to), and ID tokens are checked
     /// against their `tid`; otherwise it must name the configured issuer exactly.
-    public static func resolve(
+    package static func resolve(
         _ configuration: ProviderConfiguration, preset: ProviderPreset?, services: ProviderServices
     ) async throws -> OpenIDProvider {
         let tenantIssuer = try configuration.tenant.flatMap { tenant in
@@ -53,11 +53,11 @@ public struct OpenIDProvider: IdentityProviderKind {
             echoedClaims: Dictionary(echoed, uniquingKeysWith: { first, _ in first }))
     }
 
-    public var scopes: [String] { Self.defaultScopes + configuration.scopes }
+    package var scopes: [String] { Self.defaultScopes + configuration.scopes }
 
     /// The client authenticates as discovery advertises (`client_secret_basic` first). An issuer
     /// of ID tokens only (no authorization or token endpoint) has none: a configuration error.
-    public func authorizationServer(services: ProviderServices) throws -> AuthorizationServer {
+    package func authorizationServer(services: ProviderServices) throws -> AuthorizationServer {
         guard let authorizationEndpoint = metadata.authorizationEndpoint else {
             throw ProviderError.idTokenOnly(provider: configuration.id, missing: "authorization_endpoint")
         }
@@ -87,7 +87,7 @@ public struct OpenIDProvider: IdentityProviderKind {
     /// Granted tokens that hold an access token came from the token endpoint (a code exchange, a
     /// device code), so a mismatched at_hash is a warning there (§3.1.3.8), kept as the
     /// session's ``IDTokenFlag``; an ID token obtained elsewhere comes without an access token.
-    public func identity(of tokens: GrantedTokens, services: ProviderServices) async throws -> ProvenIdentity {
+    package func identity(of tokens: GrantedTokens, services: ProviderServices) async throws -> ProvenIdentity {
         guard let idToken = tokens.idToken else {
             throw OAuthError.invalidTokenResponse("no id_token, although the openid scope was requested")
         }
@@ -107,7 +107,7 @@ public struct OpenIDProvider: IdentityProviderKind {
     /// The refreshed ID token, if any, judged as a refreshed one (``IDTokenDelivery/refresh(subject:)``):
     /// a mismatched at_hash flags it inconsistent, a failed hard check (iss, aud, sub, signature,
     /// exp) flags it refused. Only the provider's keys out of reach throw.
-    public func checkRefreshed(_ response: TokenResponse, subject: String?, services: ProviderServices) async throws -> IDTokenFlag? {
+    package func checkRefreshed(_ response: TokenResponse, subject: String?, services: ProviderServices) async throws -> IDTokenFlag? {
         guard let idToken = response.idToken else { return nil }
         let receivedAt = services.clock.now()
         do {
@@ -121,7 +121,7 @@ public struct OpenIDProvider: IdentityProviderKind {
 
     /// RFC 7009 at the endpoint discovery names (`revocation_endpoint`, or Yahoo's
     /// `token_revocation_endpoint`), else the one in the RFC 8414 metadata; else none.
-    public func revocation(services: ProviderServices) async -> any TokenRevocation {
+    package func revocation(services: ProviderServices) async -> any TokenRevocation {
         var endpoint = metadata.revocationEndpoint
         if endpoint == nil {
             endpoint = try? await AuthorizationServerMetadata.revocationEndpoint(forIssuer: configuration.issuer, transport: services.transport)
@@ -133,7 +133,7 @@ public struct OpenIDProvider: IdentityProviderKind {
     }
 
     /// The provider's issuer, the client id as audience, its JWK set; HS256 only when opted in.
-    public func idTokenValidator(services: ProviderServices) throws -> IDTokenValidator {
+    package func idTokenValidator(services: ProviderServices) throws -> IDTokenValidator {
         IDTokenValidator(
             issuer: configuration.issuer, clientID: configuration.clientID,
             keys: HTTPJWKSetSource(

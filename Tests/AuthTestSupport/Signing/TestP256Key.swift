@@ -2,21 +2,21 @@ import AuthCrypto
 
 /// P-256 key pairs for signing ES256 test tokens. The fixed keys were generated once with
 /// `openssl ecparam -name prime256v1 -genkey` for this project's tests and are public.
-public struct TestP256Key: Sendable {
+package struct TestP256Key: Sendable {
     /// The key generated as "primary" (d, 32 bytes big-endian).
-    public static let primary = TestP256Key(privateScalar: TestSigningHex.decode(
+    package static let primary = TestP256Key(privateScalar: TestSigningHex.decode(
         "3aad2703897b59cbb8699d17d921a66505638b2107153d314b3f2ded1ff2e169"))
     /// A second key, for key-rotation tests.
-    public static let secondary = TestP256Key(privateScalar: TestSigningHex.decode(
+    package static let secondary = TestP256Key(privateScalar: TestSigningHex.decode(
         "cc749df4cebad64b7a6f0fa6e2643b8f958ef8168ffc404fc0797f1bb9b43a18"))
 
     private let privateScalar: [UInt8]
     /// Public point coordinates, 32 bytes big-endian each (JWK `x`, `y`).
-    public let x: [UInt8]
-    public let y: [UInt8]
+    package let x: [UInt8]
+    package let y: [UInt8]
 
     /// A key from a 32-byte big-endian scalar d with 0 < d < n.
-    public init(privateScalar: [UInt8]) {
+    package init(privateScalar: [UInt8]) {
         precondition(privateScalar.count == 32, "P-256 private scalars are 32 bytes")
         guard let point = InsecureVariableTimeArithmetic.p256MultiplyBasePoint(privateScalar) else {
             preconditionFailure("private scalar must not be 0 mod n")
@@ -28,7 +28,7 @@ public struct TestP256Key: Sendable {
 
     /// ES256 (FIPS 186-5 §6.4.1 with SHA-256) with the caller's nonce k (32 bytes, 0 < k < n):
     /// deterministic, returns the 64-byte r ‖ s of RFC 7518 §3.4. Reusing k leaks d: tests only.
-    public func signES256(_ message: [UInt8], nonce: [UInt8]) -> [UInt8] {
+    package func signES256(_ message: [UInt8], nonce: [UInt8]) -> [UInt8] {
         let zero = [UInt8](repeating: 0, count: 32)
         let one = zero.dropLast() + [1]
         guard let point = InsecureVariableTimeArithmetic.p256MultiplyBasePoint(nonce) else {

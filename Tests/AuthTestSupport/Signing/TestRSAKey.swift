@@ -3,11 +3,11 @@ import AuthCrypto
 /// Fixed RSA key pairs for signing test tokens. They were generated once with `openssl genrsa`
 /// for this project's tests and are public: never trust them anywhere else. Signing uses
 /// `InsecureVariableTimeArithmetic` (slow and variable-time), which is fine for fixtures only.
-public struct TestRSAKey: Sendable {
+package struct TestRSAKey: Sendable {
     /// n, big-endian.
-    public let modulus: [UInt8]
+    package let modulus: [UInt8]
     /// e = 65537, big-endian.
-    public let publicExponent: [UInt8] = [0x01, 0x00, 0x01]
+    package let publicExponent: [UInt8] = [0x01, 0x00, 0x01]
     /// d, big-endian.
     private let privateExponent: [UInt8]
 
@@ -21,7 +21,7 @@ public struct TestRSAKey: Sendable {
     private var bitCount: Int { modulus.count * 8 - modulus[0].leadingZeroBitCount }
 
     /// RS256: RSASSA-PKCS1-v1_5 with SHA-256 (RFC 8017 §8.2.1, EMSA-PKCS1-v1_5 §9.2).
-    public func signPKCS1v15SHA256(_ message: [UInt8]) -> [UInt8] {
+    package func signPKCS1v15SHA256(_ message: [UInt8]) -> [UInt8] {
         let digestInfo: [UInt8] = [
             0x30, 0x31, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x01, 0x05, 0x00, 0x04, 0x20,
         ] + SHA256.hash(message)
@@ -32,7 +32,7 @@ public struct TestRSAKey: Sendable {
 
     /// PS256: RSASSA-PSS with SHA-256 and MGF1-SHA-256 (RFC 8017 §8.1.1, EMSA-PSS-ENCODE §9.1.1);
     /// the salt length is `salt.count` (JOSE uses 32).
-    public func signPSSSHA256(_ message: [UInt8], salt: [UInt8]) -> [UInt8] {
+    package func signPSSSHA256(_ message: [UInt8], salt: [UInt8]) -> [UInt8] {
         let hashLength = SHA256.digestByteCount
         let emBits = bitCount - 1
         let emLength = (emBits + 7) / 8
@@ -58,7 +58,7 @@ public struct TestRSAKey: Sendable {
     }
 
     /// A 2048-bit key.
-    public static let primary = TestRSAKey(
+    package static let primary = TestRSAKey(
         modulusHex: """
             c30cdd08ab9c841b35cb2b49ac85a1ce28f73da95640380bc46ba001720808f60d6ece5f237e2bee654607d7030e45cb
             f87383aaa1eae588902e1b59a4b1774e72b132b00d4f5e70bc39d4938f7b79058366e5c4adab142e26cb0fcc9238f097
@@ -77,7 +77,7 @@ public struct TestRSAKey: Sendable {
             """)
 
     /// A second 2048-bit key, for key-rotation tests.
-    public static let secondary = TestRSAKey(
+    package static let secondary = TestRSAKey(
         modulusHex: """
             e3feaf94ff5cf15748a4887e29774123b4436f4f61e6f73d3991942028839e49f9aee6e8fb963c76b03087acba73f59b
             1b410689b3361bdfa6a5a506442c23d0eeac520788ee4fe728e9d74cef01d913ccb1c3c993b8a078def01b022a328a71
@@ -96,7 +96,7 @@ public struct TestRSAKey: Sendable {
             """)
 
     /// A 4096-bit key (the largest RSAPublicKey accepts).
-    public static let large = TestRSAKey(
+    package static let large = TestRSAKey(
         modulusHex: """
             da16a696ac69a99d67fe05ee3222ac56582afb08034490b5a82de5c650c07205ea0370aaf755a1cee1759aa2e33a9ff4
             a130abc7fdba2c1e26a584ef0bc0bef08cbf631b7b16d6c6ad6874ecea099f176534936b2aaa5acd2c282450396b84cd
@@ -125,7 +125,7 @@ public struct TestRSAKey: Sendable {
             """)
 
     /// A 1024-bit key, which RSAPublicKey must refuse.
-    public static let weak1024 = TestRSAKey(
+    package static let weak1024 = TestRSAKey(
         modulusHex: """
             d2b56e4ba7a92ff0c92b098c45c65c0c9f8b118677598b70688aed43c3586e445134cf64d56ce65c6946a1d63e86598f
             7327cbe9973f9ee542d4f1ca253ade9df94410c3db143132e17f538bae8ead2803cdc053209e62422ec1ddde4c9123d3

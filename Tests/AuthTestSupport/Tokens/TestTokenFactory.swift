@@ -4,14 +4,14 @@ import AuthJOSE
 import AuthPlatform
 
 /// How a test token is signed. Signing exists only here, in the test-support target.
-public enum TestSigner: Sendable {
+package enum TestSigner: Sendable {
     case rs256(TestRSAKey)
     case ps256(TestRSAKey)
     case es256(TestP256Key)
     case hs256([UInt8])
 
     /// The JWS `alg` this signer produces.
-    public var algorithm: String {
+    package var algorithm: String {
         switch self {
         case .rs256: "RS256"
         case .ps256: "PS256"
@@ -22,7 +22,7 @@ public enum TestSigner: Sendable {
 
     /// The signature over `signingInput`. ECDSA nonce and PSS salt are derived from the input,
     /// so the same input always gives the same token.
-    public func sign(_ signingInput: [UInt8]) -> [UInt8] {
+    package func sign(_ signingInput: [UInt8]) -> [UInt8] {
         switch self {
         case .rs256(let key): key.signPKCS1v15SHA256(signingInput)
         case .ps256(let key): key.signPSSSHA256(signingInput, salt: SHA256.hash(Array("pss-salt".utf8) + signingInput))
@@ -33,43 +33,43 @@ public enum TestSigner: Sendable {
 }
 
 /// The `kid` header of a test token.
-public enum TestKeyID: Sendable, ExpressibleByStringLiteral {
+package enum TestKeyID: Sendable, ExpressibleByStringLiteral {
     /// The kid of the signer's key in ``TestTokenFactory/standardJWKS`` (none for HS256).
     case standard
     /// No kid header.
     case omitted
     case named(String)
 
-    public init(stringLiteral value: String) { self = .named(value) }
+    package init(stringLiteral value: String) { self = .named(value) }
 }
 
 /// Builds ID tokens (valid and deliberately broken) and the matching JWK sets for tests.
 ///
 /// The defaults describe one consistent sign-in: issuer, client, subject, nonce, access token
 /// and a fixed "now". Override single claims or header members; a `nil` override removes one.
-public enum TestTokenFactory {
-    public static let issuer = "https://idp.example.com"
-    public static let clientID = "authctl-test-client"
-    public static let subject = "248289761001"
-    public static let nonce = "n-0S6_WzA2Mj-nonce-value"
+package enum TestTokenFactory {
+    package static let issuer = "https://idp.example.com"
+    package static let clientID = "authctl-test-client"
+    package static let subject = "248289761001"
+    package static let nonce = "n-0S6_WzA2Mj-nonce-value"
     /// OpenID Connect Core Appendix A.3's access token; its at_hash is `77QmUPtjPfzWtF2AnpK9RQ`.
-    public static let accessToken = "jHkWEdUXMU1BwAsC4vtUsZwnNvTIxEl0z9K3vx5KF0Y"
-    public static let accessTokenHash = "77QmUPtjPfzWtF2AnpK9RQ"
+    package static let accessToken = "jHkWEdUXMU1BwAsC4vtUsZwnNvTIxEl0z9K3vx5KF0Y"
+    package static let accessTokenHash = "77QmUPtjPfzWtF2AnpK9RQ"
     /// The tests' "now": 2025-06-15T15:06:40Z.
-    public static let now = Date(timeIntervalSince1970: 1_750_000_000)
-    public static var clock: Clock { .fixed(now) }
+    package static let now = Date(timeIntervalSince1970: 1_750_000_000)
+    package static var clock: Clock { .fixed(now) }
     /// A client secret long enough for HS256 (RFC 7518 §3.2).
-    public static let hmacSecret: [UInt8] = Array("test-client-secret-0123456789abcdef".utf8)
-    public static let jwksURI = URL(string: "https://idp.example.com/.well-known/jwks.json")!
+    package static let hmacSecret: [UInt8] = Array("test-client-secret-0123456789abcdef".utf8)
+    package static let jwksURI = URL(string: "https://idp.example.com/.well-known/jwks.json")!
 
     // MARK: Key ids of the standard set
 
-    public static let rsaKeyID = "rsa-1"
-    public static let rsaSecondaryKeyID = "rsa-2"
-    public static let ecKeyID = "ec-1"
+    package static let rsaKeyID = "rsa-1"
+    package static let rsaSecondaryKeyID = "rsa-2"
+    package static let ecKeyID = "ec-1"
 
     /// The default signer of each algorithm with the kid that names it in ``standardJWKS``.
-    public static func standardSigner(_ algorithm: String) -> (TestSigner, kid: String?) {
+    package static func standardSigner(_ algorithm: String) -> (TestSigner, kid: String?) {
         switch algorithm {
         case "PS256": (.ps256(.secondary), rsaSecondaryKeyID)
         case "ES256": (.es256(.primary), ecKeyID)
@@ -81,7 +81,7 @@ public enum TestTokenFactory {
     // MARK: Claims and headers
 
     /// A valid claim set for `now`; `overrides` replace members, `nil` removes them.
-    public static func claims(_ overrides: [String: JSONValue?] = [:]) -> [String: JSONValue] {
+    package static func claims(_ overrides: [String: JSONValue?] = [:]) -> [String: JSONValue] {
         var claims: [String: JSONValue] = [
             "iss": .string(issuer),
             "sub": .string(subject),
@@ -102,7 +102,7 @@ public enum TestTokenFactory {
     // MARK: Tokens
 
     /// A signed ID token. `kid` defaults to the standard set's kid for the signer's algorithm.
-    public static func idToken(
+    package static func idToken(
         _ signer: TestSigner? = nil, kid: TestKeyID = .standard, claims overrides: [String: JSONValue?] = [:],
         header extra: [String: JSONValue?] = [:]
     ) -> String {
@@ -121,30 +121,30 @@ public enum TestTokenFactory {
     }
 
     /// header.payload.signature for JSON values.
-    public static func sign(header: JSONValue, claims: JSONValue, with signer: TestSigner) -> String {
+    package static func sign(header: JSONValue, claims: JSONValue, with signer: TestSigner) -> String {
         sign(headerJSON: header.serialized(), payloadJSON: claims.serialized(), with: signer)
     }
 
     /// header.payload.signature for raw JSON text (duplicate keys, deep nesting, odd spacing).
-    public static func sign(headerJSON: String, payloadJSON: String, with signer: TestSigner) -> String {
+    package static func sign(headerJSON: String, payloadJSON: String, with signer: TestSigner) -> String {
         sign(headerBytes: Array(headerJSON.utf8), payloadBytes: Array(payloadJSON.utf8), with: signer)
     }
 
     /// header.payload.signature for raw bytes (invalid UTF-8, non-JSON).
-    public static func sign(headerBytes: [UInt8], payloadBytes: [UInt8], with signer: TestSigner) -> String {
+    package static func sign(headerBytes: [UInt8], payloadBytes: [UInt8], with signer: TestSigner) -> String {
         let signingInput = Base64URL.encode(headerBytes) + "." + Base64URL.encode(payloadBytes)
         return signingInput + "." + Base64URL.encode(signer.sign(Array(signingInput.utf8)))
     }
 
     /// An unsecured token (`alg: none`, empty signature, RFC 7519 §6.1) with valid claims.
-    public static func unsecuredToken(claims overrides: [String: JSONValue?] = [:], alg: String = "none") -> String {
+    package static func unsecuredToken(claims overrides: [String: JSONValue?] = [:], alg: String = "none") -> String {
         let header: JSONValue = ["alg": .string(alg), "typ": "JWT"]
         return Base64URL.encode(Array(header.serialized().utf8)) + "."
             + Base64URL.encode(Array(JSONValue.object(claims(overrides)).serialized().utf8)) + "."
     }
 
     /// The RS256 token re-labelled HS256 and MACed with `secret` (algorithm confusion).
-    public static func confusedToken(secret: [UInt8], kid: String? = rsaKeyID, claims overrides: [String: JSONValue?] = [:]) -> String {
+    package static func confusedToken(secret: [UInt8], kid: String? = rsaKeyID, claims overrides: [String: JSONValue?] = [:]) -> String {
         var header: [String: JSONValue] = ["alg": "HS256", "typ": "JWT"]
         if let kid { header["kid"] = .string(kid) }
         return sign(header: .object(header), claims: .object(claims(overrides)), with: .hs256(secret))
@@ -153,7 +153,7 @@ public enum TestTokenFactory {
     // MARK: Keys
 
     /// An RSA public JWK; `extra` adds or (with nil) removes members.
-    public static func jwk(_ key: TestRSAKey, kid: String?, alg: String? = nil, extra: [String: JSONValue?] = [:]) -> JSONValue {
+    package static func jwk(_ key: TestRSAKey, kid: String?, alg: String? = nil, extra: [String: JSONValue?] = [:]) -> JSONValue {
         var members: [String: JSONValue] = [
             "kty": "RSA", "n": .string(Base64URL.encode(key.modulus)), "e": .string(Base64URL.encode(key.publicExponent)), "use": "sig",
         ]
@@ -164,7 +164,7 @@ public enum TestTokenFactory {
     }
 
     /// A P-256 public JWK; `extra` adds or (with nil) removes members.
-    public static func jwk(_ key: TestP256Key, kid: String?, alg: String? = nil, extra: [String: JSONValue?] = [:]) -> JSONValue {
+    package static func jwk(_ key: TestP256Key, kid: String?, alg: String? = nil, extra: [String: JSONValue?] = [:]) -> JSONValue {
         var members: [String: JSONValue] = [
             "kty": "EC", "crv": "P-256", "x": .string(Base64URL.encode(key.x)), "y": .string(Base64URL.encode(key.y)), "use": "sig",
         ]
@@ -175,12 +175,12 @@ public enum TestTokenFactory {
     }
 
     /// `{"keys": [...]}`.
-    public static func jwks(_ keys: [JSONValue]) -> JSONValue {
+    package static func jwks(_ keys: [JSONValue]) -> JSONValue {
         ["keys": .array(keys)]
     }
 
     /// The provider's set: rsa-1 (primary, RS256), rsa-2 (secondary, no alg), ec-1 (P-256 primary, ES256).
-    public static var standardJWKS: JSONValue {
+    package static var standardJWKS: JSONValue {
         jwks([
             jwk(TestRSAKey.primary, kid: rsaKeyID, alg: "RS256"),
             jwk(TestRSAKey.secondary, kid: rsaSecondaryKeyID),

@@ -116,7 +116,7 @@ let selectedTarget: FuzzTarget = {
 }()
 
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+package func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
     selectedTarget.run(bytes)
     return 0
@@ -131,7 +131,7 @@ func LLVMFuzzerRunDriver(
 
 /// SwiftPM links an executable's `main` to `<module>_main`; here that is libFuzzer's driver.
 @_cdecl("authctl_fuzz_main")
-public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+package func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
     var count = argc
     var arguments = argv
     return LLVMFuzzerRunDriver(&count, &arguments, fuzzOneInput)
