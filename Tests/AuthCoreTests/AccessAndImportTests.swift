@@ -77,7 +77,7 @@ import Testing
             let importing = try Self.swiftFiles(under: "Sources/\(target)").filter {
                 try String(contentsOf: $0, encoding: .utf8).contains("canImport(FoundationEssentials)")
             }
-            #expect(importing.count <= 1, "Sources/\(target): \(importing.map(\.lastPathComponent)); one FoundationImport.swift per target (Decision 0036)")
+            #expect(importing.count <= 1, "Sources/\(target): \(importing.map(\.lastPathComponent)); one FoundationImport.swift per target (Decision 0035)")
         }
     }
 }
