@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Decision 0011 and 0036, kept by a test: `public` only in the library product (every other
+/// Decisions 0011 and 0035, kept by a test: `public` only in the library product (every other
 /// target's cross-module API is `package`), and one Foundation import per target.
 @Suite struct AccessAndImportTests {
     static let root = URL(filePath: #filePath).deletingLastPathComponent().appending(path: "../..").standardized
