@@ -181,7 +181,7 @@ unit-test: unit-test-build
 # (Decision 0022): the tests that wait on processes, browsers and servers on E2E_WORKERS
 # pytest-xdist workers (each starts its own providers and fakes, on port 0, in its own temp
 # directory; the tests that check a deadline with seconds of slack in xdist_group "waits", one at a
-# time on one worker); after it, with no other test running, the tests marked serial, which race
+# time on one worker); before it, with no other test running, the tests marked serial, which race
 # processes against a clock; from the start, beside both, the tests marked slow (a CI job outliving
 # its tokens: minutes of sleeping, little work). Every pass runs whatever another did; e2e-summary
 # adds them up in one last line and fails if any test failed. E2E_WORKERS=0: one process.
@@ -205,10 +205,10 @@ MAKEFLAGS += -j3
 endif
 e2e-test: e2e-summary
 
-e2e-parallel: venv system-deps library-example $(E2E_BUILD)
+e2e-parallel: venv system-deps library-example $(E2E_BUILD) | e2e-serial
 	$(call e2e_pass,parallel pass$(,) $(E2E_WORKERS) workers,-n $(E2E_WORKERS) --dist loadgroup -m "not serial and not slow",parallel)
 
-e2e-serial: venv system-deps library-example $(E2E_BUILD) | e2e-parallel
+e2e-serial: venv system-deps $(E2E_BUILD)
 	$(call e2e_pass,serial pass (the clock races$(,) no other test beside them),-m serial,serial)
 
 e2e-slow: venv system-deps $(E2E_BUILD)
@@ -224,19 +224,19 @@ release-check: release
 	sh Tests/release/check-order.sh $(RELEASE_BIN) $(HOT_PATH_ORDER)
 
 # make test's order (Decision 0022): orderings that only scheduling needs, so a plain
-# `make unit-test` or `make dist` runs alone. SwiftPM builds one product at a time in .build: the
-# release build first (the end-to-end passes need it), then the command's debug build and the
-# library example. The end-to-end passes after the debug build, whose README test runs `make
-# demo`. The unit tests' own targets build during the serial pass, which mostly waits on clocks
-# (Docs/Measurements/2026-11-27-make-test-wave-4.md), and then the library's release build. The unit tests last, alone: their loopback
-# listener suite starves on a busy machine.
+# `make unit-test` or `make dist` runs alone. SwiftPM builds one thing at a time in .build: the
+# release build first (every end-to-end pass runs its binary), then the debug build of every
+# target with the unit tests' (the command's debug binary is the one the README test's `make
+# demo` finds built), then the library example. The serial pass runs beside those builds: it
+# mostly waits on clocks, and its tests need only the release binary. The parallel pass after
+# both; beside it, the library's release build. The unit tests last, alone: their loopback
+# listener suite starves on a busy machine (Docs/Measurements/2026-11-27-make-test-wave-4.md).
 ifneq ($(filter test,$(MAKECMDGOALS)),)
-debug-build library-example: | release
-library-example: | debug-build
-e2e-parallel e2e-serial: | debug-build library-example
-unit-test-build library-release: | e2e-parallel
-library-release: | unit-test-build
-unit-test: | library-release library-check release-check fuzz-smoke dist-check e2e-serial
+unit-test-build: | release
+library-example: | unit-test-build
+e2e-parallel: | unit-test-build
+library-release: | library-example
+unit-test: | library-release library-check release-check fuzz-smoke dist-check e2e-parallel e2e-serial
 endif
 
 # Regenerates HOT_PATH_ORDER from what the hot-path commands touch, run under valgrind (Debian 12's
