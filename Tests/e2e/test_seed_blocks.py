@@ -242,7 +242,7 @@ def test_firebase_use_takes_the_plist(cli, console, firebase_fake, github_fake, 
 
 def test_password_account_calls_of_the_sdk(cli, firebase_fake, dot_idp, mock_idp, library):
     """createUser, sendPasswordReset (completion), reauthenticate with EmailAuthProvider's
-    credential, updatePassword (completion), updateEmail, reload, signIn with the new credential,
+    credential, updatePassword and updateEmail (completion, then async), reload, signIn with the new credential,
     getIDTokenResult: a project's password account through the SDK's calls."""
     from test_firebase import configure_idps, use_project
     configure_idps(firebase_fake, dot_idp, mock_idp)

@@ -46,7 +46,8 @@ enum Extras {
     }
 
     /// A project's password account through the SDK's calls, both forms: create, reset mail,
-    /// reauthenticate with an email credential, new password and email, reload, sign in again.
+    /// reauthenticate with an email credential, new password and email (completion, then
+    /// async), reload, sign in again.
     static func passwordOperations(email: String, password: String, newEmail: String, newPassword: String) async throws -> [String: Any] {
         let created = try await Auth.auth().createUser(withEmail: email, password: password).user
         let resetError: Error? = await withCheckedContinuation { continuation in
@@ -58,6 +59,11 @@ enum Extras {
             created.updatePassword(to: newPassword) { error in continuation.resume(returning: error) }
         }
         if let updateError { throw updateError }
+        try await created.updatePassword(to: newPassword)
+        let emailError: Error? = await withCheckedContinuation { continuation in
+            created.updateEmail(to: "interim-" + newEmail) { error in continuation.resume(returning: error) }
+        }
+        if let emailError { throw emailError }
         try await created.updateEmail(to: newEmail)
         let emailAfterUpdate = created.email
         try await created.reload()
