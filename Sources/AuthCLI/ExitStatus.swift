@@ -40,6 +40,7 @@ package enum ExitStatus: Int32, Sendable, CaseIterable {
         case .requiresRecentLogin, .userMismatch, .unverifiedEmail, .emailChangeNeedsVerification: self = .reauthenticationNeeded
         case .providerError, .tooManyRequests: self = .providerError
         case .invalidCredential, .userDisabled, .wrongPassword, .sessionExpired, .invalidVerificationCode, .invalidMultiFactorSession,
+            .missingMultiFactorSession, .missingMultiFactorInfo, .multiFactorInfoNotFound, .invalidVerificationID, .missingVerificationID,
             .blockingCloudFunctionError, .invalidActionCode, .expiredActionCode:
             self = .invalidCredential
         case .keystoreError: self = .keystoreError

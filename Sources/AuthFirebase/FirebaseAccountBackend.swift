@@ -75,8 +75,9 @@ package struct FirebaseAccountBackend: AccountBackend {
         } catch let failure as IdentityToolkitFailure where failure.code == "USER_NOT_FOUND" {
             throw AccountError.userMismatch(providerID: profile.providerID)
         }
-        guard answer.localID == account.user.uid else { throw AccountError.userMismatch(providerID: profile.providerID) }
-        return try await record(answer, credential: credential, profile: profile, authenticated: true)
+        // An answer pending its second factor may name no user yet: `record` checks the finalized one.
+        if let uid = answer.localID, uid != account.user.uid { throw AccountError.userMismatch(providerID: profile.providerID) }
+        return try await record(answer, credential: credential, profile: profile, authenticated: true, expectedUID: account.user.uid)
     }
 
     // MARK: Sensitive operations (need a recent sign-in, decided by the project)

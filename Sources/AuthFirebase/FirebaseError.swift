@@ -82,6 +82,16 @@ package enum FirebaseError: AuthCoreError, Equatable {
             + (hasTOTP(factors) ? "" : " (SMS second factors need a reCAPTCHA only a browser can solve)")
     }
 
+    /// The second-factor refusals FirebaseAuth names otherwise than a wrong code (`INVALID_CODE`):
+    /// firebase-ios-sdk `AuthBackend.swift`'s switch; `MISSING_SESSION_INFO`, which it does not
+    /// map, is the code it raises itself for a missing verification ID (firebase-js-sdk maps the
+    /// server code to the same, `missing-verification-id`).
+    static let secondFactorCodes: [String: AuthErrorCode] = [
+        "INVALID_MFA_PENDING_CREDENTIAL": .invalidMultiFactorSession, "MISSING_MFA_PENDING_CREDENTIAL": .missingMultiFactorSession,
+        "MISSING_MFA_ENROLLMENT_ID": .missingMultiFactorInfo, "MFA_ENROLLMENT_NOT_FOUND": .multiFactorInfoNotFound,
+        "INVALID_SESSION_INFO": .invalidVerificationID, "MISSING_SESSION_INFO": .missingVerificationID,
+    ]
+
     /// A refusal of an enrolment's session (`mfaEnrollment:finalize`'s `sessionInfo`), not of a sign-in's code.
     static func isEnrolmentSession(_ code: String) -> Bool {
         code == "INVALID_SESSION_INFO" || code == "MISSING_SESSION_INFO"
@@ -130,7 +140,7 @@ package enum FirebaseError: AuthCoreError, Equatable {
             default: .invalidTenantID
             }
         case .multiFactorRequired: .multiFactorAuthRequired
-        case .secondFactorRefused(let code): code == "INVALID_MFA_PENDING_CREDENTIAL" ? .invalidMultiFactorSession : .invalidVerificationCode
+        case .secondFactorRefused(let code): Self.secondFactorCodes[code] ?? .invalidVerificationCode
         case .invalidAPIKey: .invalidAPIKey
         case .methodDisabled: .operationNotAllowed
         case .actionCodeRefused(let code, _): code == "EXPIRED_OOB_CODE" ? .expiredActionCode : .invalidActionCode

@@ -25,8 +25,9 @@ extension FirebaseAccountBackend {
         let lifetime = Auth.expiry(ofJWT: finalized.idToken).map { Int($0.timeIntervalSince(clock.now())) } ?? 3600
         signedIn.tokens = SessionTokens(idToken: finalized.idToken, refreshToken: finalized.refreshToken, expiresIn: max(lifetime, 0))
         signedIn.pendingSecondFactor = nil
-        // The finalize answer names no user; its ID token does.
-        signedIn.localID = answer.localID ?? finalized.uid
+        // The finalize answer names its user only in its ID token, which is the one that counts
+        // (a pending first-factor answer may name none).
+        signedIn.localID = finalized.uid ?? answer.localID
         return signedIn
     }
 }

@@ -59,8 +59,10 @@ extension FirebaseAccountBackend: ProviderFlowBroker {
         if purpose == .signIn, reply.needsConfirmation {
             throw try await accountExists(reply, credential: credential, profile: profile)
         }
-        if let current, reply.localID != current.user.uid { throw AccountError.userMismatch(providerID: providerID) }
-        return try await record(reply, credential: credential, profile: profile, authenticated: purpose != .link)
+        // An answer pending its second factor may name no user yet: `record` checks the finalized one.
+        if let current, let uid = reply.localID, uid != current.user.uid { throw AccountError.userMismatch(providerID: providerID) }
+        return try await record(
+            reply, credential: credential, profile: profile, authenticated: purpose != .link, expectedUID: current?.user.uid)
     }
 
     static func operation(_ purpose: FederatedPurpose) -> FirebaseError.Operation {

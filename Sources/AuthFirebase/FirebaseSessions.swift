@@ -69,16 +69,24 @@ extension FirebaseAccountBackend {
 
     /// Stores a sign-in's outcome: the project's session, the user as `accounts:lookup` reports it
     /// (as the SDKs fetch it after signing in), and the provider's credential; makes the user
-    /// current. `authenticated` moves the recent-login time (a sign-in or reauthentication).
+    /// current. `authenticated` moves the recent-login time (a sign-in or reauthentication);
+    /// `expectedUID`, a reauthentication's user, is checked after the second factor (and carried by
+    /// its stop, for the resolver): anyone else is a user mismatch, and nothing is stored.
     func record(
-        _ firstFactorAnswer: SignInResponse, credential: OAuthCredential?, profile: FederatedProfile?, authenticated: Bool
+        _ firstFactorAnswer: SignInResponse, credential: OAuthCredential?, profile: FederatedProfile?, authenticated: Bool,
+        expectedUID: String? = nil
     ) async throws -> AuthDataResult {
         let answer: SignInResponse
         do {
             answer = try await passSecondFactor(firstFactorAnswer)
         } catch var required as SecondFactorRequired {
             (required.pending.credential, required.pending.profile, required.pending.authenticated) = (credential, profile, authenticated)
+            required.pending.expectedUID = expectedUID
             throw required
+        }
+        // A reauthentication's user is known only now when the first factor's answer was a pending one.
+        if let expectedUID, answer.localID != expectedUID {
+            throw AccountError.userMismatch(providerID: credential?.providerID ?? answer.providerID ?? Self.passwordProviderID)
         }
         let session = session(from: try answer.session())
         let now = clock.now()

@@ -63,8 +63,20 @@ package enum AuthErrorCode: String, Sendable, CaseIterable, Codable {
     case unsupportedTenantOperation = "unsupported-tenant-operation"
     /// The account has a second factor: the sign-in needs its code.
     case multiFactorAuthRequired = "multi-factor-auth-required"
+    /// A second factor's code is wrong (`INVALID_CODE`).
     case invalidVerificationCode = "invalid-verification-code"
+    /// The second-factor sign-in's pending credential is not valid or has expired (`INVALID_MFA_PENDING_CREDENTIAL`).
     case invalidMultiFactorSession = "invalid-multi-factor-session"
+    /// The second-factor request carried no pending credential (`MISSING_MFA_PENDING_CREDENTIAL`).
+    case missingMultiFactorSession = "missing-multi-factor-session"
+    /// The second-factor request named no enrolled factor (`MISSING_MFA_ENROLLMENT_ID`).
+    case missingMultiFactorInfo = "missing-multi-factor-info"
+    /// The account has no enrolled factor of that id (`MFA_ENROLLMENT_NOT_FOUND`).
+    case multiFactorInfoNotFound = "multi-factor-info-not-found"
+    /// An enrolment's session is not valid or has expired (`INVALID_SESSION_INFO`).
+    case invalidVerificationID = "invalid-verification-id"
+    /// An enrolment's request carried no session (`MISSING_SESSION_INFO`).
+    case missingVerificationID = "missing-verification-id"
     /// An emailed action code (sign-in, verification, reset link) is wrong or already used.
     case invalidActionCode = "invalid-action-code"
     /// An emailed action code has expired.

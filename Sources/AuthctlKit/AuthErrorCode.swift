@@ -58,6 +58,10 @@ public enum AuthErrorCode: Int, Sendable, CaseIterable, CustomNSError {
     case unauthorizedDomain = 17038
     /// The second factor's code is wrong.
     case invalidVerificationCode = 17044
+    /// The enrolment's request carried no session (the project's `MISSING_SESSION_INFO`).
+    case missingVerificationID = 17045
+    /// The enrolment's session is not valid or has expired: start the enrolment again.
+    case invalidVerificationID = 17046
     /// The project's sign-in session expired: sign in again.
     case sessionExpired = 17051
     /// The project enforces App Check, which only an attested app passes.
@@ -76,8 +80,14 @@ public enum AuthErrorCode: Int, Sendable, CaseIterable, CustomNSError {
     case unsupportedTenantOperation = 17073
     /// The account has a second factor, which this library cannot ask for.
     case secondFactorRequired = 17078
+    /// The second-factor request carried no session.
+    case missingMultiFactorSession = 17081
+    /// The second-factor request named no enrolled factor.
+    case missingMultiFactorInfo = 17082
     /// The second factor's session is not valid.
     case invalidMultiFactorSession = 17083
+    /// The account has no enrolled factor of that id.
+    case multiFactorInfoNotFound = 17084
     /// Only the project's administrators may do this (sign-up or deletion turned off).
     case adminRestrictedOperation = 17085
     /// The operation needs the account's email verified first.
@@ -155,6 +165,9 @@ public enum AuthErrorCode: Int, Sendable, CaseIterable, CustomNSError {
         .appNotAuthorized: .appNotAuthorized, .blockingCloudFunctionError: .blockingCloudFunctionError,
         .tenantIDMismatch: .tenantIDMismatch, .unsupportedTenantOperation: .unsupportedTenantOperation,
         .invalidVerificationCode: .invalidVerificationCode, .invalidMultiFactorSession: .invalidMultiFactorSession,
+        .missingMultiFactorSession: .missingMultiFactorSession, .missingMultiFactorInfo: .missingMultiFactorInfo,
+        .multiFactorInfoNotFound: .multiFactorInfoNotFound, .invalidVerificationID: .invalidVerificationID,
+        .missingVerificationID: .missingVerificationID,
         .invalidUserToken: .invalidUserToken, .invalidCredential: .invalidCredential, .invalidActionCode: .invalidActionCode,
         .expiredActionCode: .expiredActionCode, .unverifiedEmail: .unverifiedEmail, .emailChangeNeedsVerification: .emailChangeNeedsVerification,
     ]

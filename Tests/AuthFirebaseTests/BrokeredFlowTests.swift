@@ -111,6 +111,24 @@ import AuthTestSupport
         #expect(try sent(again, "signInWithIdp")["autoCreate"] == false)
     }
 
+    /// A first answer pending the second factor names no user: the stop carries the user to expect
+    /// (a user mismatch only once the factor's answer names another), not a mismatch at once.
+    @Test func aReauthenticationPendingItsSecondFactorStopsForItsCodeCarryingTheUser() async throws {
+        projectRunsGitHub()
+        _ = try await flow(transport, FakeRedirect(.code("c", iss: nil))).run(.init(
+            providerID: "github.com", purpose: .signIn, returning: .loopback(ports: [], acceptsPaste: false), timeout: .seconds(30)))
+        answer("signInWithIdp", [
+            "providerId": "github.com", "federatedId": "github.com/583231", "mfaPendingCredential": "pending-1",
+            "mfaInfo": [["mfaEnrollmentId": "totp-1", "totpInfo": [:]]],
+        ])
+        let stop = await #expect(throws: SecondFactorRequired.self) {
+            try await flow(transport, FakeRedirect(.code("c", iss: nil))).run(.init(
+                providerID: "github.com", purpose: .reauthenticate, returning: .loopback(ports: [], acceptsPaste: false), timeout: .seconds(30)))
+        }
+        let pending = try #require(stop).pending
+        #expect(pending.expectedUID == "uid-alice" && pending.credential?.providerID == "github.com" && pending.authenticated)
+    }
+
     @Test("providers whose answer cannot come back are refused before the project is asked", arguments: [
         ("apple.com", BrokeredSignInFlow.Return.loopback(ports: [], acceptsPaste: false)),
         ("apple.com", .handler),

@@ -3,7 +3,9 @@ import Testing
 @testable import AuthCore
 @testable import AuthFirebase
 import AuthJOSE
+import AuthOAuth
 import AuthPlatform
+import AuthProviders
 import AuthStorage
 import AuthTestSupport
 
@@ -23,11 +25,11 @@ import AuthTestSupport
         }
     }
 
-    func backend() throws -> FirebaseAccountBackend {
+    func backend(code: String? = nil) throws -> FirebaseAccountBackend {
         FirebaseAccountBackend(
             project: project, endpoints: try FirebaseEndpoints(emulatorHost: "127.0.0.1:9099"),
             storage: NamespacedDocumentStorage(storage, namespace: project.storageNamespace), transport: transport,
-            clock: .fixed(Date(timeIntervalSince1970: 1_800_000_000)))
+            clock: .fixed(Date(timeIntervalSince1970: 1_800_000_000)), secondFactor: SecondFactorSource { _ in code })
     }
 
     func answer(_ method: String, _ json: JSONValue, status: Int = 200) { answers.withLock { $0[method] = .json(json, status: status) } }
@@ -90,9 +92,91 @@ import AuthTestSupport
     }
 
     /// An enrolment's session that ran out is not a wrong code: start the enrolment again.
-    @Test(arguments: ["INVALID_SESSION_INFO", "MISSING_SESSION_INFO"])
-    func anExpiredEnrolmentSessionSaysToStartAgain(serverCode: String) {
+    @Test(arguments: [("INVALID_SESSION_INFO", AuthErrorCode.invalidVerificationID), ("MISSING_SESSION_INFO", .missingVerificationID)])
+    func anExpiredEnrolmentSessionSaysToStartAgain(serverCode: String, code: AuthErrorCode) {
         let error = FirebaseError(serverCode: serverCode, detail: nil, status: 400, during: .other)
-        #expect(error.code == .invalidVerificationCode && error.remedy == .tryAgain && error.message.contains("start the enrolment again"))
+        #expect(error.code == code && error.remedy == .tryAgain && error.message.contains("start the enrolment again"))
+    }
+
+    /// FirebaseAuth's codes for the sign-in's refusals; the message and the fix stay the second factor's.
+    @Test(arguments: [
+        ("MISSING_MFA_PENDING_CREDENTIAL", AuthErrorCode.missingMultiFactorSession), ("MISSING_MFA_ENROLLMENT_ID", .missingMultiFactorInfo),
+        ("MFA_ENROLLMENT_NOT_FOUND", .multiFactorInfoNotFound), ("INVALID_CODE", .invalidVerificationCode),
+    ])
+    func aRefusedSecondFactorIsNamedAsTheSDKNamesIt(serverCode: String, code: AuthErrorCode) {
+        let error = FirebaseError(serverCode: serverCode, detail: nil, status: 400, during: .signIn)
+        #expect(error.code == code && error.remedy == .giveSecondFactorCode(enrollAuthenticatorFirst: false))
+        #expect(error.message == "the second factor's code was refused (\(serverCode))")
+    }
+
+    // MARK: A federated reauthentication of an account with a TOTP factor
+
+    static let github = OAuthCredential(providerID: "github.com", accessToken: "gho_alice")
+    static let githubProfile = FederatedProfile(providerID: "github.com", subject: "583231", email: "a@b.c", emailVerified: true)
+
+    /// uid-1 signed in with GitHub; then the project answers GitHub's credential with only a pending
+    /// second factor (no `localId`, as the e2e fake answers), naming `localID` when given.
+    func signedInThenPending(localID: String? = nil) async throws {
+        answer("signInWithIdp", ["localId": "uid-1", "idToken": .string(Self.idToken("uid-1")), "refreshToken": "frt-0", "expiresIn": "3600"])
+        answer("lookup", ["users": [["localId": "uid-1", "email": "a@b.c", "providerUserInfo": [["providerId": "github.com", "rawId": "583231"]]]]])
+        _ = try await backend().signIn(with: Self.github, profile: Self.githubProfile)
+        var pending: [String: JSONValue] = [
+            "providerId": "github.com", "mfaPendingCredential": "pending-2", "mfaInfo": [["mfaEnrollmentId": "totp-1", "totpInfo": [:]]],
+        ]
+        if let localID { pending["localId"] = .string(localID) }
+        answer("signInWithIdp", .object(pending))
+    }
+
+    func finalized(as uid: String) { answer("mfaSignIn:finalize", ["idToken": .string(Self.idToken(uid)), "refreshToken": .string("frt-" + uid)]) }
+
+    /// uid-1 is still the current user, with its first session; nobody else is stored.
+    func onlyTheFirstSessionIsStored() throws {
+        let account = try backend().currentAccount()
+        #expect(account.user.uid == "uid-1" && account.backendSession?.refreshToken == "frt-0")
+        let document = try NamespacedDocumentStorage(storage, namespace: project.storageNamespace).store(KeystoreDocument.fileName, of: KeystoreDocument.self).read()
+        #expect(document.accounts.map(\.user.uid) == ["uid-1"])
+    }
+
+    @Test func aFederatedReauthenticationPendingItsSecondFactorFinishesAsTheSameUser() async throws {
+        try await signedInThenPending()
+        finalized(as: "uid-1")
+        let result = try await backend(code: "123456").reauthenticate(with: Self.github, profile: Self.githubProfile)
+        #expect(result.user.uid == "uid-1")
+        #expect(sent.withLock { $0["mfaSignIn:finalize"]?["mfaPendingCredential"]?.stringValue } == "pending-2")
+        #expect(try backend().currentAccount().backendSession?.refreshToken == "frt-uid-1")
+    }
+
+    @Test func aFederatedReauthenticationFinalizedAsAnotherUserIsAUserMismatchAndStoresNothing() async throws {
+        try await signedInThenPending()
+        finalized(as: "uid-2")
+        let error = await #expect(throws: AccountError.self) {
+            try await backend(code: "123456").reauthenticate(with: Self.github, profile: Self.githubProfile)
+        }
+        #expect(error?.code == .userMismatch)
+        try onlyTheFirstSessionIsStored()
+    }
+
+    @Test func aPendingAnswerNamingAnotherUserIsRefusedBeforeTheSecondFactor() async throws {
+        try await signedInThenPending(localID: "uid-2")
+        let error = await #expect(throws: AccountError.self) {
+            try await backend(code: "123456").reauthenticate(with: Self.github, profile: Self.githubProfile)
+        }
+        #expect(error?.code == .userMismatch && sent.withLock { $0["mfaSignIn:finalize"] } == nil)
+        try onlyTheFirstSessionIsStored()
+    }
+
+    @Test func aFederatedReauthenticationWithoutACodeStopsCarryingItsUserForTheResolver() async throws {
+        try await signedInThenPending()
+        let error = await #expect(throws: SecondFactorRequired.self) {
+            try await backend().reauthenticate(with: Self.github, profile: Self.githubProfile)
+        }
+        let pending = try #require(error).pending
+        #expect(pending.expectedUID == "uid-1" && pending.credential == Self.github && pending.profile == Self.githubProfile && pending.authenticated)
+        finalized(as: "uid-2")
+        let mismatch = await #expect(throws: AccountError.self) { try await backend().finishSignIn(pending, enrollmentID: "totp-1", code: "123456") }
+        #expect(mismatch?.code == .userMismatch)
+        try onlyTheFirstSessionIsStored()
+        finalized(as: "uid-1")
+        #expect(try await backend().finishSignIn(pending, enrollmentID: "totp-1", code: "123456").user.uid == "uid-1")
     }
 }

@@ -68,8 +68,9 @@ import AuthTestSupport
     @Test(arguments: [
         ("INVALID_OOB_CODE", AuthErrorCode.invalidActionCode), ("EXPIRED_OOB_CODE", .expiredActionCode),
         ("MISSING_OOB_CODE", .invalidActionCode), ("UNVERIFIED_EMAIL", .unverifiedEmail),
-        ("EMAIL_CHANGE_NEEDS_VERIFICATION", .emailChangeNeedsVerification), ("MISSING_MFA_ENROLLMENT_ID", .invalidVerificationCode),
-        ("INVALID_SESSION_INFO", .invalidVerificationCode),
+        ("EMAIL_CHANGE_NEEDS_VERIFICATION", .emailChangeNeedsVerification), ("MISSING_MFA_ENROLLMENT_ID", .missingMultiFactorInfo),
+        ("INVALID_SESSION_INFO", .invalidVerificationID), ("MISSING_SESSION_INFO", .missingVerificationID),
+        ("MISSING_MFA_PENDING_CREDENTIAL", .missingMultiFactorSession), ("MFA_ENROLLMENT_NOT_FOUND", .multiFactorInfoNotFound),
     ])
     func theNewRefusalsAreNamedOnce(serverCode: String, code: AuthErrorCode) {
         let error = FirebaseError(serverCode: serverCode, detail: nil, status: 400, during: .other)

@@ -351,6 +351,11 @@ def test_totp_enrolment_read_from_the_qr_code_then_sign_in_then_unenrol(methods,
     assert home_snapshot(methods) == before
     signed = password_signin(methods, ALICE, PASSWORD, "--totp", totp(padded(secret)))
     assert signed.returncode == OK, str(signed)
+    # A federated reauthentication of the enrolled account: the project's first answer is only the
+    # pending second factor (no localId); the code finishes it, as the same user.
+    assert browser_flow(methods, "link", provider=CORP).returncode == OK
+    reauth = browser_flow(methods, "reauth", "--totp", totp(padded(secret)), provider=CORP)
+    assert reauth.returncode == OK and reauth.json()["user"]["uid"] == signed.json()["user"]["uid"], str(reauth)
     gone = methods.run("account", "mfa", "unenroll", factors[0]["enrollmentId"], "--json")
     assert gone.returncode == OK and gone.json()["secondFactors"] == [], str(gone)
     assert methods.run("account", "mfa", "list").stdout == ""
@@ -391,7 +396,7 @@ def test_totp_enrolment_refusals(methods, firebase_fake):
         firebase_fake.control("expire_mfa_sessions")
         return totp(padded(secret))
     late = enroll(methods, after_the_session_expired)
-    assert late.returncode == INVALID and error_of(late)["code"] == "invalid-verification-code", late.stderr
+    assert late.returncode == INVALID and error_of(late)["code"] == "invalid-verification-id", late.stderr
     assert "(INVALID_SESSION_INFO)" in error_of(late)["message"] and "start the enrolment again" in error_of(late)["message"], late.stderr
     assert methods.run("account", "mfa", "list").stdout == ""
     unknown = methods.run("account", "mfa", "unenroll", "no-such-factor", "--json")
