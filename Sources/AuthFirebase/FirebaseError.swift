@@ -97,6 +97,11 @@ package enum FirebaseError: AuthCoreError, Equatable {
         code == "INVALID_SESSION_INFO" || code == "MISSING_SESSION_INFO"
     }
 
+    /// The factor named is not (or no longer) the user's: no code can pass it.
+    static func isUnknownFactor(_ code: String) -> Bool {
+        code == "MFA_ENROLLMENT_NOT_FOUND" || code == "MISSING_MFA_ENROLLMENT_ID"
+    }
+
     static func hasTOTP(_ factors: [MultiFactorInfo]) -> Bool {
         factors.contains { $0.factorID == MultiFactorInfo.totp }
     }
@@ -203,6 +208,8 @@ package enum FirebaseError: AuthCoreError, Equatable {
         case .secondFactorRefused(let code) where Self.isEnrolmentSession(code):
             "the enrolment's session has expired or is not this user's (\(code)): a new secret must be confirmed within "
                 + "its time, so start the enrolment again"
+        case .secondFactorRefused(let code) where Self.isUnknownFactor(code):
+            "the project has no second factor of that id for this user (\(code)): it may have been withdrawn since the sign-in began"
         case .secondFactorRefused(let code):
             code == "INVALID_MFA_PENDING_CREDENTIAL"
                 ? "the second-factor session expired or was refused (\(code))"
@@ -255,7 +262,8 @@ package enum FirebaseError: AuthCoreError, Equatable {
         case .multiFactorRequired(let factors): .giveSecondFactorCode(enrollAuthenticatorFirst: !Self.hasTOTP(factors))
         case .secondFactorRefused(let code) where Self.isEnrolmentSession(code): .tryAgain
         case .secondFactorRefused(let code):
-            code == "INVALID_MFA_PENDING_CREDENTIAL" ? .signInAgain(providerID: nil) : .giveSecondFactorCode(enrollAuthenticatorFirst: false)
+            code == "INVALID_MFA_PENDING_CREDENTIAL" || Self.isUnknownFactor(code)
+                ? .signInAgain(providerID: nil) : .giveSecondFactorCode(enrollAuthenticatorFirst: false)
         case .invalidAPIKey, .notConfigured: .configureProject(.project)
         case .actionCodeRefused(_, let purpose?): .requestNewLink(purpose)
         case .unverifiedEmail: .requestNewLink(.verifyEmail)
