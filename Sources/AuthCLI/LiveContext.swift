@@ -112,6 +112,11 @@ enum TerminalSecret {
         let terminal = open("/dev/tty", O_RDWR | O_CLOEXEC)
         guard terminal >= 0 else { return nil }
         defer { close(terminal) }
+        return read(prompt: prompt, terminal: terminal, wake: wake)
+    }
+
+    /// The same on the terminal open at `terminal` (a pseudo-terminal in the tests).
+    static func read(prompt: String, terminal: Int32, wake: WakePipe) -> String? {
         var saved = termios()
         guard tcgetattr(terminal, &saved) == 0 else { return nil }
         var silent = saved
