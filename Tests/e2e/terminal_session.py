@@ -169,7 +169,7 @@ class TmuxSession:
     The pane and its screen stay after authctl exits, until `close()`.
     """
 
-    def __init__(self, cli, args: list[str], env: dict, columns: int, rows: int):
+    def __init__(self, cli, args: list[str], env: dict, columns: int, rows: int, then: str = "exec sleep 3600"):
         self.tmux = shutil.which("tmux")
         assert self.tmux, "tmux is missing: run `make system-deps`"
         self.cli = cli
@@ -184,10 +184,12 @@ class TmuxSession:
         self.status_path = cli.tmp / f"status-{time.monotonic_ns()}.txt"
         # The shell waits for authctl and keeps its exit status (tmux's own pane status proved
         # unreliable under load: a pane's process left unreaped); then it keeps the pane, and
-        # the screen, until close(). Its trap lets Ctrl-C reach authctl alone, with the default action.
+        # the screen, until close() (`then`: another command on the same terminal, such as
+        # `exec cat` to see whether the terminal echoes). Its trap lets Ctrl-C reach authctl alone,
+        # with the default action.
         script.write_text(f"#!/bin/sh\n{unsets}{exports}cd {shlex.quote(str(cli.tmp))}\ntrap : INT TERM\n"
                           f"{command} > {shlex.quote(str(self.stdout_path))}\n"
-                          f"echo $? > {shlex.quote(str(self.status_path))}\nexec sleep 3600\n")
+                          f"echo $? > {shlex.quote(str(self.status_path))}\n{then}\n")
         script.chmod(0o755)
         self.started = time.monotonic()
         self._tmux("-f", "/dev/null", "new-session", "-d", "-x", str(columns), "-y", str(rows), "-s", "authctl", str(script))
@@ -236,6 +238,10 @@ class TmuxSession:
     def type_line(self, line: str) -> None:
         self._tmux("send-keys", "-t", self.target, "-l", line)
         self._tmux("send-keys", "-t", self.target, "Enter")
+
+    def type_keys(self, text: str) -> None:
+        """Types `text` without Enter."""
+        self._tmux("send-keys", "-t", self.target, "-l", text)
 
     def interrupt(self) -> None:
         """Ctrl-C, typed: the terminal sends SIGINT to authctl."""

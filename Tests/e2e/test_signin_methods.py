@@ -22,7 +22,7 @@ from fakes import firebase_fake  # noqa: F401  (fixture)
 from terminal_session import TerminalSession, TmuxSession, visible_codes_decode_to
 from test_firebase import configure_idps, home_snapshot, password_signin, project, refused  # noqa: F401  (fixture)
 
-USAGE, NOT_SIGNED_IN, CONFLICT, REAUTH, INVALID, CONFIG = 2, 3, 7, 8, 10, 12
+USAGE, NOT_SIGNED_IN, CANCELLED, CONFLICT, REAUTH, INVALID, CONFIG = 2, 3, 4, 7, 8, 10, 12
 ALICE, PASSWORD = "alice@example.com", "correct horse battery"
 
 
@@ -281,10 +281,38 @@ def padded(secret: str) -> str:
     return secret + "=" * (-len(secret) % 8)
 
 
+def cancelled_at_prompt(cli, env: dict, args: list[str], prompts: list[tuple[re.Pattern, str | None]], message: str) -> None:
+    """Runs `args` at an 80x24 terminal, answers each prompt but the last (None: nothing typed), and
+    presses Ctrl-C at the last: exit 4, `message` on the screen, the home unchanged, and the
+    terminal echoing what is typed afterwards (a password prompt turns echo off)."""
+    before = home_snapshot(cli)
+    session = TmuxSession(cli, args, env, 80, 24, then="exec cat")
+    try:
+        for prompt, answer in prompts:
+            session.wait_for(prompt, visible=True)
+            if answer is not None:
+                session.type_line(answer)
+        session.interrupt()
+        assert session.wait_for_exit() == CANCELLED, session.describe()
+        assert message in session.text().replace("\n", ""), session.describe()
+        # Typed without Enter: only the terminal's echo can put it on the screen.
+        session.type_keys("still-echoing")
+        session.wait_for(re.compile(r"still-echoing"), visible=True)
+    finally:
+        session.close()
+    assert home_snapshot(cli) == before
+
+
 def test_totp_enrolment_read_from_the_qr_code_then_sign_in_then_unenrol(methods, firebase_fake, tmp_path):
     verified_alice(methods, firebase_fake)
     env = {key: value for key, value in methods.env.items() if key not in ("CI", "TMUX")}
     args = ["account", "mfa", "enroll", "totp", "--display-name", "Phone"]
+    # Ctrl-C at the code prompt, and at the password prompt (echo off): exit 4, nothing enrolled or changed.
+    cancelled_at_prompt(methods, env, args, [(CODE_ON_SCREEN, None)], "enrolment cancelled (interrupted); no factor was enrolled")
+    assert methods.run("account", "mfa", "list").stdout == ""
+    cancelled_at_prompt(methods, env, ["account", "update", "--password"], [(re.compile(r"Password:"), None)],
+                        "password change cancelled (interrupted); the password was not changed")
+    assert password_signin(methods, ALICE, PASSWORD).returncode == OK
     # 80x24: this otpauth URI (about 140 bytes) is a version 7 code, 53x27 characters, which cannot
     # fit with the secret, the URI and the prompt under it: it is not drawn (a code cut by the
     # window cannot be scanned), and the screen says how to get one; the secret is there to type.
@@ -334,7 +362,11 @@ def test_totp_enrolment_read_from_the_qr_code_then_sign_in_then_unenrol(methods,
     wrong = password_signin(methods, ALICE, PASSWORD, "--totp", "000000" if totp(padded(secret)) != "000000" else "111111")
     error = refused(methods, wrong, INVALID, "invalid-verification-code", before)
     assert "refused (INVALID_CODE)" in error["message"] and "--totp CODE" in error["message"], error
-    # At a terminal the code is asked for; a sign-in whose pending credential ran out meanwhile is
+    # At a terminal the code is asked for: Ctrl-C there stores nothing (exit 4).
+    cancelled_at_prompt(methods, env, ["signin", "--provider", "password", "--email", ALICE],
+                        [(re.compile(r"Password:"), PASSWORD), (re.compile(r"Code from your authenticator app \(Phone\):"), None)],
+                        "sign-in cancelled (interrupted); nothing was stored")
+    # A sign-in whose pending credential ran out meanwhile is
     # INVALID_MFA_PENDING_CREDENTIAL: exit 10, sign in again, nothing stored.
     prompted = TmuxSession(methods, ["signin", "--provider", "password", "--email", ALICE], env, 100, 40)
     try:

@@ -50,7 +50,8 @@ struct AccountUpdateCommand: Command {
             user = try await backend.updateEmail(email)
             env.notice("The email of \(user.uid) is now \(user.email ?? email).")
         case .password(let fromStandardInput):
-            let password = try await SignInCommand.password(fromStandardInput: fromStandardInput, in: env, command: ["account", Self.name])
+            let password = try await SignInCommand.password(
+                fromStandardInput: fromStandardInput, in: env, command: ["account", Self.name], interrupted: .passwordChange)
             user = try await backend.updatePassword(password)
             env.notice("The password of \(user.email ?? user.uid) is changed; its other sessions are over.")
         }

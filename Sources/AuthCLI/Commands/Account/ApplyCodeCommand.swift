@@ -38,10 +38,12 @@ struct ApplyCodeCommand: Command {
     func run(in env: CommandEnvironment) async throws -> ExitStatus {
         let path = ["account", Self.name]
         var link = givenLink ?? ""
-        if givenLink == nil { link = try await SignInCommand.pastedLink(in: env, prompt: "Paste the link from the mail: ", command: path) }
+        if givenLink == nil {
+            link = try await SignInCommand.pastedLink(in: env, prompt: "Paste the link from the mail: ", command: path, interrupted: .applyCode)
+        }
         let passwordFromStandardInput = passwordFromStandardInput
         let applied = try await SignInMethods(runtime: env.runtime).apply(link) {
-            try await SignInCommand.password(fromStandardInput: passwordFromStandardInput, in: env, command: path)
+            try await SignInCommand.password(fromStandardInput: passwordFromStandardInput, in: env, command: path, interrupted: .applyCode)
         }
         switch applied {
         case .applied(let info):

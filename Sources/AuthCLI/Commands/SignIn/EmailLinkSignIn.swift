@@ -10,7 +10,8 @@ extension SignInCommand {
         if linking { guard try env.auth.currentUser() != nil else { throw AccountError.notSignedIn } }
         try await methods.sendSignInLink(toEmail: email, continueURL: continueURL)
         env.notice("The project sent a sign-in link to \(email).")
-        let link = try await pastedLink(in: env, prompt: "Paste the link from the mail: ", command: [linking ? "link" : name])
+        let link = try await pastedLink(
+            in: env, prompt: "Paste the link from the mail: ", command: [linking ? "link" : name], interrupted: linking ? .link : .signIn)
         return try await methods.signIn(email: email, link: link, linking: linking)
     }
 
@@ -18,10 +19,17 @@ extension SignInCommand {
     /// bytes, a Dynamic Link around one is under two kilobytes.
     static let maximumLinkBytes = 8 * 1024
 
-    /// A link (or a code) pasted at the terminal, or stdin's first line.
-    static func pastedLink(in env: CommandEnvironment, prompt: String, command: [String]) async throws -> String {
+    /// A link (or a code) pasted at the terminal, or stdin's first line; Ctrl-C ends the wait
+    /// as `interrupted` (exit 4).
+    static func pastedLink(in env: CommandEnvironment, prompt: String, command: [String], interrupted: Interrupted) async throws -> String {
         if env.context.standardInputIsTerminal { env.context.writeStandardError(prompt) }
-        guard let line = await env.context.readLine(), !line.trimmingWhitespace().isEmpty else {
+        let context = env.context
+        let read = try await env.interruptible(interrupted) {
+            let line = await context.readLine()
+            try Task.checkCancellation()
+            return line
+        }
+        guard let line = read, !line.trimmingWhitespace().isEmpty else {
             throw UsageError.invalidUsage("no link was given: paste it at the prompt, or give it on stdin", command: command)
         }
         guard line.utf8.count <= maximumLinkBytes else {

@@ -71,7 +71,8 @@ struct LinkCommand: Command {
         if let passwordLink {
             try SignInRunner.checkHome(env)
             guard try env.auth.currentAccount() != nil else { throw AccountError.notSignedIn }
-            let password = try await SignInCommand.password(fromStandardInput: passwordLink.fromStandardInput, in: env, command: [Self.name])
+            let password = try await SignInCommand.password(
+                fromStandardInput: passwordLink.fromStandardInput, in: env, command: [Self.name], interrupted: .link)
             SignInRunner.report(
                 try await SignInMethods(runtime: env.runtime).linkPassword(email: passwordLink.email, password: password), purpose: .link, in: env)
             return .success

@@ -168,7 +168,9 @@ struct SignInCommand: Command {
             try SignInRunner.checkHome(env)
             let backend = try env.backend(as: (any PasswordAccounts).self, .passwordAccounts)
             let password = try await Self.password(fromStandardInput: fromStandardInput, in: env)
-            SignInRunner.report(try await backend.signIn(email: email, password: password, create: create), purpose: .signIn, in: env)
+            // The second factor's code may be asked for at the terminal: Ctrl-C there stores nothing.
+            let result = try await env.interruptible(.signIn) { try await backend.signIn(email: email, password: password, create: create) }
+            SignInRunner.report(result, purpose: .signIn, in: env)
         case .clientCredentials(let providerID, let request):
             try SignInRunner.checkHome(env)
             SignInRunner.report(try await SignInClient(runtime: env.runtime).run(providerID: providerID, request: request), purpose: .signIn, in: env)
@@ -186,8 +188,11 @@ struct SignInCommand: Command {
         return .success
     }
 
-    /// The password: stdin's first line, or typed at the terminal without echo.
-    static func password(fromStandardInput: Bool, in env: CommandEnvironment, command: [String] = ["signin"]) async throws -> String {
+    /// The password: stdin's first line, or typed at the terminal without echo (Ctrl-C there
+    /// ends as `interrupted`, exit 4, the terminal's echo restored).
+    static func password(
+        fromStandardInput: Bool, in env: CommandEnvironment, command: [String] = ["signin"], interrupted: Interrupted = .signIn
+    ) async throws -> String {
         if fromStandardInput {
             guard let bytes = env.context.readStandardInput(CommandEnvironment.maximumStandardInputBytes) else {
                 throw UsageError.invalidValue(option: "--" + passwordStdin.long, value: "", reason: "standard input is too large for a password")
@@ -195,7 +200,13 @@ struct SignInCommand: Command {
             return String(decoding: bytes, as: UTF8.self).split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
                 .first.map(String.init) ?? ""
         }
-        guard env.context.standardInputIsTerminal, let typed = await env.context.readSecret("Password: ") else {
+        let context = env.context
+        let typed = !context.standardInputIsTerminal ? nil : try await env.interruptible(interrupted) {
+            let typed = await context.readSecret("Password: ")
+            try Task.checkCancellation()
+            return typed
+        }
+        guard let typed else {
             throw UsageError.invalidUsage("no terminal to ask for the password on; give it with --password-stdin", command: command)
         }
         return typed

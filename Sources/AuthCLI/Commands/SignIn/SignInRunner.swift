@@ -58,7 +58,7 @@ struct SignInRunner: Sendable {
         let result: AuthDataResult
         do {
             let request = input
-            result = try await runInterruptibly(in: env) { try await signIn.run(request, ports: ports) }
+            result = try await env.interruptible(.of(purpose)) { try await signIn.run(request, ports: ports) }
         } catch let error as LocalFlowNeedsProvider {
             throw LocalFlowNeedsProviderHere(providerID: error.providerID, option: option, remedy: error.remedy)
         }
@@ -125,18 +125,6 @@ struct SignInRunner: Sendable {
                 projectRuns: projectRuns)
         }
     }
-
-    /// Runs the sign-in, with the account rules, in a task that Ctrl-C cancels.
-    func runInterruptibly(in env: CommandEnvironment, _ body: @escaping @Sendable () async throws -> AuthDataResult) async throws -> AuthDataResult {
-        let task = Task { try await body() }
-        let removeHandler = env.context.onInterrupt { task.cancel() }
-        defer { removeHandler() }
-        do {
-            return try await task.value
-        } catch where task.isCancelled {
-            throw SignInInterrupted()
-        }
-    }
 }
 
 /// The browser of a sign-in that opens none (an ID token from stdin).
@@ -163,10 +151,4 @@ struct InteractiveSignInRequired: AuthCoreError {
             + (offersIDToken ? "--ci SOURCE or --id-token-stdin (a token issued to this job), " : "")
             + "--no-browser to print the URL, or --browser CMD to open one anyway"
     }
-}
-
-/// Ctrl-C during a sign-in.
-struct SignInInterrupted: AuthCoreError {
-    var code: AuthErrorCode { .cancelled }
-    var message: String { "sign-in cancelled (interrupted); nothing was stored" }
 }

@@ -53,7 +53,7 @@ struct MFAEnrollCommand: Command {
                 + "Secret: \(secret.sharedSecretKey) (\(secret.hashingAlgorithm), \(secret.codeLength) digits, every \(secret.periodSeconds) s)\n"
                 + "URI: \(uri)",
             then: prompt, qr: qr)
-        let code = try await SignInCommand.pastedLink(in: env, prompt: prompt, command: ["account", "mfa", Self.name])
+        let code = try await SignInCommand.pastedLink(in: env, prompt: prompt, command: ["account", "mfa", Self.name], interrupted: .enrolment)
         let factors = try await methods.finalizeTOTPEnrollment(secret, code: code, displayName: name)
         if env.json { env.output(JSONValue.object(["secondFactors": .array(factors.map(Render.json))])) }
         env.notice("Enrolled \(name ?? "an authenticator app"); second factors: \(Render.factorNames(factors)).")
