@@ -22,7 +22,6 @@ E2E_BIN    := $(RELEASE_BIN)
 FUZZ_CONFIG := debug
 FUZZ_SMOKE_SECONDS := 5
 E2E_WORKERS := 6
-E2E_EXAMPLE :=
 DIST       := .build-dist-test
 BACKGROUND := sh Tests/Tools/low-priority.sh
 endif
@@ -141,24 +140,11 @@ library-check: library-example
 # In this package's .build: its modules are compiled once, for the unit tests and the example.
 # SwiftPM keeps the last root package's build manifest (debug.yaml) when another root builds in
 # the same scratch path, and then builds nothing of the example: the manifest goes first, and
-# each root plans its own again (a second). A root build that slips in between (the README test's
-# `make demo`, when the e2e pass runs beside this) leaves the programs unbuilt: built again then.
-# EXAMPLE_READY (or EXAMPLE_FAILED) says when it is over: the e2e tests that run the programs wait
-# for it (Tests/e2e/test_library.py).
-EXAMPLE_PROGRAMS := docs-snippets authctl-example readme-example seed-blocks
-EXAMPLE_READY    := .build/e2e/library-example.ready
-EXAMPLE_FAILED   := .build/e2e/library-example.failed
+# each root plans its own again (a second).
 library-example:
-	@mkdir -p $(dir $(EXAMPLE_READY)); rm -f $(EXAMPLE_READY) $(EXAMPLE_FAILED)
-	@for attempt in 1 2 3; do \
-		rm -f $(CURDIR)/.build/debug.yaml; \
-		echo "$(SWIFT) build --package-path $(LIBRARY_EXAMPLE) --scratch-path $(CURDIR)/.build"; \
-		$(SWIFT) build --package-path $(LIBRARY_EXAMPLE) --scratch-path $(CURDIR)/.build || { touch $(EXAMPLE_FAILED); exit 1; }; \
-		rm -f $(CURDIR)/.build/debug.yaml; \
-		built=yes; for program in $(EXAMPLE_PROGRAMS); do [ -x .build/debug/$$program ] || built=no; done; \
-		if [ $$built = yes ]; then touch $(EXAMPLE_READY); exit 0; fi; \
-		echo "library-example: another root package's build took the manifest; building again"; \
-	done; touch $(EXAMPLE_FAILED); exit 1
+	rm -f $(CURDIR)/.build/debug.yaml
+	$(SWIFT) build --package-path $(LIBRARY_EXAMPLE) --scratch-path $(CURDIR)/.build
+	rm -f $(CURDIR)/.build/debug.yaml
 
 # The Python venv with the pinned identity providers and test tools (Tests/e2e/requirements.txt).
 venv:
@@ -210,7 +196,7 @@ E2E_LOGS    := .build/e2e
 # MAKEFLAGS stays out: the README tests run make, which must not see this make's job server or
 # its -j -k (a make run by a test is the plain one a user runs).
 E2E_PYTEST   = env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL AUTHCTL_BIN="$(CURDIR)/$(E2E_BIN)" \
-	AUTHCTL_LIBRARY_EXAMPLE_BIN="$(CURDIR)/.build/debug" AUTHCTL_LIBRARY_EXAMPLE_READY="$(CURDIR)/$(EXAMPLE_READY)" \
+	AUTHCTL_LIBRARY_EXAMPLE_BIN="$$($(SWIFT) build --package-path $(LIBRARY_EXAMPLE) --scratch-path $(CURDIR)/.build --show-bin-path)" \
 	$(PYTHON) -m pytest -p no:cacheprovider -q --durations=10
 # One pass: its output on the terminal and in $(E2E_LOGS)/NAME.log; a failure is counted by
 # e2e-summary, not here, so the passes after it still run.
@@ -223,9 +209,7 @@ MAKEFLAGS += -j3
 endif
 e2e-test: e2e-summary
 
-# make test builds the example beside the parallel pass (E2E_EXAMPLE is empty there).
-E2E_EXAMPLE ?= library-example
-e2e-parallel: venv system-deps $(E2E_EXAMPLE) $(E2E_BUILD) | e2e-serial
+e2e-parallel: venv system-deps library-example $(E2E_BUILD) | e2e-serial
 	$(call e2e_pass,parallel pass$(,) $(E2E_WORKERS) workers,-n $(E2E_WORKERS) --dist loadgroup -m "not serial and not slow",parallel)
 
 e2e-serial: venv system-deps $(E2E_BUILD)
@@ -247,10 +231,9 @@ release-check: release
 # `make unit-test` or `make dist` runs alone. SwiftPM builds one thing at a time in .build: the
 # release build first (every end-to-end pass runs its binary), then the debug build of every
 # target with the unit tests' (the command's debug binary is the one the README test's `make
-# demo` finds built). The serial pass runs beside those builds: it mostly waits on clocks, and
-# its tests need only the release binary. The parallel pass after both; beside it the library
-# example (the tests that run its programs wait for EXAMPLE_READY), then the library's release
-# build. The unit tests last, alone: their loopback
+# demo` finds built), then the library example. The serial pass runs beside those builds: it
+# mostly waits on clocks, and its tests need only the release binary. The parallel pass after
+# both; beside it, the library's release build. The unit tests last, alone: their loopback
 # listener suite starves on a busy machine (Docs/Measurements/2026-11-27-make-test-wave-4.md).
 ifneq ($(filter test,$(MAKECMDGOALS)),)
 unit-test-build: | release

@@ -16,7 +16,6 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import time
 from pathlib import Path
 
 import pytest
@@ -37,8 +36,6 @@ INVALID_CREDENTIAL, OPERATION_NOT_ALLOWED, EMAIL_ALREADY_IN_USE, USER_MISMATCH =
 @pytest.fixture(scope="session")
 def example_bin() -> Path:
     given = os.environ.get("AUTHCTL_LIBRARY_EXAMPLE_BIN")
-    if given and (ready := os.environ.get("AUTHCTL_LIBRARY_EXAMPLE_READY")):
-        _wait_for_the_example_build(Path(ready))
     if given and all((Path(given) / program).is_file() for program in ("docs-snippets", "authctl-example", "readme-example", "seed-blocks")):
         return Path(given)
     build = ["swift", "build", "--package-path", str(EXAMPLE)]
@@ -46,17 +43,6 @@ def example_bin() -> Path:
     assert built.returncode == 0, f"the example package did not build:\n{built.stdout[-4000:]}\n{built.stderr[-4000:]}"
     path = subprocess.run([*build, "--show-bin-path"], capture_output=True, text=True, timeout=120, check=True)
     return Path(path.stdout.strip())
-
-
-def _wait_for_the_example_build(ready: Path) -> None:
-    """`make test` builds the example beside the e2e pass: its programs are there once `make
-    library-example` wrote `ready` (or its `.failed` sibling, when the build failed)."""
-    failed = ready.with_suffix(".failed")
-    deadline = time.monotonic() + BUILD_TIMEOUT
-    while not ready.exists():
-        assert not failed.exists(), "the example package did not build: see make library-example's output"
-        assert time.monotonic() < deadline, f"make library-example did not finish within {BUILD_TIMEOUT} s"
-        time.sleep(0.5)
 
 
 class Library:
