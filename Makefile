@@ -11,7 +11,7 @@ RELEASE_BIN := .build/release/authctl
 # at once (-j), a failed stage stopping only what needs it (-k), each stage's output in one piece;
 # the end-to-end suite on the static release binary users get; its own dist directory (a README
 # test runs `make dist`, which writes .build-dist); the builds and checks the tests do not need at
-# the lowest CPU priority (BACKGROUND: only the CPU time the tests leave idle); eight e2e workers
+# the lowest CPU priority (BACKGROUND: only the CPU time the tests leave idle); six e2e workers
 # (the parallel pass leaves a core idle while its tests wait on deadlines, processes and servers)
 # and a five-second fuzz smoke per target. The orderings of the stages are below, after the
 # targets ("make test's order").
@@ -21,7 +21,7 @@ MAKEFLAGS  += -j$(TEST_JOBS) -k --output-sync=target
 E2E_BIN    := $(RELEASE_BIN)
 FUZZ_CONFIG := debug
 FUZZ_SMOKE_SECONDS := 5
-E2E_WORKERS := 8
+E2E_WORKERS := 6
 DIST       := .build-dist-test
 BACKGROUND := sh Tests/Tools/low-priority.sh
 endif
