@@ -32,15 +32,9 @@ extension FirebaseAccountBackend: PasswordAccounts, CustomTokenAccounts {
             throw AccountError.noSuchProvider(providerID: Self.passwordProviderID, linked: account.user.providerData.map(\.providerID))
         }
         let request = PasswordSignInRequest(email: email, password: password, create: false)
-        let answer: SignInResponse
-        do {
-            answer = try await passSecondFactor(try await call(request, during: .signIn))
-        } catch var required as SecondFactorRequired {
-            required.pending.expectedUID = account.user.uid
-            throw required
-        }
-        guard answer.localID == account.user.uid else { throw AccountError.userMismatch(providerID: Self.passwordProviderID) }
-        var result = try await record(answer.marked(provider: Self.passwordProviderID), credential: nil, profile: nil, authenticated: true)
+        let answer = try await call(request, during: .signIn).marked(provider: Self.passwordProviderID)
+        // `record` passes the second factor, then refuses any user but this one (also for the library's resolver).
+        var result = try await record(answer, credential: nil, profile: nil, authenticated: true, expectedUID: account.user.uid)
         result.additionalUserInfo.providerID = Self.passwordProviderID
         return result
     }
