@@ -11,9 +11,8 @@ extension FirebaseAccountBackend: MultiFactorSignIn {
         }
         let answer = try await finalizeSecondFactor(
             firstFactorAnswer, pendingCredential: pending.pendingCredential, enrollmentID: enrollmentID, code: code)
-        if let expected = pending.expectedUID, answer.localID != expected {
-            throw AccountError.userMismatch(providerID: pending.credential?.providerID ?? Self.passwordProviderID)
-        }
-        return try await record(answer, credential: pending.credential, profile: pending.profile, authenticated: pending.authenticated)
+        return try await record(
+            answer, credential: pending.credential, profile: pending.profile, authenticated: pending.authenticated,
+            expectedUID: pending.expectedUID)
     }
 }
