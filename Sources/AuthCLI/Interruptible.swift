@@ -31,7 +31,7 @@ extension CommandEnvironment {
     /// ends as `interrupted` (exit 4), whatever it threw. A body that finishes anyway (the line
     /// came with the Ctrl-C, the sign-in was already stored) keeps its result. The body's waits
     /// must end when cancelled: ``LineReader`` and the live `readSecret` do, returning nil.
-    /// Never nested: the live handler restores the default action when removed.
+    /// Outside every `interruptible`, Ctrl-C has its default action (the live handlers hand it on).
     func interruptible<Value: Sendable>(
         _ interrupted: Interrupted, _ body: @escaping @Sendable () async throws -> Value
     ) async throws -> Value {
