@@ -20,7 +20,10 @@ CREDENTIAL_TOO_OLD_LOGIN_AGAIN; an OpenID ID token is verified for real (discove
 signature, iss, aud, exp) and its nonce must be SHA-256(hex) of the `nonce` sent in postBody
 (MISSING_OR_INVALID_NONCE otherwise); a GitHub access token is checked against the GitHub API
 configured for github.com (the repo's fake_github.py serves one). Error answers use the error
-envelope `{"error": {"code": 400, "message": "CODE : detail", "errors": [...]}}`; with
+envelope `{"error": {"code": 400, "message": "CODE : detail", "errors": [...]}}`; a body that names a
+field outside its method's published request message, or a value of another type, is refused first
+with Google's `400 INVALID_ARGUMENT "Invalid JSON payload received. Unknown name ..."`
+(fake_firebase_schema.py, firebase_request_schemas.json); with
 returnIdpCredential, FEDERATED_USER_ID_ALREADY_LINKED and EMAIL_EXISTS come back as HTTP 200 with
 `errorMessage` and the IdP credential, as the real server does. An invalid API key gets Google's
 own answer ("API key not valid. Please pass a valid API key.", status INVALID_ARGUMENT).
@@ -74,6 +77,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from fake_firebase_flows import ProviderFlows  # noqa: E402
 from fake_firebase_methods import METHOD_DEFAULTS, MFA_ENROLLMENT, SignInMethods  # noqa: E402
 from fake_firebase_rules import MFA_FINALIZE, ProjectRules  # noqa: E402
+from fake_firebase_schema import check_request  # noqa: E402
 from fake_github import FakeProvider, b64url, json_response, serve  # noqa: E402
 
 IDENTITY_TOOLKIT = "/identitytoolkit.googleapis.com/v1"
@@ -199,6 +203,10 @@ class FakeFirebase(SignInMethods, ProjectRules, ProviderFlows, FakeProvider):
         gateway = self.gateway_refusal(request)
         if gateway:
             return json_response(gateway[0], status=gateway[1])
+        invalid = self.schema_refusal(request)
+        if invalid:
+            self.count_error("INVALID_ARGUMENT")
+            return json_response(invalid, status=400)
         forced = self.take_forced_error(method)
         if forced:
             self.count_error(forced)
@@ -214,6 +222,15 @@ class FakeFirebase(SignInMethods, ProjectRules, ProviderFlows, FakeProvider):
             if refusal.as_answer is not None and body.get("returnIdpCredential"):
                 return json_response({**refusal.as_answer, "errorMessage": refusal.code})
             return envelope(refusal.code, refusal.detail, refusal.status)
+
+    @staticmethod
+    def schema_refusal(request: Request) -> dict | None:
+        """Google's 400 for a body that names a field outside the method's published request
+        message, or a value of another type (fake_firebase_schema.py), before the method runs."""
+        if request.mimetype == "application/x-www-form-urlencoded":
+            return check_request(request.path, dict(request.form), form=True)
+        body = request.get_json(silent=True) if request.get_data() else {}
+        return check_request(request.path, body)
 
     def take_forced_error(self, method: str) -> str | None:
         with self.lock:

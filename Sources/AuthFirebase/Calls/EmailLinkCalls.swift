@@ -53,7 +53,10 @@ struct SignInWithEmailLinkRequest: IdentityToolkitCall, Equatable {
 
     var method: String { "signInWithEmailLink" }
     var body: [String: JSONValue] {
-        var body: [String: JSONValue] = ["email": .string(email), "oobCode": .string(oobCode), "returnSecureToken": true]
+        // SignInWithEmailLinkRequest has no returnSecureToken (production refuses it as an unknown
+        // field); the answer always carries the session. firebase-ios-sdk's EmailLinkSignInRequest
+        // sends the same fields.
+        var body: [String: JSONValue] = ["email": .string(email), "oobCode": .string(oobCode)]
         if let idToken { body["idToken"] = .string(idToken) }
         return body
     }
