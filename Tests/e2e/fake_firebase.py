@@ -77,7 +77,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from fake_firebase_flows import ProviderFlows  # noqa: E402
 from fake_firebase_methods import METHOD_DEFAULTS, MFA_ENROLLMENT, SignInMethods  # noqa: E402
 from fake_firebase_rules import MFA_FINALIZE, ProjectRules  # noqa: E402
-from fake_firebase_schema import check_request  # noqa: E402
+from fake_firebase_schema import check_request, json_names  # noqa: E402
 from fake_github import FakeProvider, b64url, json_response, serve  # noqa: E402
 
 IDENTITY_TOOLKIT = "/identitytoolkit.googleapis.com/v1"
@@ -207,6 +207,8 @@ class FakeFirebase(SignInMethods, ProjectRules, ProviderFlows, FakeProvider):
         if invalid:
             self.count_error("INVALID_ARGUMENT")
             return json_response(invalid, status=400)
+        if request.mimetype != "application/x-www-form-urlencoded":
+            body = json_names(request.path, body)
         forced = self.take_forced_error(method)
         if forced:
             self.count_error(forced)
@@ -601,8 +603,10 @@ class FakeFirebase(SignInMethods, ProjectRules, ProviderFlows, FakeProvider):
                     record["revoked"] = True
             if body.get("returnSecureToken"):
                 fresh = self.session(account, claims["firebase"]["sign_in_provider"], auth_time=claims["auth_time"])
+        self.update_profile(account, body)
         record = self.public(account)
         return {"kind": "identitytoolkit#SetAccountInfoResponse", "localId": account["localId"], "email": account.get("email"),
+                "displayName": account.get("displayName"), "photoUrl": account.get("photoUrl"),
                 "providerUserInfo": record["providerUserInfo"], **fresh}
 
     def do_mfaSignIn_finalize(self, body: dict) -> dict:

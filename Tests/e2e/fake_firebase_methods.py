@@ -18,7 +18,12 @@ emulator (firebase-tools src/emulator/auth) shapes them and production refuses t
   for an unknown session or one past its finalizeEnrollmentTime: `POST /_control/expire_mfa_sessions`
   ages every pending enrolment and sign-in session at once); `:withdraw` (MISSING_MFA_ENROLLMENT_ID, MFA_ENROLLMENT_NOT_FOUND; a recent
   sign-in). Finalize and withdraw answer a new session. An account with a factor cannot change its
-  email by accounts:update (EMAIL_CHANGE_NEEDS_VERIFICATION), as in production.
+  email by accounts:update (EMAIL_CHANGE_NEEDS_VERIFICATION), as in production: sendOobCode with
+  VERIFY_AND_CHANGE_EMAIL {idToken, newEmail} (a recent sign-in) mails the new address a link
+  (mode=verifyAndChangeEmail); accounts:update {oobCode} of it sets the new email, verified, mails the
+  old one a RECOVER_EMAIL link, and ends the user's sessions (their refresh tokens).
+- Profile: accounts:update's displayName and photoUrl set them, deleteAttribute DISPLAY_NAME /
+  PHOTO_URL removes them; no recent sign-in needed.
 - Custom claims: `POST /_control/set_claims {"localId", "claims"}` sets `customAttributes`, whose
   claims every new ID token of the user carries (as the Admin SDK's setCustomUserClaims).
 """
@@ -35,7 +40,7 @@ from fake_firebase_rules import totp
 MFA_ENROLLMENT = "/identitytoolkit.googleapis.com/v2/accounts/mfaEnrollment:<action>"
 METHOD_DEFAULTS = {"oob_lifetime": 3600, "totp_enabled": False}
 OOB_MODES = {"EMAIL_SIGNIN": "signIn", "VERIFY_EMAIL": "verifyEmail", "PASSWORD_RESET": "resetPassword",
-             "RECOVER_EMAIL": "recoverEmail"}
+             "RECOVER_EMAIL": "recoverEmail", "VERIFY_AND_CHANGE_EMAIL": "verifyAndChangeEmail"}
 
 
 class SignInMethods:
@@ -91,6 +96,8 @@ class SignInMethods:
                 raise self.Refused("MISSING_EMAIL")
             self.send_code(kind, account["email"], localId=account["localId"])
             return {"kind": "identitytoolkit#GetOobConfirmationCodeResponse", "email": account["email"]}
+        if kind == "VERIFY_AND_CHANGE_EMAIL":
+            return self.send_verify_and_change(body)
         if kind not in ("PASSWORD_RESET", "EMAIL_SIGNIN"):
             raise self.Refused("INVALID_REQ_TYPE")
         if "@" not in (body.get("email") or ""):
@@ -148,8 +155,11 @@ class SignInMethods:
         return answer if body.get("idToken") else self.second_factor_gate(account, answer)
 
     def apply_code(self, body: dict) -> dict:
-        """accounts:update with an oobCode (and no idToken): verify an email, or take an email back."""
-        record = self.take_code(body.get("oobCode"), "VERIFY_EMAIL", "RECOVER_EMAIL")
+        """accounts:update with an oobCode (and no idToken): verify an email, take an email back, or
+        change it to a verified new one."""
+        record = self.take_code(body.get("oobCode"), "VERIFY_EMAIL", "RECOVER_EMAIL", "VERIFY_AND_CHANGE_EMAIL")
+        if record["requestType"] == "VERIFY_AND_CHANGE_EMAIL":
+            return self.verified_email_change(record)
         account = self.with_email(record.get("newEmail") or record["email"]) if record["requestType"] == "RECOVER_EMAIL" \
             else self.with_email(record["email"])
         if account is None:
@@ -160,6 +170,58 @@ class SignInMethods:
             account["emailVerified"] = True
         return {"kind": "identitytoolkit#SetAccountInfoResponse", "localId": account["localId"], "email": account["email"],
                 "emailVerified": account["emailVerified"]}
+
+    # --- profile and the verified email change ---------------------------------------------------
+
+    @staticmethod
+    def update_profile(account: dict, body: dict) -> None:
+        """accounts:update's displayName and photoUrl; deleteAttribute DISPLAY_NAME / PHOTO_URL removes one."""
+        for field, attribute in (("displayName", "DISPLAY_NAME"), ("photoUrl", "PHOTO_URL")):
+            if body.get(field):
+                account[field] = body[field]
+            if attribute in (body.get("deleteAttribute") or []):
+                account.pop(field, None)
+
+    def send_verify_and_change(self, body: dict) -> dict:
+        """sendOobCode VERIFY_AND_CHANGE_EMAIL (the SDK's sendEmailVerification(beforeUpdatingEmail:)):
+        a sensitive change, so a recent sign-in; the link goes to the new address."""
+        account, claims = self.verified_id_token(body.get("idToken"))
+        new_email = body.get("newEmail") or ""
+        if "@" not in new_email:
+            raise self.Refused("INVALID_NEW_EMAIL" if new_email else "MISSING_NEW_EMAIL")
+        self.require_recent_login(claims)
+        if self.with_email(new_email) not in (None, account):
+            raise self.Refused("EMAIL_EXISTS")
+        extra = {"continueUrl": body["continueUrl"]} if body.get("continueUrl") else {}
+        self.send_code("VERIFY_AND_CHANGE_EMAIL", new_email, localId=account["localId"], oldEmail=account.get("email"), **extra)
+        return {"kind": "identitytoolkit#GetOobConfirmationCodeResponse", "email": account.get("email")}
+
+    def verified_email_change(self, record: dict) -> dict:
+        """The link of VERIFY_AND_CHANGE_EMAIL followed: the new email, verified; the old address is
+        sent a RECOVER_EMAIL link, and the user's refresh tokens die (as production's email change does)."""
+        account = self.accounts.get(record["localId"])
+        if account is None:
+            raise self.Refused("USER_NOT_FOUND")
+        if self.with_email(record["email"]) not in (None, account):
+            raise self.Refused("EMAIL_EXISTS")
+        old = account.get("email")
+        account["email"], account["emailVerified"] = record["email"], True
+        for info in account["providerUserInfo"]:
+            if info["providerId"] == "password":
+                info.update(rawId=record["email"], federatedId=record["email"], email=record["email"])
+        if old and old != record["email"]:
+            self.send_code("RECOVER_EMAIL", old, newEmail=record["email"])
+        # The refresh tokens die (an ID token already issued lives out its hour, as production's do).
+        for session in self.refresh_tokens.values():
+            if session["localId"] == account["localId"]:
+                session["revoked"] = True
+        return {"kind": "identitytoolkit#SetAccountInfoResponse", "localId": account["localId"], "email": account["email"],
+                "emailVerified": True}
+
+    def control_refresh_tokens(self, request, body):
+        """Each refresh token family's user and whether it is revoked (not the tokens themselves)."""
+        with self.lock:
+            return self.json_answer([{"localId": r["localId"], "revoked": r["revoked"]} for r in self.refresh_tokens.values()])
 
     def do_resetPassword(self, body: dict) -> dict:
         if not body.get("newPassword"):

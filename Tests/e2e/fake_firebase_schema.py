@@ -129,3 +129,25 @@ def describe(kind: dict) -> str:
     if kind["type"] == "message":
         return "type.googleapis.com/" + kind["message"]
     return PROTO_TYPES.get(kind["type"], kind["type"])
+
+
+def json_names(path: str, body: dict) -> dict:
+    """`body` with each field under its JSON name (`oob_code` -> `oobCode`), as production reads a
+    request; the methods of the stand-in then read one name only."""
+    method = SCHEMAS["methods"].get(path)
+    if method is None or not isinstance(body, dict):
+        return body
+    return renamed(method["request"], body)
+
+
+def renamed(message: str, value: dict) -> dict:
+    fields = fields_of(message)
+    by_snake = {snake(name): name for name in fields}
+    out = {}
+    for key, item in value.items():
+        name = key if key in fields else by_snake.get(key, key)
+        kind = fields.get(name, {})
+        if kind.get("type") == "message" and isinstance(item, dict):
+            item = renamed(kind["message"], item)
+        out[name] = item
+    return out

@@ -97,6 +97,7 @@ package enum BackendCapability: String, Sendable, Equatable {
     case emailLinks = "email link sign-in"
     case actionCodes = "emailed action codes"
     case multiFactorEnrollment = "second-factor enrolment"
+    case profileChanges = "profile and verified email changes"
 }
 
 /// The backend in use cannot do what was asked: only a project's can (exit 12).

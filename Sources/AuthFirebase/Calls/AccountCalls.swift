@@ -84,7 +84,7 @@ struct SignInMethodsResponse: ProjectAnswer, Equatable {
     }
 }
 
-/// `accounts:update` of the signed-in user's email or password, or its providers (SetAccountInfoRequest).
+/// `accounts:update` of the signed-in user's email or password, its profile, or its providers (SetAccountInfoRequest).
 struct AccountUpdateRequest: IdentityToolkitCall, Equatable {
     typealias Response = AccountUpdateResponse
 
@@ -93,6 +93,9 @@ struct AccountUpdateRequest: IdentityToolkitCall, Equatable {
         case password(String)
         /// Unlink these providers.
         case deleteProviders([String])
+        /// The profile (the SDK's `UserProfileChangeRequest`): a value given is set, an empty one
+        /// removed (`deleteAttribute`), nil left as it is.
+        case profile(displayName: String?, photoURL: String?)
     }
 
     var idToken: String
@@ -105,6 +108,13 @@ struct AccountUpdateRequest: IdentityToolkitCall, Equatable {
         case .email(let email): body["email"] = .string(email)
         case .password(let password): body["password"] = .string(password)
         case .deleteProviders(let providers): body["deleteProvider"] = .array(providers.map { .string($0) })
+        case .profile(let displayName, let photoURL):
+            var removed: [JSONValue] = []
+            for (field, attribute, value) in [("displayName", "DISPLAY_NAME", displayName), ("photoUrl", "PHOTO_URL", photoURL)] {
+                guard let value else { continue }
+                if value.isEmpty { removed.append(.string(attribute)) } else { body[field] = .string(value) }
+            }
+            if !removed.isEmpty { body["deleteAttribute"] = .array(removed) }
         }
         return body
     }

@@ -11,6 +11,9 @@ struct SendOOBCodeRequest: IdentityToolkitCall, Equatable {
         case emailSignIn(email: String, continueURL: String?)
         /// A verification link to the email of the user whose ID token this is.
         case verifyEmail(idToken: String)
+        /// A link to `newEmail` that, once followed, makes it the email of the user whose ID token
+        /// this is (the SDK's `sendEmailVerification(beforeUpdatingEmail:)`).
+        case verifyAndChangeEmail(idToken: String, newEmail: String, continueURL: String?)
     }
 
     /// Where an email-sign-in link leads when none is given: the page the project serves for it.
@@ -31,6 +34,10 @@ struct SendOOBCodeRequest: IdentityToolkitCall, Equatable {
             ]
         case .verifyEmail(let idToken):
             return ["requestType": "VERIFY_EMAIL", "idToken": .string(idToken)]
+        case .verifyAndChangeEmail(let idToken, let newEmail, let continueURL):
+            var body: [String: JSONValue] = ["requestType": "VERIFY_AND_CHANGE_EMAIL", "idToken": .string(idToken), "newEmail": .string(newEmail)]
+            if let continueURL { body["continueUrl"] = .string(continueURL) }
+            return body
         }
     }
 }

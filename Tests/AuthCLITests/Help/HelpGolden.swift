@@ -997,8 +997,8 @@ Usage: authctl account <command> [options]
 Commands:
   delete               Delete the signed-in user and their tokens from this
                        keystore.
-  update               Change the signed-in user's email or password (Firebase
-                       project).
+  update               Change the signed-in user's email, password or profile
+                       (Firebase project).
   send-password-reset  Have the Firebase project email a password-reset link.
   send-verification    Email the signed-in user a verification link (Firebase
                        project).
@@ -1044,29 +1044,41 @@ Examples:
     authctl account delete
 """#,
         "account update": #"""
-Change the signed-in user's email or password (Firebase project).
+Change the signed-in user's email, password or profile (Firebase project).
 
 Usage: authctl account update [--email EMAIL | --password] [--password-stdin]
+                              [--display-name NAME] [--photo-url URL]
 
 A sensitive change: the project wants a recent sign-in (five minutes), so run
 'authctl reauth' first (a password user proves it with the current password).
 The project then answers a new session, which replaces the stored one; its other
 sessions end.
 
+A project that changes an email only once the new address is verified (always
+for an account with a second factor) mails the new address a link instead: the
+email changes when the link is followed (open it, or give it to 'authctl account
+apply-code'), and the project then ends the account's sessions, so sign in again
+with the new address.
+
+--display-name and --photo-url change the profile (no recent sign-in needed); ""
+removes one.
+
 Options:
-  --email EMAIL     The new email address.
-  --password        Set a new password, asked for without echo.
-  --password-stdin  Set a new password, read from stdin's first line.
+  --email EMAIL        The new email address.
+  --password           Set a new password, asked for without echo.
+  --password-stdin     Set a new password, read from stdin's first line.
+  --display-name NAME  Set the display name ("" removes it).
+  --photo-url URL      Set the photo URL ("" removes it).
 
 Global options:
-  --home DIR        Directory for the session and provider settings. Default:
-                    $XDG_CONFIG_HOME/authctl or ~/.config/authctl.
-                    (env: AUTHCTL_HOME)
-  --json            Print results, and errors, as JSON.
-  --verbose         Explain each step on stderr. Secrets are never printed.
-  --no-color        Do not color the output.
-  -h, --help        Show help for the command.
-  --version         Print the version of authctl.
+  --home DIR           Directory for the session and provider settings. Default:
+                       $XDG_CONFIG_HOME/authctl or ~/.config/authctl.
+                       (env: AUTHCTL_HOME)
+  --json               Print results, and errors, as JSON.
+  --verbose            Explain each step on stderr. Secrets are never printed.
+  --no-color           Do not color the output.
+  -h, --help           Show help for the command.
+  --version            Print the version of authctl.
 
 Examples:
   Change the password after proving it is you:
@@ -1074,6 +1086,9 @@ Examples:
 
   Change the email:
     authctl account update --email alice@new.example
+
+  Set the name others see:
+    authctl account update --display-name "Alice Liddell"
 """#,
         "account send-password-reset": #"""
 Have the Firebase project email a password-reset link.

@@ -60,6 +60,7 @@ func run(_ arguments: [String]) async throws -> [String: Any] {
         try Auth.auth().signOut()
         return ["signedIn": Auth.auth().currentUser != nil]
     case let name where name.hasPrefix("methods-"): return try await signInMethodSnippet(name, Array(arguments.dropFirst()))
+    case let name where name.hasPrefix("profile-"): return try await profileSnippet(name, Array(arguments.dropFirst()))
     case let name where name.hasPrefix("completion-"): return try await completionSnippet(name, argument(1))
     default: throw AuthError.snippet("unknown snippet '\(argument(0))'")
     }
