@@ -67,7 +67,16 @@ enum RemedyWording {
             return "run the command again to retry"
         case .requestNewLink(let purpose):
             return newLink(purpose)
+        case .upgradeToIdentityPlatform(let provider):
+            return identityPlatform(provider)
         }
+    }
+
+    /// The console's steps for an OpenID Connect or SAML provider (no authctl command does them).
+    static func identityPlatform(_ provider: String) -> String {
+        let kind = provider.hasPrefix("saml.") ? "SAML" : "OpenID Connect"
+        return "upgrade the project to Firebase Authentication with Identity Platform (console: Authentication > Settings), "
+            + "then add the provider under Authentication > Sign-in method > Add new provider > \(kind) with the provider ID \(provider)"
     }
 
     /// How to have a new link sent, and use it.
@@ -136,6 +145,8 @@ enum RemedyWording {
             break
         case .requestNewLink(let purpose):
             fields["purpose"] = .string(purpose.rawValue)
+        case .upgradeToIdentityPlatform(let provider):
+            fields["providerId"] = .string(provider)
         }
         return .object(fields)
     }

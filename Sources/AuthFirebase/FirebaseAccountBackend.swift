@@ -128,7 +128,9 @@ package struct FirebaseAccountBackend: AccountBackend {
 
     /// signInWithIdp with a provider's credential, as the SDKs send it.
     func signInWithIdp(_ postBody: String, idToken: String?, autoCreate: Bool = true, during operation: FirebaseError.Operation) async throws -> SignInResponse {
-        try await call(SignInWithIdpRequest(proof: .postBody(postBody), idToken: idToken, autoCreate: autoCreate), during: operation)
+        try await call(
+            SignInWithIdpRequest(proof: .postBody(postBody), idToken: idToken, autoCreate: autoCreate), during: operation,
+            providerID: URLComponents(string: "?" + postBody)?.queryItems?.first { $0.name == "providerId" }?.value)
     }
 
     /// The provider's credential as signInWithIdp's `postBody`: an ID token (with the raw nonce it
@@ -152,7 +154,7 @@ package struct FirebaseAccountBackend: AccountBackend {
     /// signed-in user's ID token that the project answers with a dead token or user signs that
     /// user out of the project first, as the SDKs do (`_logoutIfInvalidated`).
     func call<Call: IdentityToolkitCall>(
-        _ request: Call, during operation: FirebaseError.Operation, recentLoginOperation: String? = nil
+        _ request: Call, during operation: FirebaseError.Operation, recentLoginOperation: String? = nil, providerID: String? = nil
     ) async throws -> Call.Response {
         do {
             return try await toolkit.send(request)
@@ -166,7 +168,7 @@ package struct FirebaseAccountBackend: AccountBackend {
                 throw rule
             }
             let asCurrentUser = request.carriesIDToken && operation != .refresh
-            let error = failure.named(during: asCurrentUser ? .currentUser : operation, tenantID: project.tenantID)
+            let error = failure.named(during: asCurrentUser ? .currentUser : operation, tenantID: project.tenantID, providerID: providerID)
             if asCurrentUser, case .sessionEnded = error { try signOutOfProject(uid: account?.user.uid) }
             throw error
         }

@@ -16,6 +16,9 @@ package enum FirebaseError: AuthCoreError, Equatable {
     case operationNotAllowed(method: String?)
     /// The project does not know this provider id (not configured in the console).
     case invalidProviderID(String?)
+    /// The project has no such `oidc.` or `saml.` provider: those are Identity Platform's
+    /// (the OpenID Connect page's first requirement).
+    case identityPlatformProviderMissing(providerID: String, code: String)
     /// The address a provider flow returns to is not one of the project's authorized domains;
     /// `domain` is that address's host, when the call that was refused named one.
     case unauthorizedDomain(detail: String?, domain: String? = nil)
@@ -128,6 +131,7 @@ package enum FirebaseError: AuthCoreError, Equatable {
         case .invalidCredential, .invalidCustomToken: .invalidCredential
         case .operationNotAllowed: .operationNotAllowed
         case .invalidProviderID: .invalidProviderID
+        case .identityPlatformProviderMissing(_, let code): code == "INVALID_PROVIDER_ID" ? .invalidProviderID : .operationNotAllowed
         case .unauthorizedDomain: .unauthorizedDomain
         case .providerFlowsNotEmulated, .invalidProject, .invalidEmulatorHost, .notConfigured: .configurationError
         case .providerFlowExpired: .sessionExpired
@@ -169,6 +173,9 @@ package enum FirebaseError: AuthCoreError, Equatable {
         case .operationNotAllowed(let method):
             "this sign-in method is not enabled in the Firebase project\(method.map { " (\($0))" } ?? ""); turn it on in the console "
                 + "under Authentication > Sign-in method\(method.flatMap(Self.providerName).map { " > \($0) > Enable" } ?? "")"
+        case .identityPlatformProviderMissing(let providerID, _):
+            "the Firebase project has no \(providerID.hasPrefix("saml.") ? "SAML" : "OpenID Connect") provider \(providerID): "
+                + "such providers need Firebase Authentication with Identity Platform, with the provider added there"
         case .invalidProviderID(let detail):
             "the Firebase project does not know the provider\(detail.map { Self.providerName($0).map { " \($0)" } ?? " (\($0))" } ?? ""); "
                 + "add and enable it in the console under Authentication > Sign-in method (for a provider added here with "
@@ -267,6 +274,7 @@ package enum FirebaseError: AuthCoreError, Equatable {
         case .invalidAPIKey, .notConfigured: .configureProject(.project)
         case .actionCodeRefused(_, let purpose?): .requestNewLink(purpose)
         case .unverifiedEmail: .requestNewLink(.verifyEmail)
+        case .identityPlatformProviderMissing(let providerID, _): .upgradeToIdentityPlatform(providerID: providerID)
         default: nil
         }
     }
@@ -279,6 +287,7 @@ package enum FirebaseError: AuthCoreError, Equatable {
         case .emailAlreadyInUse(let email?): ["email": .string(email)]
         case .recaptchaEnforced(let code), .tenant(let code, _), .secondFactorRefused(let code), .actionCodeRefused(let code, _):
             ["serverCode": .string(code)]
+        case .identityPlatformProviderMissing(let providerID, let code): ["serverCode": .string(code), "providerId": .string(providerID)]
         case .multiFactorRequired(let factors):
             ["factors": .strings(factors.map { $0.factorID + ":" + ($0.displayName ?? $0.enrollmentID) })]
         default: [:]

@@ -78,7 +78,7 @@ struct IdentityToolkitFailure: Error, Sendable {
         self.email = email
     }
 
-    func named(during operation: FirebaseError.Operation, tenantID: String? = nil) -> FirebaseError {
-        FirebaseError(serverCode: code, detail: detail, status: status, during: operation, tenantID: tenantID)
+    func named(during operation: FirebaseError.Operation, tenantID: String? = nil, providerID: String? = nil) -> FirebaseError {
+        FirebaseError(serverCode: code, detail: detail, status: status, during: operation, tenantID: tenantID, providerID: providerID)
     }
 }

@@ -10,10 +10,19 @@ import AuthPlatform
 /// that follows it); Decisions/0025 lists where authctl differs and why.
 extension FirebaseError {
     /// The server's string (`CODE` of `"CODE : detail"`) during `operation`.
-    package init(serverCode: String, detail: String?, status: Int, during operation: Operation, tenantID: String? = nil) {
+    /// `providerID`: the provider whose credential the call carried (signInWithIdp's postBody).
+    package init(
+        serverCode: String, detail: String?, status: Int, during operation: Operation, tenantID: String? = nil, providerID: String? = nil
+    ) {
         let flowProvider = operation.flowProviderID
         if let flowProvider, status == 501 || serverCode == "NOT_IMPLEMENTED" {
             self = .providerFlowsNotEmulated(providerID: flowProvider)
+            return
+        }
+        if let provider = flowProvider ?? providerID, Self.needsIdentityPlatform(provider),
+            Self.saysProviderMissing(serverCode: serverCode, detail: detail)
+        {
+            self = .identityPlatformProviderMissing(providerID: provider, code: serverCode)
             return
         }
         switch serverCode {
@@ -56,6 +65,26 @@ extension FirebaseError {
         case "TOKEN_EXPIRED", "INVALID_ID_TOKEN", "INVALID_REFRESH_TOKEN", "USER_NOT_FOUND":
             self = .sessionEnded(code: serverCode)
         default: self = .server(code: serverCode, detail: detail, status: status)
+        }
+    }
+}
+
+extension FirebaseError {
+    /// OpenID Connect (`oidc.`) and SAML (`saml.`) providers exist only in projects upgraded to
+    /// Identity Platform (the OpenID Connect and SAML pages' first requirement).
+    static func needsIdentityPlatform(_ providerID: String) -> Bool {
+        providerID.hasPrefix("oidc.") || providerID.hasPrefix("saml.")
+    }
+
+    /// A refusal that says the project has no configuration for the provider: INVALID_PROVIDER_ID,
+    /// CONFIGURATION_NOT_FOUND, or OPERATION_NOT_ALLOWED "The identity provider configuration is
+    /// not found." (a provider configured but disabled is "... is disabled", and stays
+    /// ``operationNotAllowed(method:)``).
+    static func saysProviderMissing(serverCode: String, detail: String?) -> Bool {
+        switch serverCode {
+        case "INVALID_PROVIDER_ID", "CONFIGURATION_NOT_FOUND": true
+        case "OPERATION_NOT_ALLOWED": detail?.lowercased().contains("not found") ?? false
+        default: false
         }
     }
 }

@@ -48,6 +48,9 @@ package enum Remedy: Sendable, Equatable {
     /// Have the project email a new link and use it: an emailed link was refused (used, wrong,
     /// expired), or, for ``LinkPurpose/verifyEmail``, the account's email must be verified first.
     case requestNewLink(LinkPurpose)
+    /// An OpenID Connect or SAML provider the project lacks: such providers are Identity Platform's,
+    /// so upgrade the project to it and add the provider there, with this id.
+    case upgradeToIdentityPlatform(providerID: String)
 
     /// What an emailed link is for.
     package enum LinkPurpose: String, Sendable, Equatable, CaseIterable {
@@ -105,6 +108,7 @@ package enum Remedy: Sendable, Equatable {
         case .registerRedirectURI: "register-redirect-uri"
         case .tryAgain: "try-again"
         case .requestNewLink: "request-new-link"
+        case .upgradeToIdentityPlatform: "upgrade-to-identity-platform"
         }
     }
 }

@@ -115,6 +115,10 @@ public final class AuthError: NSError, @unchecked Sendable {
             return "register \(uri) with the client, then try again"
         case .tryAgain: return "try again"
         case .requestNewLink(let purpose): return newLinkWording(purpose)
+        case .upgradeToIdentityPlatform(let provider):
+            let kind = provider.hasPrefix("saml.") ? "SAML" : "OpenID Connect"
+            return "upgrade the project to Firebase Authentication with Identity Platform (console: Authentication > Settings), "
+                + "then add the provider under Authentication > Sign-in method > Add new provider > \(kind) with the provider ID \(provider)"
         }
     }
 

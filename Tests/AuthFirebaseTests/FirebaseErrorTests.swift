@@ -54,6 +54,33 @@ import AuthTestSupport
         #expect(failure.code == code && failure.detail == detail)
     }
 
+    /// An `oidc.` or `saml.` provider the project lacks (the flow's provider, or the credential's):
+    /// the project needs Identity Platform with the provider added there (a remedy, not a console
+    /// guess); a disabled one, or any other provider id, keeps its own name.
+    @Test(arguments: [
+        ("OPERATION_NOT_ALLOWED", "The identity provider configuration is not found.", .startProviderFlow(providerID: "oidc.corp"),
+         nil, "oidc.corp", .operationNotAllowed),
+        ("CONFIGURATION_NOT_FOUND", nil, .signIn, "saml.acme", "saml.acme", .operationNotAllowed),
+        ("INVALID_PROVIDER_ID", nil, .link, "oidc.lab", "oidc.lab", .invalidProviderID),
+        ("OPERATION_NOT_ALLOWED", "The identity provider configuration is disabled.", .startProviderFlow(providerID: "oidc.corp"), nil, nil,
+         .operationNotAllowed),
+        ("INVALID_PROVIDER_ID", nil, .startProviderFlow(providerID: "github.com"), nil, nil, .invalidProviderID),
+        ("OPERATION_NOT_ALLOWED", "The identity provider configuration is not found.", .signIn, "google.com", nil, .operationNotAllowed),
+    ] as [(String, String?, FirebaseError.Operation, String?, String?, AuthErrorCode)])
+    func anOpenIDConnectOrSAMLProviderTheProjectLacksNeedsIdentityPlatform(
+        code: String, detail: String?, operation: FirebaseError.Operation, credentialProvider: String?, missing: String?, expected: AuthErrorCode
+    ) {
+        let error = FirebaseError(serverCode: code, detail: detail, status: 400, during: operation, providerID: credentialProvider)
+        #expect(error.code == expected)
+        if let missing {
+            #expect(error.remedy == .upgradeToIdentityPlatform(providerID: missing))
+            #expect(error.message.contains("provider \(missing)") && error.message.contains("Identity Platform"))
+            #expect(error.message.contains(missing.hasPrefix("saml.") ? "SAML" : "OpenID Connect"))
+        } else {
+            #expect(error.remedy != .upgradeToIdentityPlatform(providerID: credentialProvider ?? operation.flowProviderID ?? ""))
+        }
+    }
+
     @Test func aSuccessfulAnswerCarryingErrorMessageIsARefusal() throws {
         let body = #"{"errorMessage":"FEDERATED_USER_ID_ALREADY_LINKED","providerId":"github.com","email":"bob@example.com","oauthAccessToken":"gho"}"#
         let failure = try #require(throws: IdentityToolkitFailure.self) {

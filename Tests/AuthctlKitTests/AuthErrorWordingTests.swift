@@ -62,6 +62,6 @@ enum RemedySamples {
         .deleteAccount, .chooseUser, .unlockKeyringOrKeepSecretsInFiles, .chooseHome,
         .signInAnotherWay(Remedy.SignInWay.allCases), .askForIDToken, .giveSecondFactorCode(enrollAuthenticatorFirst: true),
         .giveSecondFactorCode(enrollAuthenticatorFirst: false), .chooseRedirectPorts, .registerRedirectURI("http://127.0.0.1/cb"),
-        .tryAgain,
+        .tryAgain, .requestNewLink(.signIn), .upgradeToIdentityPlatform(providerID: "oidc.corp"),
     ]
 }

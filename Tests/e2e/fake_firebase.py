@@ -328,7 +328,7 @@ class FakeFirebase(SignInMethods, ProjectRules, ProviderFlows, FakeProvider):
         provider_id = fields.get("providerId", "")
         settings = self.config["providers"].get(provider_id)
         if settings is None:
-            raise Refused("INVALID_PROVIDER_ID", f"Provider {provider_id!r} is not configured for this project")
+            raise self.missing_provider(provider_id)
         if not settings.get("enabled", True):
             raise Refused("OPERATION_NOT_ALLOWED", f"The identity provider configuration is disabled: {provider_id}")
         if provider_id == "github.com":

@@ -8,8 +8,9 @@ What the SDKs' headful sign-in asks of Identity Toolkit, over REST:
   `issuer` or `api_base`), with `redirect_uri = continueUri`, its own `state`, nonce and PKCE,
   and answers `authUri` + `sessionId`. `continueUri` must be on an authorized domain: `localhost`,
   `PROJECT.firebaseapp.com`, `PROJECT.web.app`, or config `authorized_domains`
-  (UNAUTHORIZED_DOMAIN otherwise). A provider not configured: INVALID_PROVIDER_ID; disabled:
-  OPERATION_NOT_ALLOWED. Reserved `customParameter` names (client_id, response_type, scope,
+  (UNAUTHORIZED_DOMAIN otherwise). A provider not configured: for an `oidc.` or `saml.` id production's
+  OPERATION_NOT_ALLOWED "The identity provider configuration is not found.", else INVALID_PROVIDER_ID;
+  disabled: OPERATION_NOT_ALLOWED "... is disabled". Reserved `customParameter` names (client_id, response_type, scope,
   redirect_uri, state, oauth_token): INVALID_ARGUMENT. With config `provider_flows: "emulator"`
   the call answers 501 NOT_IMPLEMENTED, as the Auth emulator does.
 - `accounts:signInWithIdp` with `requestUri` (the full address the provider sent the browser to)
@@ -58,7 +59,7 @@ class ProviderFlows:
         provider_id = body.get("providerId") or ""
         settings = self.config["providers"].get(provider_id)
         if settings is None or provider_id == "password":
-            raise self.Refused("INVALID_PROVIDER_ID", f"Provider {provider_id!r} is not configured for this project")
+            raise self.missing_provider(provider_id)
         if not settings.get("enabled", True):
             raise self.Refused("OPERATION_NOT_ALLOWED", f"The identity provider configuration is disabled: {provider_id}")
         continue_uri = body.get("continueUri") or ""
@@ -96,6 +97,14 @@ class ProviderFlows:
             auth_uri = self.discovery(settings["issuer"])["authorization_endpoint"] + "?" + urlencode(params)
         return {"kind": "identitytoolkit#CreateAuthUriResponse", "authUri": auth_uri, "sessionId": session_id,
                 "providerId": provider_id}
+
+    def missing_provider(self, provider_id: str) -> Exception:
+        """A provider the project does not have. An OpenID Connect or SAML one (Identity Platform's)
+        is production's OPERATION_NOT_ALLOWED "The identity provider configuration is not found.";
+        any other id INVALID_PROVIDER_ID."""
+        if provider_id.startswith(("oidc.", "saml.")):
+            return self.Refused("OPERATION_NOT_ALLOWED", "The identity provider configuration is not found.")
+        return self.Refused("INVALID_PROVIDER_ID", f"Provider {provider_id!r} is not configured for this project")
 
     def control_auth_uri_requests(self, request, body):
         """Every createAuthUri request's provider, customParameter and scope, oldest first."""

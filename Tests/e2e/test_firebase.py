@@ -311,8 +311,13 @@ def test_a_disabled_provider_and_an_unknown_one_say_which_console_switch(project
     before = home_snapshot(project)
     error = refused(project, browser_flow(project, "signin", provider=LAB), CONFIG, "operation-not-allowed", before)
     assert "Sign-in method" in error["message"]
-    error = refused(project, browser_flow(project, "signin", provider=CORP), CONFIG, "invalid-provider-id", before)
-    assert "does not know the provider" in error["message"]
+    # An OpenID Connect provider the project lacks: production's OPERATION_NOT_ALLOWED "The identity
+    # provider configuration is not found."; such providers need Identity Platform (the OIDC page's first requirement).
+    error = refused(project, browser_flow(project, "signin", provider=CORP), CONFIG, "operation-not-allowed", before)
+    assert f"the Firebase project has no OpenID Connect provider {CORP}" in error["message"], error
+    assert "upgrade the project to Firebase Authentication with Identity Platform" in error["message"], error
+    assert f"Add new provider > OpenID Connect with the provider ID {CORP}" in error["message"], error
+    assert error["remedy"] == {"kind": "upgrade-to-identity-platform", "providerId": CORP}, error
 
 
 def test_firebase_use_checks_the_api_key_and_stores_nothing_when_it_is_wrong(cli, firebase_fake):

@@ -196,8 +196,9 @@ def refused(cli, result, status: int, code: str, before: dict) -> dict:
 def test_a_provider_the_project_does_not_enable(project, firebase_fake):
     before = home_snapshot(project)
     unknown = browser_flow(project, "signin", provider="oidc.nowhere")
-    error = refused(project, unknown, CONFIG, "invalid-provider-id", before)
-    assert "Sign-in method" in error["message"]
+    error = refused(project, unknown, CONFIG, "operation-not-allowed", before)
+    assert "Sign-in method" in error["message"] and "Identity Platform" in error["message"], error
+    assert error["remedy"] == {"kind": "upgrade-to-identity-platform", "providerId": "oidc.nowhere"}, error
     providers = firebase_fake.control("config")["providers"]
     providers[CORP]["enabled"] = False
     firebase_fake.configure(providers=providers)

@@ -87,6 +87,13 @@ import Testing
             + "pass --redirect-port), then run the command again",
          ["kind": "register-redirect-uri", "redirectUri": "http://127.0.0.1/callback"]),
         (.tryAgain, "run the command again to retry", ["kind": "try-again"]),
+        (.requestNewLink(.verifyEmail),
+         "have the email verified: 'authctl account send-verification', then 'authctl account apply-code LINK' with the newest link",
+         ["kind": "request-new-link", "purpose": "verifyEmail"]),
+        (.upgradeToIdentityPlatform(providerID: "saml.acme"),
+         "upgrade the project to Firebase Authentication with Identity Platform (console: Authentication > Settings), then add the "
+            + "provider under Authentication > Sign-in method > Add new provider > SAML with the provider ID saml.acme",
+         ["kind": "upgrade-to-identity-platform", "providerId": "saml.acme"]),
     ]
 
     @Test(arguments: table)
@@ -98,7 +105,7 @@ import Testing
     /// The table has a row for every kind of remedy, so a new one cannot go unworded.
     @Test func everyKindHasARow() {
         let kinds = Set(Self.table.map(\.0.kind))
-        #expect(kinds.count == 19, "\(kinds.sorted())")
+        #expect(kinds.count == 21, "\(kinds.sorted())")
     }
 
     @Test(arguments: [

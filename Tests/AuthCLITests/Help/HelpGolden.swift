@@ -997,8 +997,8 @@ Usage: authctl account <command> [options]
 Commands:
   delete               Delete the signed-in user and their tokens from this
                        keystore.
-  update               Change the signed-in user's email, password or profile
-                       (Firebase project).
+  update               Change the user's email, password or profile (Firebase
+                       project).
   send-password-reset  Have the Firebase project email a password-reset link.
   send-verification    Email the signed-in user a verification link (Firebase
                        project).
@@ -1044,7 +1044,7 @@ Examples:
     authctl account delete
 """#,
         "account update": #"""
-Change the signed-in user's email, password or profile (Firebase project).
+Change the user's email, password or profile (Firebase project).
 
 Usage: authctl account update [--email EMAIL | --password] [--password-stdin]
                               [--display-name NAME] [--photo-url URL]
@@ -1088,7 +1088,7 @@ Examples:
     authctl account update --email alice@new.example
 
   Set the name others see:
-    authctl account update --display-name "Alice Liddell"
+    authctl account update --display-name Alice
 """#,
         "account send-password-reset": #"""
 Have the Firebase project email a password-reset link.

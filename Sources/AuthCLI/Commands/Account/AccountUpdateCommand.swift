@@ -16,7 +16,7 @@ struct AccountUpdateCommand: Command {
     static let name = "update"
     static let spec = CommandSpec(
         name: name,
-        abstract: "Change the signed-in user's email, password or profile (Firebase project).",
+        abstract: "Change the user's email, password or profile (Firebase project).",
         discussion: [
             "A sensitive change: the project wants a recent sign-in (five minutes), so run 'authctl reauth' first "
                 + "(a password user proves it with the current password). The project then answers a new session, "
@@ -36,7 +36,7 @@ struct AccountUpdateCommand: Command {
         examples: [
             Example("Change the password after proving it is you:", "authctl reauth && authctl account update --password"),
             Example("Change the email:", "authctl account update --email alice@new.example"),
-            Example("Set the name others see:", "authctl account update --display-name \"Alice Liddell\""),
+            Example("Set the name others see:", "authctl account update --display-name Alice"),
         ])
 
     enum Change: Sendable {
