@@ -45,7 +45,8 @@ requestUri + sessionId, the console's client secret held here): see fake_firebas
 Control API (JSON), besides stats/config/reset/requests of the shared base:
 - config: project_id, api_key, one_account_per_email, email_enumeration_protection,
   recent_login_seconds, id_token_lifetime, providers {id: {enabled, issuer, client_id, client_secret,
-  api_base, response_mode}}, provider_flows ("production" | "emulator"), authorized_domains,
+  api_base, response_mode, flow: "implicit" (the OIDC page's "Implicit flow": response_type=id_token,
+  form_post, the posted ID token verified with the session's nonce)}}, provider_flows ("production" | "emulator"), authorized_domains,
   flow_session_lifetime,
   emulator_unsigned_custom_tokens, response_delay (seconds before answering), force_errors
   {method: {"code": "TOO_MANY_ATTEMPTS_TRY_LATER", "times": 1}} (method is the accounts: method or

@@ -94,6 +94,10 @@ class ProviderFlows:
                       *custom.items()]
             if settings.get("response_mode"):
                 params.append(("response_mode", settings["response_mode"]))
+            if settings.get("flow") == "implicit":
+                # The console's "Implicit flow": the provider posts the ID token to continueUri.
+                params = [(k, v) for k, v in params if k not in ("response_type", "code_challenge", "code_challenge_method")]
+                params = [("response_type", "id_token"), *params, ("response_mode", "form_post")]
             auth_uri = self.discovery(settings["issuer"])["authorization_endpoint"] + "?" + urlencode(params)
         return {"kind": "identitytoolkit#CreateAuthUriResponse", "authUri": auth_uri, "sessionId": session_id,
                 "providerId": provider_id}
@@ -135,7 +139,22 @@ class ProviderFlows:
             return self.saml_identity(provider_id, answer.get("SAMLResponse") or "")
         if provider_id == "github.com":
             return self.github_identity(settings, self.github_code_exchange(settings, session, answer.get("code")))
+        if settings.get("flow") == "implicit":
+            return self.oidc_implicit_identity(provider_id, settings, session, answer.get("id_token"))
         return self.oidc_code_identity(provider_id, settings, session, answer.get("code"))
+
+    def oidc_implicit_identity(self, provider_id: str, settings: dict, session: dict, id_token: str | None) -> dict:
+        """The implicit flow's answer: the ID token the provider posted (postBody), verified with the
+        session's nonce; there is no code and no client secret."""
+        if not id_token:
+            raise self.Refused("INVALID_IDP_RESPONSE", "the implicit flow's answer has no id_token")
+        claims = self.verify_oidc(settings, id_token)
+        if claims.get("nonce") != session["nonce"]:
+            raise self.Refused("MISSING_OR_INVALID_NONCE", "the id_token's nonce is not the session's")
+        verified = claims.get("email_verified") in (True, "true")
+        return {"providerId": provider_id, "rawId": claims["sub"], "email": claims.get("email"), "emailVerified": verified,
+                "displayName": claims.get("name"), "photoUrl": claims.get("picture"), "rawUserInfo": claims,
+                "oauthIdToken": id_token}
 
     def github_code_exchange(self, settings: dict, session: dict, code: str | None) -> str:
         response = requests.post(settings["api_base"].rstrip("/") + "/login/oauth/access_token", headers={"Accept": "application/json"},

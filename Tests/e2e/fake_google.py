@@ -135,7 +135,7 @@ class FakeGoogle(RSAKeys, FakeYahoo):
             port = parts.port
         except ValueError:
             return False
-        return parts.scheme == "http" and parts.hostname == "127.0.0.1" and port is not None and not parts.fragment
+        return parts.scheme == "http" and parts.hostname in self.config["loopback_hosts"] and port is not None and not parts.fragment
 
     def authorize_extra(self, request: Request) -> dict:
         return {"offline": request.values.get("access_type") == "offline", "hd_hint": request.values.get("hd")}

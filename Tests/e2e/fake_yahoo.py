@@ -49,7 +49,11 @@ What Yahoo documents (or its discovery document says), implemented here
   `token` (+ optional `token_type_hint`) -> 200 with an empty body, also for unknown tokens.
   Revoking a refresh token also revokes the access tokens issued with it.
 
-Left out: implicit and hybrid flows, `prompt`/`max_age` handling (accepted, ignored), request
+With config `implicit_form_post` (off: Yahoo has none), the implicit flow for an app registered
+for it: response_type=id_token, response_mode=form_post and a nonce; the consent page's answer is an
+auto-submitting form posting id_token and state to redirect_uri. Config `loopback_hosts` names the
+hosts a redirect_uri may have (127.0.0.1; a web client also takes localhost).
+Left out: the hybrid flows, `prompt`/`max_age` handling (accepted, ignored), request
 objects, `openid2`/`sdps` scopes, introspection, Yahoo's own non-OIDC APIs, acr.
 Users: alice (email_verified true), bob (email_verified false, to exercise the unverified case).
 
@@ -108,6 +112,12 @@ class FakeYahoo(FakeProvider):
         "rotate_refresh_tokens": True,
         "id_token_on_refresh": True,
         "hang_seconds": 20,
+        # The implicit flow as OpenID Connect Core §3.2 has it, for an app registered for it (a
+        # Firebase project's OIDC provider set to "Implicit flow"): response_type=id_token with
+        # response_mode=form_post and a nonce; the ID token is posted to redirect_uri at once.
+        "implicit_form_post": False,
+        # The hosts a loopback redirect_uri may name (a web client also takes `localhost`).
+        "loopback_hosts": ["127.0.0.1"],
     }
     COUNTERS = ("authorize_requests", "logins", "login_failures", "consents_approved", "consents_denied",
                 "token_requests", "grant_authorization_code", "grant_refresh_token", "userinfo_requests",
@@ -192,7 +202,7 @@ class FakeYahoo(FakeProvider):
             parts.port
         except ValueError:
             return False
-        return (parts.scheme == "http" and parts.hostname == "127.0.0.1" and not parts.fragment
+        return (parts.scheme == "http" and parts.hostname in self.config["loopback_hosts"] and not parts.fragment
                 and (parts.path == "/callback" or parts.path.startswith("/callback/")))
 
     def on_authorize(self, request: Request) -> Response:
@@ -210,8 +220,11 @@ class FakeYahoo(FakeProvider):
             return redirect(add_query(redirect_uri, [("error", error), ("error_description", description),
                                                      ("state", state)]))
 
-        if params.get("response_type") != "code":
+        implicit = self.config["implicit_form_post"] and params.get("response_type") == "id_token"
+        if params.get("response_type") != "code" and not implicit:
             return fail("unsupported_response_type", "Only response_type=code is supported.")
+        if implicit and (params.get("response_mode") != "form_post" or not params.get("nonce")):
+            return fail("invalid_request", "The implicit flow here needs response_mode=form_post and a nonce.")
         scopes = params.get("scope", "").split()
         if "openid" not in scopes:
             return fail("invalid_scope", "The openid scope is required.")
@@ -219,7 +232,7 @@ class FakeYahoo(FakeProvider):
         if self.config["require_nonce"] and not nonce:
             return fail("invalid_request", "nonce is required.")
         challenge, method = params.get("code_challenge"), params.get("code_challenge_method")
-        if challenge or method or self.config["require_pkce"]:
+        if not implicit and (challenge or method or self.config["require_pkce"]):
             if not challenge or method != "S256" or len(challenge) != 43:
                 return fail("invalid_request", "PKCE with code_challenge_method=S256 is required.")
         user = self.session_user(request)
@@ -231,7 +244,7 @@ class FakeYahoo(FakeProvider):
             return fail(*refusal)
         authorization_id = self.new_pending({
             "redirect_uri": redirect_uri, "state": state, "scopes": scopes, "nonce": nonce,
-            "challenge": challenge, "user": user, "auth_time": int(time.time()), **self.authorize_extra(request)})
+            "challenge": challenge, "user": user, "auth_time": int(time.time()), "implicit": implicit, **self.authorize_extra(request)})
         return self.consent_page("/oauth2/consent", authorization_id, user,
                                  "authctl e2e (fake) would like to: " + ", ".join(scopes))
 
@@ -254,12 +267,25 @@ class FakeYahoo(FakeProvider):
                 ("error", "access_denied"), ("error_description", "The user denied the request."),
                 ("state", pending["state"])]))
         self.count("consents_approved")
+        if pending.get("implicit"):
+            return self.post_id_token(pending)
         code = secrets.token_urlsafe(12)
         with self.lock:
             self.codes[code] = dict(pending, expires_at=time.time() + self.config["code_lifetime"])
         return redirect(add_query(pending["redirect_uri"], [("code", code), ("state", pending["state"])]))
 
     # token endpoint
+
+    def post_id_token(self, pending: dict) -> Response:
+        """The implicit flow's answer: an auto-submitting form posting id_token and state to redirect_uri."""
+        from html import escape
+        token = self.mint(pending, True, pending["nonce"])["id_token"]
+        fields = "".join(f'<input type="hidden" name="{name}" value="{escape(value)}">'
+                         for name, value in (("id_token", token), ("state", pending["state"] or "")))
+        page = (f'<!doctype html><html><body><form method="post" action="{escape(pending["redirect_uri"])}" id="implicit">'
+                f'{fields}<noscript><button type="submit">Continue</button></noscript></form>'
+                "<script>document.getElementById('implicit').submit()</script></body></html>")
+        return Response(page, content_type="text/html; charset=utf-8")
 
     def oauth_error(self, error: str, description: str, status: int = 400) -> Response:
         self.count_error(error)

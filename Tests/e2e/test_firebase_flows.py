@@ -24,7 +24,7 @@ import pkce_client
 from accounts_helpers import FLOW_TIMEOUT, as_user, browser_flow, json_error
 from e2e_constants import FIREBASE_HANDLER_URI
 from e2e_helpers import OK
-from fakes import GITHUB_ID, firebase_fake, github_fake  # noqa: F401  (fixtures)
+from fakes import GITHUB_ID, firebase_fake, github_fake, google_fake  # noqa: F401  (fixtures)
 from test_firebase import home_snapshot, use_project
 from test_no_browser import URL_LINE, Running, cli_json, running_list  # noqa: F401  (fixture)
 
@@ -115,6 +115,30 @@ def test_a_form_post_answer_reaches_the_listener(project, console):
     document = signed_in(browser_flow(project, "signin", provider=SAML))
     assert document["additionalUserInfo"]["providerId"] == SAML
     assert "posts its answer" in project.browser_text()
+
+
+def test_an_implicit_flow_provider_posts_its_id_token_to_the_return_address(project, firebase_fake, google_fake):
+    """The OpenID Connect page's other choice, "Implicit flow": the project asks the provider for
+    response_type=id_token with response_mode=form_post and its nonce; the provider posts the ID
+    token to the return address (authctl's listener), which forwards it as signInWithIdp's postBody
+    with the sessionId; the project verifies it against the session's nonce. No code, no secret."""
+    implicit = "oidc.implicit"
+    google_fake.configure(implicit_form_post=True, loopback_hosts=["127.0.0.1", "localhost"])
+    providers = firebase_fake.control("config")["providers"]
+    providers[implicit] = {"enabled": True, "issuer": google_fake.issuer, "client_id": google_fake.client_id, "flow": "implicit"}
+    firebase_fake.configure(providers=providers)
+    project.providers.append(google_fake)
+    document = signed_in(browser_flow(project, "signin", provider=implicit))
+    assert document["additionalUserInfo"]["providerId"] == implicit, document
+    assert document["user"]["email"] == "alice@example.com", document
+    assert "the provider posts its answer to the client" in project.browser_text(), project.browser_text()
+    counts = google_fake.counts()
+    assert counts["consents_approved"] == 1 and counts["token_requests"] == 0, counts
+    # A provider app not registered for the implicit flow answers with an error: nothing is stored.
+    before = home_snapshot(project)
+    google_fake.configure(implicit_form_post=False)
+    refused_flow = browser_flow(project, "signin", provider=implicit)
+    assert refused_flow.returncode != OK and home_snapshot(project) == before, str(refused_flow)
 
 
 # --- the handler page and a paste ------------------------------------------------------------------
