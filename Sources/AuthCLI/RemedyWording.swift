@@ -68,15 +68,8 @@ enum RemedyWording {
         case .requestNewLink(let purpose):
             return newLink(purpose)
         case .upgradeToIdentityPlatform(let provider):
-            return identityPlatform(provider)
+            return Remedy.identityPlatformSteps(provider)
         }
-    }
-
-    /// The console's steps for an OpenID Connect or SAML provider (no authctl command does them).
-    static func identityPlatform(_ provider: String) -> String {
-        let kind = provider.hasPrefix("saml.") ? "SAML" : "OpenID Connect"
-        return "upgrade the project to Firebase Authentication with Identity Platform (console: Authentication > Settings), "
-            + "then add the provider under Authentication > Sign-in method > Add new provider > \(kind) with the provider ID \(provider)"
     }
 
     /// How to have a new link sent, and use it.

@@ -86,6 +86,14 @@ package enum Remedy: Sendable, Equatable {
     }
 
     /// The remedy's kind, stable, for machine consumers (`--json`'s `remedy.kind`).
+    /// The Firebase console's steps of ``upgradeToIdentityPlatform(providerID:)``: the same in
+    /// both doors, since no command or API call does them.
+    package static func identityPlatformSteps(_ providerID: String) -> String {
+        let kind = providerID.hasPrefix("saml.") ? "SAML" : "OpenID Connect"
+        return "upgrade the project to Firebase Authentication with Identity Platform (console: Authentication > Settings), "
+            + "then add the provider under Authentication > Sign-in method > Add new provider > \(kind) with the provider ID \(providerID)"
+    }
+
     package var kind: String {
         switch self {
         case .signIn: "sign-in"

@@ -99,8 +99,7 @@ public final class AuthError: NSError, @unchecked Sendable {
             return "choose one of the users of the home"
         case .unlockKeyringOrKeepSecretsInFiles:
             return "start or unlock the system keyring, or keep the home's secrets in its files (storage: file)"
-        case .chooseHome:
-            return "or use another home with Auth(home:)"
+        case .chooseHome: return "or use another home with Auth(home:)"
         case .signInAnotherWay(let ways):
             return "sign in with " + ways.map(wayWording).joined(separator: ", or with ")
         case .askForIDToken:
@@ -115,10 +114,7 @@ public final class AuthError: NSError, @unchecked Sendable {
             return "register \(uri) with the client, then try again"
         case .tryAgain: return "try again"
         case .requestNewLink(let purpose): return newLinkWording(purpose)
-        case .upgradeToIdentityPlatform(let provider):
-            let kind = provider.hasPrefix("saml.") ? "SAML" : "OpenID Connect"
-            return "upgrade the project to Firebase Authentication with Identity Platform (console: Authentication > Settings), "
-                + "then add the provider under Authentication > Sign-in method > Add new provider > \(kind) with the provider ID \(provider)"
+        case .upgradeToIdentityPlatform(let provider): return Remedy.identityPlatformSteps(provider)
         }
     }
 
