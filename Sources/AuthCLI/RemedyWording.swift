@@ -45,6 +45,9 @@ enum RemedyWording {
         case .unlockKeyringOrKeepSecretsInFiles:
             return "start or unlock the keyring (log in to the desktop, or gnome-keyring-daemon --unlock), "
                 + "or keep secrets in the files with: authctl config set storage file"
+        case .unlockKeyring:
+            return "unlock the keyring (log in to the desktop, or in this session: gnome-keyring-daemon --replace --unlock, "
+                + "then type its password and Ctrl-D), then run the command again"
         case .chooseHome:
             return "or choose another home with --home (or AUTHCTL_HOME)"
         case .signInAnotherWay(let ways) where ways == [.listener]:
@@ -131,7 +134,7 @@ enum RemedyWording {
             fields["enrollAuthenticatorFirst"] = .bool(enroll)
         case .registerRedirectURI(let uri):
             fields["redirectUri"] = .string(uri)
-        case .deleteAccount, .chooseUser, .unlockKeyringOrKeepSecretsInFiles, .chooseHome, .askForIDToken,
+        case .deleteAccount, .chooseUser, .unlockKeyringOrKeepSecretsInFiles, .unlockKeyring, .chooseHome, .askForIDToken,
             .chooseRedirectPorts, .tryAgain:
             break
         case .requestNewLink(let purpose):

@@ -30,6 +30,9 @@ package enum Remedy: Sendable, Equatable {
     case chooseUser
     /// The system keyring did not answer: start or unlock it, or keep secrets in the files.
     case unlockKeyringOrKeepSecretsInFiles
+    /// The keyring is there but locked, and holds secrets already: unlock it, then try again
+    /// (keeping secrets in the files would need them read first).
+    case unlockKeyring
     /// The home directory cannot be used: use another one.
     case chooseHome
     /// Sign in another way, one of `ways`, in the order given.
@@ -97,6 +100,7 @@ package enum Remedy: Sendable, Equatable {
         case .deleteAccount: "delete-account"
         case .chooseUser: "choose-user"
         case .unlockKeyringOrKeepSecretsInFiles: "unlock-keyring-or-keep-secrets-in-files"
+        case .unlockKeyring: "unlock-keyring"
         case .chooseHome: "choose-home"
         case .signInAnotherWay: "sign-in-another-way"
         case .askForIDToken: "ask-for-id-token"

@@ -25,6 +25,9 @@ package enum KeystoreError: AuthCoreError, Equatable {
     /// The system keyring could not keep or give back a secret of `path` (no D-Bus session, no
     /// Secret Service, a locked collection, a call past its deadline); `reason` says which.
     case keyring(path: String, reason: String)
+    /// The keyring holds secrets of `path` but its collection is locked (an SSH session with no
+    /// desktop to prompt): the items are there, unreadable until it is unlocked; `vault` names it.
+    case keyringLocked(path: String, vault: String)
 
     package var code: AuthErrorCode { .keystoreError }
 
@@ -33,7 +36,7 @@ package enum KeystoreError: AuthCoreError, Equatable {
         switch self {
         case .insecurePermissions(let path, _, _), .wrongOwner(let path, _, _), .symbolicLink(let path),
             .wrongFileType(let path, _), .locked(let path), .corrupt(let path, _), .newerVersion(let path, _, _),
-            .unencodable(let path, _), .io(let path, _, _), .keyring(let path, _):
+            .unencodable(let path, _), .io(let path, _, _), .keyring(let path, _), .keyringLocked(let path, _):
             return path
         }
     }
@@ -61,6 +64,8 @@ package enum KeystoreError: AuthCoreError, Equatable {
             return "\(call) failed for \(quoted): \(SystemCallError(call: call, errno: errno).reason) (errno \(errno))."
         case .keyring(_, let reason):
             return "The system keyring could not be used for \(quoted): \(reason). Nothing was changed."
+        case .keyringLocked(_, let vault):
+            return "The keyring is locked: the secrets of \(quoted) are kept in \(vault), which cannot give them back until it is unlocked. Nothing was changed."
         }
     }
 
@@ -68,6 +73,7 @@ package enum KeystoreError: AuthCoreError, Equatable {
         switch self {
         case .wrongOwner, .symbolicLink: .chooseHome
         case .keyring: .unlockKeyringOrKeepSecretsInFiles
+        case .keyringLocked: .unlockKeyring
         default: nil
         }
     }
@@ -87,6 +93,7 @@ package enum KeystoreError: AuthCoreError, Equatable {
         case .unencodable(_, let reason): return "the data for \(quoted) could not be encoded (\(reason))"
         case .io(_, let call, let errno): return "\(call) failed for \(quoted): \(SystemCallError(call: call, errno: errno).reason)"
         case .keyring(_, let reason): return "the system keyring could not be used for \(quoted): \(reason)"
+        case .keyringLocked(_, let vault): return "the keyring (\(vault)) is locked"
         }
     }
 
@@ -119,7 +126,7 @@ extension KeystoreError {
     }
 
     /// `text` in single quotes for a POSIX shell, so that a fix can be pasted as it is.
-    static func shellQuoted(_ text: String) -> String {
+    package static func shellQuoted(_ text: String) -> String {
         var quoted = "'"
         for character in text {
             if character == "'" { quoted += "'\\''" } else { quoted.append(character) }

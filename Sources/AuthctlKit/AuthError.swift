@@ -99,6 +99,8 @@ public final class AuthError: NSError, @unchecked Sendable {
             return "choose one of the users of the home"
         case .unlockKeyringOrKeepSecretsInFiles:
             return "start or unlock the system keyring, or keep the home's secrets in its files (storage: file)"
+        case .unlockKeyring:
+            return "unlock the system keyring, then try again"
         case .chooseHome:
             return "or use another home with Auth(home:)"
         case .signInAnotherWay(let ways):
