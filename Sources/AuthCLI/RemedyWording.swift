@@ -46,8 +46,8 @@ enum RemedyWording {
             return "start or unlock the keyring (log in to the desktop, or gnome-keyring-daemon --unlock), "
                 + "or keep secrets in the files with: authctl config set storage file"
         case .unlockKeyring:
-            return "unlock the keyring (log in to the desktop, or in this session: gnome-keyring-daemon --replace --unlock, "
-                + "then type its password and Ctrl-D), then run the command again"
+            return "unlock the keyring (log in to the desktop, or in this session run gnome-keyring-daemon --replace --unlock, "
+                + "type its password and Ctrl-D), then run the command again"
         case .chooseHome:
             return "or choose another home with --home (or AUTHCTL_HOME)"
         case .signInAnotherWay(let ways) where ways == [.listener]:

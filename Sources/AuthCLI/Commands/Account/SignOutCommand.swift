@@ -73,9 +73,9 @@ struct SignOutCommand: Command {
     /// The sign-out done under a locked keyring: what stayed in it, and how to remove it.
     static func lockedNotice(_ left: [SignOut.KeyringItem], keyring: String) -> String {
         let count = left.count == 1 ? "1 item" : "\(left.count) items"
+        let it = left.count == 1 ? "it" : "them"
         return "Signed out; the local session is gone. The keyring is locked, so \(count) of this session stayed in "
-            + "\(keyring) (named by no file now, never used again). To remove "
-            + (left.count == 1 ? "it" : "them") + ", unlock the keyring, then run:\n"
+            + "\(keyring); no file names \(it) now. To remove \(it), unlock the keyring, then run:\n"
             + left.map { "  " + removal($0) }.joined(separator: "\n")
     }
 
