@@ -1,0 +1,35 @@
+"""A new user's first hour (issue 39): every state named truly, every error with its next step.
+Run as a person meets them: messages and exit statuses, some in tmux at 80x24.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from e2e_helpers import OK
+from fakes import firebase_fake  # noqa: F401  (fixture)
+from test_firebase import password_signin, project  # noqa: F401  (fixture)
+from test_signin_methods import ALICE, PASSWORD, methods  # noqa: F401  (fixture)
+
+NOT_SIGNED_IN = 3
+
+
+# --- signout names the users it signed out ------------------------------------------------------
+
+
+@pytest.mark.parametrize("how", ["password", "anonymous"])
+def test_signout_of_a_project_user_without_a_provider_session_says_signed_out(methods, how):
+    """A password or anonymous user has the project's session only, no provider's: signout said
+    "Nobody was signed in." while it signed them out."""
+    if how == "password":
+        signed_in = password_signin(methods, ALICE, PASSWORD, "--create")
+    else:
+        signed_in = methods.run("signin", "--anonymous")
+        uid = methods.run("whoami", "--json").json()["uid"]
+        assert signed_in.stderr.strip() == f"Signed in anonymously (new user {uid}).", str(signed_in)
+    assert signed_in.returncode == OK, str(signed_in)
+    out = methods.run("signout")
+    assert (out.returncode, out.stderr.strip()) == (OK, "Signed out; the local session and its tokens are gone."), str(out)
+    assert methods.run("token").returncode == NOT_SIGNED_IN
+    again = methods.run("signout", "--json")
+    assert (again.returncode, again.stderr.strip(), again.json()) == (OK, "Nobody was signed in.", {"schema": 1, "signedOut": 0}), str(again)
