@@ -28,6 +28,10 @@ enum RemedyWording {
             return "add it with '\(addCommand(provider, needsIssuer: issuer, needsClientSecret: secret))'"
         case .removeProvider(let provider):
             return "remove it first with 'authctl providers remove \(provider)'"
+        case .replaceClientCredentials(let provider):
+            let id = provider ?? "<id>"
+            return "the client id or secret configured for the provider is wrong: add it again with the right ones, "
+                + "'authctl providers remove \(id)' then 'authctl providers add \(id) --client-id ID --client-secret-stdin'"
         case .giveClientSecret:
             return "pass it with --client-secret-stdin or --client-secret-env NAME"
         case .configureProject(let setting):
@@ -123,6 +127,8 @@ enum RemedyWording {
             fields["needsClientSecret"] = .bool(secret)
         case .removeProvider(let provider), .giveClientSecret(let provider):
             fields["providerId"] = .string(provider)
+        case .replaceClientCredentials(let provider):
+            if let provider { fields["providerId"] = .string(provider) }
         case .configureProject(let setting):
             fields["setting"] = .string(setting.rawValue)
         case .linkPendingCredential(let first, let minutes):

@@ -13,6 +13,9 @@ package enum Remedy: Sendable, Equatable {
     case reauthenticate(providerID: String?)
     /// The provider is not configured on this machine: add it, with what its kind needs.
     case addProvider(providerID: String, needsIssuer: Bool, needsClientSecret: Bool)
+    /// The token endpoint refused the client (`invalid_client`): its id or secret is wrong; add the
+    /// provider again with the right ones (nil: the provider is not known where it was refused).
+    case replaceClientCredentials(providerID: String?)
     /// The provider is configured already: remove it before adding it again.
     case removeProvider(providerID: String)
     /// The provider needs its client secret: give it (never on the command line itself).
@@ -93,6 +96,7 @@ package enum Remedy: Sendable, Equatable {
         case .reauthenticate: "reauthenticate"
         case .addProvider: "add-provider"
         case .removeProvider: "remove-provider"
+        case .replaceClientCredentials: "replace-client-credentials"
         case .giveClientSecret: "give-client-secret"
         case .configureProject: "configure-project"
         case .linkPendingCredential: "link-pending-credential"

@@ -4,6 +4,8 @@ Run as a person meets them: messages and exit statuses, some in tmux at 80x24.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from e2e_helpers import OK
@@ -33,3 +35,20 @@ def test_signout_of_a_project_user_without_a_provider_session_says_signed_out(me
     assert methods.run("token").returncode == NOT_SIGNED_IN
     again = methods.run("signout", "--json")
     assert (again.returncode, again.stderr.strip(), again.json()) == (OK, "Nobody was signed in.", {"schema": 1, "signedOut": 0}), str(again)
+
+
+# --- errors with a next step ----------------------------------------------------------------------
+
+
+def test_a_wrong_client_secret_says_to_add_the_provider_again(cli, dot_idp):
+    """The token endpoint's invalid_client (RFC 6749 §5.2) names the fix, not just the refusal."""
+    added = cli.run("providers", "add", "oidc.e2e", "--issuer", dot_idp.issuer, "--client-id", dot_idp.client_id,
+                    "--client-secret-stdin", input="not-the-secret\n")
+    assert added.returncode == OK, str(added)
+    refused = cli.signin(json_output=False)
+    assert refused.returncode == 9, str(refused)
+    assert "invalid_client" in refused.stderr, str(refused)
+    assert ("the client id or secret configured for the provider is wrong: add it again with the right ones, "
+            "'authctl providers remove <id>' then 'authctl providers add <id> --client-id ID --client-secret-stdin'") in refused.stderr, str(refused)
+    as_json = cli.signin()
+    assert as_json.returncode == 9 and json.loads(as_json.stderr.strip().splitlines()[-1])["error"]["remedy"]["kind"] == "replace-client-credentials", str(as_json)
