@@ -28,6 +28,9 @@ enum RemedyWording {
             return "add it with '\(addCommand(provider, needsIssuer: issuer, needsClientSecret: secret))'"
         case .removeProvider(let provider):
             return "remove it first with 'authctl providers remove \(provider)'"
+        case .checkIssuer(let issuer):
+            return "check --issuer \(issuer): it is the URL before /.well-known/openid-configuration, as the provider "
+                + "documents it; or add the provider with --no-check to store it without asking"
         case .replaceClientCredentials(let provider):
             let id = provider ?? "<id>"
             return "the client id or secret configured for the provider is wrong: add it again with the right ones, "
@@ -127,6 +130,8 @@ enum RemedyWording {
             fields["needsClientSecret"] = .bool(secret)
         case .removeProvider(let provider), .giveClientSecret(let provider):
             fields["providerId"] = .string(provider)
+        case .checkIssuer(let issuer):
+            fields["issuer"] = .string(issuer)
         case .replaceClientCredentials(let provider):
             if let provider { fields["providerId"] = .string(provider) }
         case .configureProject(let setting):

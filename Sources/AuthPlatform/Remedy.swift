@@ -16,6 +16,9 @@ package enum Remedy: Sendable, Equatable {
     /// The token endpoint refused the client (`invalid_client`): its id or secret is wrong; add the
     /// provider again with the right ones (nil: the provider is not known where it was refused).
     case replaceClientCredentials(providerID: String?)
+    /// No provider answered discovery at this issuer: check the issuer URL, or add the provider
+    /// without the check (offline).
+    case checkIssuer(String)
     /// The provider is configured already: remove it before adding it again.
     case removeProvider(providerID: String)
     /// The provider needs its client secret: give it (never on the command line itself).
@@ -96,6 +99,7 @@ package enum Remedy: Sendable, Equatable {
         case .reauthenticate: "reauthenticate"
         case .addProvider: "add-provider"
         case .removeProvider: "remove-provider"
+        case .checkIssuer: "check-issuer"
         case .replaceClientCredentials: "replace-client-credentials"
         case .giveClientSecret: "give-client-secret"
         case .configureProject: "configure-project"

@@ -72,6 +72,8 @@ public final class AuthError: NSError, @unchecked Sendable {
             return "add \(provider) to the providers of the home (the authctl command's 'providers add' does)"
         case .removeProvider(let provider):
             return "remove \(provider) from the providers of the home first"
+        case .checkIssuer(let issuer):
+            return "check the issuer \(issuer) (the URL before /.well-known/openid-configuration)"
         case .replaceClientCredentials(let provider):
             return "the client id or secret of " + (provider ?? "the provider") + " in the home is wrong: configure it again with the right ones"
         case .giveClientSecret(let provider):

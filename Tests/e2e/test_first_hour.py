@@ -5,6 +5,7 @@ Run as a person meets them: messages and exit statuses, some in tmux at 80x24.
 from __future__ import annotations
 
 import json
+import socket
 
 import pytest
 
@@ -52,3 +53,22 @@ def test_a_wrong_client_secret_says_to_add_the_provider_again(cli, dot_idp):
             "'authctl providers remove <id>' then 'authctl providers add <id> --client-id ID --client-secret-stdin'") in refused.stderr, str(refused)
     as_json = cli.signin()
     assert as_json.returncode == 9 and json.loads(as_json.stderr.strip().splitlines()[-1])["error"]["remedy"]["kind"] == "replace-client-credentials", str(as_json)
+
+
+def test_a_bad_issuer_says_to_check_it_or_skip_the_check(cli, dot_idp):
+    """Nothing listening at the issuer, or discovery answering 404: check --issuer, or --no-check."""
+    closed = socket.socket()
+    closed.bind(("127.0.0.1", 0))
+    port = closed.getsockname()[1]
+    closed.close()  # nothing listens on it now
+    for issuer, problem in ((f"http://127.0.0.1:{port}/o", "cannot reach"),
+                            (dot_idp.issuer + "/not-the-issuer", "answered HTTP 404")):
+        refused = cli.run("providers", "add", "oidc.bad", "--issuer", issuer, "--client-id", "x")
+        assert refused.returncode == 9, str(refused)
+        assert problem in refused.stderr, str(refused)
+        assert (f"check --issuer {issuer}: it is the URL before /.well-known/openid-configuration, as the provider "
+                "documents it; or add the provider with --no-check to store it without asking") in refused.stderr, str(refused)
+        as_json = cli.run("providers", "add", "oidc.bad", "--issuer", issuer, "--client-id", "x", "--json")
+        assert json.loads(as_json.stderr)["error"]["remedy"] == {"kind": "check-issuer", "issuer": issuer}, str(as_json)
+    skipped = cli.run("providers", "add", "oidc.bad", "--issuer", f"http://127.0.0.1:{port}/o", "--client-id", "x", "--no-check")
+    assert skipped.returncode == OK, str(skipped)

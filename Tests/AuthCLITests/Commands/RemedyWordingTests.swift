@@ -64,6 +64,18 @@ import Testing
          "start or unlock the keyring (log in to the desktop, or gnome-keyring-daemon --unlock), or keep secrets in the "
             + "files with: authctl config set storage file",
          ["kind": "unlock-keyring-or-keep-secrets-in-files"]),
+        (.unlockKeyring,
+         "unlock the keyring (log in to the desktop, or in this session run gnome-keyring-daemon --replace --unlock, "
+            + "type its password and Ctrl-D), then run the command again",
+         ["kind": "unlock-keyring"]),
+        (.replaceClientCredentials(providerID: "oidc.corp"),
+         "the client id or secret configured for the provider is wrong: add it again with the right ones, "
+            + "'authctl providers remove oidc.corp' then 'authctl providers add oidc.corp --client-id ID --client-secret-stdin'",
+         ["kind": "replace-client-credentials", "providerId": "oidc.corp"]),
+        (.checkIssuer("https://id.example"),
+         "check --issuer https://id.example: it is the URL before /.well-known/openid-configuration, as the provider "
+            + "documents it; or add the provider with --no-check to store it without asking",
+         ["kind": "check-issuer", "issuer": "https://id.example"]),
         (.chooseHome, "or choose another home with --home (or AUTHCTL_HOME)", ["kind": "choose-home"]),
         (.signInAnotherWay([.ciIdentity, .idToken]), "sign in with --ci, or with --id-token-stdin",
          ["kind": "sign-in-another-way", "ways": ["ciIdentity", "idToken"]]),
@@ -98,7 +110,7 @@ import Testing
     /// The table has a row for every kind of remedy, so a new one cannot go unworded.
     @Test func everyKindHasARow() {
         let kinds = Set(Self.table.map(\.0.kind))
-        #expect(kinds.count == 19, "\(kinds.sorted())")
+        #expect(kinds.count == 22, "\(kinds.sorted())")
     }
 
     @Test(arguments: [
