@@ -26,7 +26,9 @@ package enum AuthCommandLine {
                 do {
                     return try await dispatch(invocation, in: environment)
                 } catch let error as AccountError {
-                    throw error.withSignInRoutes(environment.signInRoutes)
+                    let routed = error.withSignInRoutes(environment.signInRoutes)
+                    guard routed.remedy == .signIn(providerID: nil) else { throw routed }
+                    throw WithRemedy(routed, remedy: .signInWithOneOf(providerIDs: environment.signInChoices()))
                 }
             }
         } catch {

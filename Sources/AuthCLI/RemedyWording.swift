@@ -18,6 +18,13 @@ enum RemedyWording {
         switch remedy {
         case .signIn(let provider):
             return "run '\(signInCommand(provider))'"
+        case .signInWithOneOf(let providers) where providers.count == 1:
+            return "run '\(signInCommand(providers[0]))'"
+        case .signInWithOneOf(let providers) where providers.isEmpty:
+            return "no provider is configured yet: add one with 'authctl providers add <id> --client-id ID' "
+                + "('authctl providers add --help' lists the built-in ones), then run 'authctl signin --provider <id>'"
+        case .signInWithOneOf(let providers):
+            return "run 'authctl signin --provider ID' with one of the providers configured here: " + providers.joined(separator: ", ")
         case .signInAgain(let provider?):
             return "sign in again with '\(signInCommand(provider))'"
         case .signInAgain(nil):
@@ -124,6 +131,8 @@ enum RemedyWording {
         switch remedy {
         case .signIn(let provider), .signInAgain(let provider), .reauthenticate(let provider), .link(let provider):
             if let provider { fields["providerId"] = .string(provider) }
+        case .signInWithOneOf(let providers):
+            fields["providerIds"] = .array(providers.map { .string($0) })
         case .addProvider(let provider, let issuer, let secret):
             fields["providerId"] = .string(provider)
             fields["needsIssuer"] = .bool(issuer)

@@ -7,6 +7,9 @@
 package enum Remedy: Sendable, Equatable {
     /// Sign in with the provider (nil: one of the person's choosing).
     case signIn(providerID: String?)
+    /// Sign in with one of the providers configured here (`providerIDs`, in order; none: add one
+    /// first): ``signIn(providerID:)`` with nil, made concrete by a door that can read the home.
+    case signInWithOneOf(providerIDs: [String])
     /// The provider's session is gone (refused, expired, ended): sign in with it again.
     case signInAgain(providerID: String?)
     /// An operation needs a recent sign-in: reauthenticate with the provider (nil: any of the user's).
@@ -94,7 +97,7 @@ package enum Remedy: Sendable, Equatable {
     /// The remedy's kind, stable, for machine consumers (`--json`'s `remedy.kind`).
     package var kind: String {
         switch self {
-        case .signIn: "sign-in"
+        case .signIn, .signInWithOneOf: "sign-in"
         case .signInAgain: "sign-in-again"
         case .reauthenticate: "reauthenticate"
         case .addProvider: "add-provider"

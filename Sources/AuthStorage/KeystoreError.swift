@@ -14,6 +14,8 @@ package enum KeystoreError: AuthCoreError, Equatable {
     case wrongFileType(path: String, expected: String)
     /// Another process held the lock file `lockFile` for the whole lock timeout.
     case locked(lockFile: String)
+    /// The home `path` cannot be created or written (`reason`: the system's words).
+    case unwritableHome(path: String, reason: String)
     /// `path` could not be read as an authctl document; it was left untouched.
     case corrupt(path: String, reason: String)
     /// `path` has schema version `found`, newer than the `supported` one this build understands.
@@ -36,7 +38,8 @@ package enum KeystoreError: AuthCoreError, Equatable {
         switch self {
         case .insecurePermissions(let path, _, _), .wrongOwner(let path, _, _), .symbolicLink(let path),
             .wrongFileType(let path, _), .locked(let path), .corrupt(let path, _), .newerVersion(let path, _, _),
-            .unencodable(let path, _), .io(let path, _, _), .keyring(let path, _), .keyringLocked(let path, _):
+            .unencodable(let path, _), .io(let path, _, _), .keyring(let path, _), .keyringLocked(let path, _),
+            .unwritableHome(let path, _):
             return path
         }
     }
@@ -54,6 +57,8 @@ package enum KeystoreError: AuthCoreError, Equatable {
             return "\(quoted) is not a \(expected). Move it aside and try again."
         case .locked:
             return "The keystore is locked by another process (lock file \(quoted)). Try again when it has finished."
+        case .unwritableHome(_, let reason):
+            return "The authctl home \(quoted) cannot be created or written (\(reason)); sessions and settings are kept there. Make it writable."
         case .corrupt(_, let reason):
             return "\(quoted) is not a readable authctl file (\(reason)). It was left untouched; move it aside (mv \(quoted) \(Self.shellQuoted(path + ".broken"))) and try again."
         case .newerVersion(_, let found, let supported):
@@ -71,7 +76,7 @@ package enum KeystoreError: AuthCoreError, Equatable {
 
     package var remedy: Remedy? {
         switch self {
-        case .wrongOwner, .symbolicLink: .chooseHome
+        case .wrongOwner, .symbolicLink, .unwritableHome: .chooseHome
         case .keyring: .unlockKeyringOrKeepSecretsInFiles
         case .keyringLocked: .unlockKeyring
         default: nil
@@ -88,6 +93,7 @@ package enum KeystoreError: AuthCoreError, Equatable {
         case .symbolicLink: return "\(quoted) is a symbolic link"
         case .wrongFileType(_, let expected): return "\(quoted) is not a \(expected)"
         case .locked: return "the lock \(quoted) was held by another process"
+        case .unwritableHome(_, let reason): return "the authctl home \(quoted) cannot be written (\(reason))"
         case .corrupt(_, let reason): return "\(quoted) is not a readable authctl file (\(reason))"
         case .newerVersion(_, let found, _): return "\(quoted) was written by a newer authctl (schema version \(found))"
         case .unencodable(_, let reason): return "the data for \(quoted) could not be encoded (\(reason))"

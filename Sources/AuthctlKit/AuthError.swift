@@ -62,6 +62,10 @@ public final class AuthError: NSError, @unchecked Sendable {
         switch remedy {
         case .signIn(let provider):
             return "sign in with " + signInCall(provider)
+        case .signInWithOneOf(let providers) where providers.isEmpty:
+            return "configure a provider in the home, then sign in with it"
+        case .signInWithOneOf(let providers):
+            return "sign in with one of the home's providers: " + providers.joined(separator: ", ")
         case .signInAgain(let provider?):
             return "sign in again with " + signInCall(provider)
         case .signInAgain(nil):

@@ -61,6 +61,7 @@ enum RemedySamples {
         .linkPendingCredential(after: .configureProject(.project), minutes: 15), .link(providerID: "p"), .link(providerID: nil),
         .deleteAccount, .chooseUser, .unlockKeyringOrKeepSecretsInFiles, .unlockKeyring, .replaceClientCredentials(providerID: "p"),
         .replaceClientCredentials(providerID: nil), .checkIssuer("https://id.example"), .chooseHome,
+        .signInWithOneOf(providerIDs: ["p", "q"]), .signInWithOneOf(providerIDs: []),
         .signInAnotherWay(Remedy.SignInWay.allCases), .askForIDToken, .giveSecondFactorCode(enrollAuthenticatorFirst: true),
         .giveSecondFactorCode(enrollAuthenticatorFirst: false), .chooseRedirectPorts, .registerRedirectURI("http://127.0.0.1/cb"),
         .tryAgain,

@@ -72,3 +72,39 @@ def test_a_bad_issuer_says_to_check_it_or_skip_the_check(cli, dot_idp):
         assert json.loads(as_json.stderr)["error"]["remedy"] == {"kind": "check-issuer", "issuer": issuer}, str(as_json)
     skipped = cli.run("providers", "add", "oidc.bad", "--issuer", f"http://127.0.0.1:{port}/o", "--client-id", "x", "--no-check")
     assert skipped.returncode == OK, str(skipped)
+
+
+def test_not_signed_in_names_the_providers_configured_here(cli, dot_idp, mock_idp):
+    nothing = cli.run("token")
+    assert nothing.returncode == NOT_SIGNED_IN, str(nothing)
+    assert ("not signed in; no provider is configured yet: add one with 'authctl providers add <id> --client-id ID' "
+            "('authctl providers add --help' lists the built-in ones), then run 'authctl signin --provider <id>'") in nothing.stderr
+    cli.add_provider(dot_idp)
+    one = cli.run("whoami")
+    assert (one.returncode, one.stderr.strip()) == (NOT_SIGNED_IN, "error: not signed in; run 'authctl signin --provider oidc.e2e'"), str(one)
+    cli.add_provider(mock_idp, name="oidc.lab")
+    two = cli.run("token", "--json")
+    assert two.returncode == NOT_SIGNED_IN, str(two)
+    error = json.loads(two.stderr)["error"]
+    assert error["message"] == ("not signed in; run 'authctl signin --provider ID' with one of the providers configured "
+                                "here: oidc.e2e, oidc.lab"), error
+    assert error["remedy"] == {"kind": "sign-in", "providerIds": ["oidc.e2e", "oidc.lab"]}, error
+
+
+@pytest.mark.parametrize("how", ["--home", "AUTHCTL_HOME"])
+def test_a_home_that_cannot_be_written_fails_before_the_browser_opens(cli, dot_idp, how):
+    cli.add_provider(dot_idp)
+    providers = (cli.home / "providers.json").read_text()
+    # A home under /proc cannot be created, even by root (chmod stops no root; a read-only mount does).
+    home = "/proc/authctl-e2e-home"
+    (cli.tmp / "elsewhere").mkdir()
+    args = ["signin", "--provider", "oidc.e2e", "--browser", cli.browser(), "--timeout", "30"]
+    if how == "--home":
+        result = cli.run("--home", home, *args, home=False, env={"AUTHCTL_HOME": ""})
+    else:
+        result = cli.run(*args, home=False, env={"AUTHCTL_HOME": home})
+    assert result.returncode == 11, str(result)
+    assert (f"The authctl home '{home}' cannot be created or written (No such file or directory); sessions and settings "
+            "are kept there. Make it writable. Or choose another home with --home (or AUTHCTL_HOME).") in result.stderr, str(result)
+    assert not cli.browser_ran(), "the browser opened before the home was checked"
+    assert (cli.home / "providers.json").read_text() == providers
