@@ -11,7 +11,7 @@ import pytest
 
 from e2e_helpers import OK
 from fakes import firebase_fake  # noqa: F401  (fixture)
-from test_firebase import password_signin, project  # noqa: F401  (fixture)
+from test_firebase import password_signin, project, use_project  # noqa: F401  (fixture)
 from test_signin_methods import ALICE, PASSWORD, methods  # noqa: F401  (fixture)
 
 NOT_SIGNED_IN = 3
@@ -108,3 +108,19 @@ def test_a_home_that_cannot_be_written_fails_before_the_browser_opens(cli, dot_i
             "are kept there. Make it writable. Or choose another home with --home (or AUTHCTL_HOME).") in result.stderr, str(result)
     assert not cli.browser_ran(), "the browser opened before the home was checked"
     assert (cli.home / "providers.json").read_text() == providers
+
+
+def test_bare_signin_names_the_providers_configured_here(cli, dot_idp, firebase_fake):
+    nothing = cli.run("signin")
+    assert nothing.returncode == 2, str(nothing)
+    assert nothing.stderr.startswith("error: missing required option '--provider'; no provider is configured yet: add one "
+                                     "with 'authctl providers add <id> --client-id ID' first\n"), str(nothing)
+    cli.add_provider(dot_idp)
+    use_project(cli, firebase_fake)
+    listed = cli.run("signin")
+    assert listed.returncode == 2, str(listed)
+    assert listed.stderr.startswith("error: missing required option '--provider'; the providers configured here: "
+                                    "oidc.e2e, password\nUsage: authctl signin --provider ID"), str(listed)
+    elsewhere = cli.run("--home", str(cli.tmp / "other-home"), "signin", "--json", home=False)
+    assert json.loads(elsewhere.stderr)["error"]["message"].endswith("no provider is configured yet: add one with "
+                                                                     "'authctl providers add <id> --client-id ID' first"), str(elsewhere)
