@@ -35,7 +35,9 @@ package struct SecretSealer: Sendable {
         do {
             try vault.probe()
         } catch {
-            throw Self.keystoreError(error, path: path, vault: vault)
+            // Before a sign-in nothing of it is in the keyring yet: keeping the secrets in the files
+            // is as good a fix as unlocking, so a locked keyring keeps that remedy here.
+            throw KeystoreError.keyring(path: path, reason: "\(vault.name): \(error.reason)")
         }
     }
 
@@ -101,11 +103,6 @@ package struct SecretSealer: Sendable {
         for id in try vault.ids(document: document) where !named.contains(id) {
             try vault.remove(id: id, document: document)
         }
-    }
-
-    /// `error` of `vault` about `path`: a locked collection as locked, whatever the call.
-    static func keystoreError(_ error: SecretVaultError, path: String, vault: any SecretVault) -> KeystoreError {
-        error.isLocked ? .keyringLocked(path: path, vault: vault.name) : .keyring(path: path, reason: "\(vault.name): \(error.reason)")
     }
 
     /// 128 random bits, hex: an item id (never derived from the secret).
