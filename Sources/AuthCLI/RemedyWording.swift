@@ -18,13 +18,8 @@ enum RemedyWording {
         switch remedy {
         case .signIn(let provider):
             return "run '\(signInCommand(provider))'"
-        case .signInWithOneOf(let providers) where providers.count == 1:
-            return "run '\(signInCommand(providers[0]))'"
-        case .signInWithOneOf(let providers) where providers.isEmpty:
-            return "no provider is configured yet: add one with 'authctl providers add <id> --client-id ID' "
-                + "('authctl providers add --help' lists the built-in ones), then run 'authctl signin --provider <id>'"
         case .signInWithOneOf(let providers):
-            return "run 'authctl signin --provider ID' with one of the providers configured here: " + providers.joined(separator: ", ")
+            return signInWithOneOf(providers)
         case .signInAgain(let provider?):
             return "sign in again with '\(signInCommand(provider))'"
         case .signInAgain(nil):
@@ -36,12 +31,9 @@ enum RemedyWording {
         case .removeProvider(let provider):
             return "remove it first with 'authctl providers remove \(provider)'"
         case .checkIssuer(let issuer):
-            return "check --issuer \(issuer): it is the URL before /.well-known/openid-configuration, as the provider "
-                + "documents it; or add the provider with --no-check to store it without asking"
+            return checkIssuer(issuer)
         case .replaceClientCredentials(let provider):
-            let id = provider ?? "<id>"
-            return "the client id or secret configured for the provider is wrong: add it again with the right ones, "
-                + "'authctl providers remove \(id)' then 'authctl providers add \(id) --client-id ID --client-secret-stdin'"
+            return replaceClientCredentials(provider)
         case .giveClientSecret:
             return "pass it with --client-secret-stdin or --client-secret-env NAME"
         case .configureProject(let setting):
@@ -56,12 +48,8 @@ enum RemedyWording {
             return "use 'authctl account delete' to delete the account instead"
         case .chooseUser:
             return "see 'authctl users'"
-        case .unlockKeyringOrKeepSecretsInFiles:
-            return "start or unlock the keyring (log in to the desktop, or gnome-keyring-daemon --unlock), "
-                + "or keep secrets in the files with: authctl config set storage file"
-        case .unlockKeyring:
-            return "unlock the keyring (log in to the desktop, or in this session run gnome-keyring-daemon --replace --unlock, "
-                + "type its password and Ctrl-D), then run the command again"
+        case .unlockKeyringOrKeepSecretsInFiles, .unlockKeyring:
+            return keyring(remedy)
         case .chooseHome:
             return "or choose another home with --home (or AUTHCTL_HOME)"
         case .signInAnotherWay(let ways) where ways == [.listener]:
@@ -85,6 +73,39 @@ enum RemedyWording {
         case .requestNewLink(let purpose):
             return newLink(purpose)
         }
+    }
+
+    /// Sign in with one of `providers`, the ones configured here (none: add one first).
+    static func signInWithOneOf(_ providers: [String]) -> String {
+        switch providers.count {
+        case 0:
+            "no provider is configured yet: add one with 'authctl providers add <id> --client-id ID' "
+                + "('authctl providers add --help' lists the built-in ones), then run 'authctl signin --provider <id>'"
+        case 1: "run '\(signInCommand(providers[0]))'"
+        default: "run 'authctl signin --provider ID' with one of the providers configured here: " + providers.joined(separator: ", ")
+        }
+    }
+
+    /// No provider answered at `issuer`: check it, or skip the check.
+    static func checkIssuer(_ issuer: String) -> String {
+        "check --issuer \(issuer): it is the URL before /.well-known/openid-configuration, as the provider "
+            + "documents it; or add the provider with --no-check to store it without asking"
+    }
+
+    /// The token endpoint refused the client: add the provider again with the right id and secret.
+    static func replaceClientCredentials(_ provider: String?) -> String {
+        let id = provider ?? "<id>"
+        return "the client id or secret configured for the provider is wrong: add it again with the right ones, "
+            + "'authctl providers remove \(id)' then 'authctl providers add \(id) --client-id ID --client-secret-stdin'"
+    }
+
+    /// A keyring that did not answer, or answered locked.
+    static func keyring(_ remedy: Remedy) -> String {
+        remedy == .unlockKeyring
+            ? "unlock the keyring (log in to the desktop, or in this session run gnome-keyring-daemon --replace --unlock, "
+                + "type its password and Ctrl-D), then run the command again"
+            : "start or unlock the keyring (log in to the desktop, or gnome-keyring-daemon --unlock), "
+                + "or keep secrets in the files with: authctl config set storage file"
     }
 
     /// How to have a new link sent, and use it.

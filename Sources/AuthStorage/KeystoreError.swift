@@ -70,7 +70,7 @@ package enum KeystoreError: AuthCoreError, Equatable {
         case .keyring(_, let reason):
             return "The system keyring could not be used for \(quoted): \(reason). Nothing was changed."
         case .keyringLocked(_, let vault):
-            return "The keyring is locked: the secrets of \(quoted) are kept in \(vault), which cannot give them back until it is unlocked. Nothing was changed."
+            return "The keyring is locked, so the secrets of \(quoted) cannot be read from \(vault). Nothing was changed."
         }
     }
 

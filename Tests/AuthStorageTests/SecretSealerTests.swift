@@ -151,7 +151,7 @@ final class SealerSandbox: @unchecked Sendable {
         #expect(throws: locked) { try box.store().update { $0.accounts = [] } }
         #expect(box.fileText == before)
         #expect(locked.remedy == .unlockKeyring && locked.code == .keystoreError)
-        #expect(locked.message.hasPrefix("The keyring is locked: the secrets of '\(box.sandbox.home.appending("keystore.json"))' are kept in the test keyring"))
+        #expect(locked.message == "The keyring is locked, so the secrets of '\(box.sandbox.home.appending("keystore.json"))' cannot be read from the test keyring. Nothing was changed.")
         box.vault.lock(false)
         #expect(try box.store().read() == SealerSandbox.alice)
     }
