@@ -26,14 +26,37 @@ package enum AuthCommandLine {
                 do {
                     return try await dispatch(invocation, in: environment)
                 } catch let error as AccountError {
-                    throw error.withSignInRoutes(environment.signInRoutes)
+                    let routed = error.withSignInRoutes(environment.signInRoutes)
+                    guard routed.remedy == .signIn(providerID: nil) else { throw routed }
+                    throw WithRemedy(routed, remedy: .signInWithOneOf(providerIDs: environment.signInChoices()))
                 }
             }
         } catch {
+            let error = withProviderChoices(error, arguments: arguments, context: context)
             let report = ErrorFunnel.report(for: error, json: wantsJSON, color: color)
             context.writeStandardError(report.standardError)
             return report.status
         }
+    }
+
+    /// A bare `authctl signin` (no `--provider`, no other way to sign in) names the providers
+    /// configured in the home it would use, not a placeholder; any other error is left as it is.
+    static func withProviderChoices(_ error: any Error, arguments: [String], context: CommandContext) -> any Error {
+        guard case .missingOption(let option, let command) = error as? UsageError, option == "--provider", command == ["signin"] else {
+            return error
+        }
+        var home: String?
+        for (index, argument) in arguments.enumerated() {
+            if argument == "--" { break }
+            if argument == "--home", index + 1 < arguments.count { home = arguments[index + 1] }
+            if argument.hasPrefix("--home=") { home = String(argument.dropFirst("--home=".count)) }
+        }
+        guard let environment = try? CommandEnvironment(context: context, globals: GlobalOptions(home: home), command: command) else { return error }
+        let choices = environment.signInChoices()
+        let next = choices.isEmpty
+            ? "no provider is configured yet: add one with 'authctl providers add <id> --client-id ID' first"
+            : "the providers configured here: " + choices.joined(separator: ", ")
+        return UsageError.invalidUsage("missing required option '--provider'; \(next)", command: command)
     }
 
     /// `arguments` parsed on the tree cut down to the command they name; if that fails, on the

@@ -86,6 +86,14 @@ struct CommandEnvironment: Sendable {
         ProviderRoutes(runtime: runtime).routes(for: providers)
     }
 
+    /// The providers a person can sign in with here, for a "not signed in" that names none: those
+    /// in providers.json, then the project's password sign-in when a project is configured.
+    func signInChoices() -> [String] {
+        let configured = ((try? registry.all()) ?? []).map(\.id)
+        let project = ((try? firebaseProject) ?? nil) != nil ? [SignInRoute.passwordProviderID] : []
+        return configured + project.filter { !configured.contains($0) }
+    }
+
     /// The backend as `Capability`; without one that can, ``CapabilityUnavailable``.
     func backend<Capability>(as capability: Capability.Type, _ name: BackendCapability) throws -> Capability {
         try runtime.backend(as: capability, name)

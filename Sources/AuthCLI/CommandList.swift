@@ -100,6 +100,11 @@ package enum CommandList {
             "authctl signs you in through your browser, keeps the session in its home directory "
                 + "(--home), and prints tokens for scripts."
         ],
+        examples: [
+            Example("add a provider", "authctl providers add github.com --client-id ID"),
+            Example("sign in through your browser", "authctl signin --provider github.com"),
+            Example("print an access token", "authctl token"),
+        ],
         epilogue: [
             "Exit status: 0 ok, 1 unexpected failure, 2 usage error, 3 not signed in, 4 cancelled, "
                 + "5 timed out, 6 account exists with a different credential, 7 credential already in use "

@@ -18,6 +18,8 @@ enum RemedyWording {
         switch remedy {
         case .signIn(let provider):
             return "run '\(signInCommand(provider))'"
+        case .signInWithOneOf(let providers):
+            return signInWithOneOf(providers)
         case .signInAgain(let provider?):
             return "sign in again with '\(signInCommand(provider))'"
         case .signInAgain(nil):
@@ -28,6 +30,10 @@ enum RemedyWording {
             return "add it with '\(addCommand(provider, needsIssuer: issuer, needsClientSecret: secret))'"
         case .removeProvider(let provider):
             return "remove it first with 'authctl providers remove \(provider)'"
+        case .checkIssuer(let issuer):
+            return checkIssuer(issuer)
+        case .replaceClientCredentials(let provider):
+            return replaceClientCredentials(provider)
         case .giveClientSecret:
             return "pass it with --client-secret-stdin or --client-secret-env NAME"
         case .configureProject(let setting):
@@ -42,9 +48,8 @@ enum RemedyWording {
             return "use 'authctl account delete' to delete the account instead"
         case .chooseUser:
             return "see 'authctl users'"
-        case .unlockKeyringOrKeepSecretsInFiles:
-            return "start or unlock the keyring (log in to the desktop, or gnome-keyring-daemon --unlock), "
-                + "or keep secrets in the files with: authctl config set storage file"
+        case .unlockKeyringOrKeepSecretsInFiles, .unlockKeyring:
+            return keyring(remedy)
         case .chooseHome:
             return "or choose another home with --home (or AUTHCTL_HOME)"
         case .signInAnotherWay(let ways) where ways == [.listener]:
@@ -70,6 +75,39 @@ enum RemedyWording {
         case .upgradeToIdentityPlatform(let provider):
             return Remedy.identityPlatformSteps(provider)
         }
+    }
+
+    /// Sign in with one of `providers`, the ones configured here (none: add one first).
+    static func signInWithOneOf(_ providers: [String]) -> String {
+        switch providers.count {
+        case 0:
+            "no provider is configured yet: add one with 'authctl providers add <id> --client-id ID' "
+                + "('authctl providers add --help' lists the built-in ones), then run 'authctl signin --provider <id>'"
+        case 1: "run '\(signInCommand(providers[0]))'"
+        default: "run 'authctl signin --provider ID' with one of the providers configured here: " + providers.joined(separator: ", ")
+        }
+    }
+
+    /// No provider answered at `issuer`: check it, or skip the check.
+    static func checkIssuer(_ issuer: String) -> String {
+        "check --issuer \(issuer): it is the URL before /.well-known/openid-configuration, as the provider "
+            + "documents it; or add the provider with --no-check to store it without asking"
+    }
+
+    /// The token endpoint refused the client: add the provider again with the right id and secret.
+    static func replaceClientCredentials(_ provider: String?) -> String {
+        let id = provider ?? "<id>"
+        return "the client id or secret configured for the provider is wrong: add it again with the right ones, "
+            + "'authctl providers remove \(id)' then 'authctl providers add \(id) --client-id ID --client-secret-stdin'"
+    }
+
+    /// A keyring that did not answer, or answered locked.
+    static func keyring(_ remedy: Remedy) -> String {
+        remedy == .unlockKeyring
+            ? "unlock the keyring (log in to the desktop, or in this session run gnome-keyring-daemon --replace --unlock, "
+                + "type its password and Ctrl-D), then run the command again"
+            : "start or unlock the keyring (log in to the desktop, or gnome-keyring-daemon --unlock), "
+                + "or keep secrets in the files with: authctl config set storage file"
     }
 
     /// How to have a new link sent, and use it.
@@ -116,12 +154,18 @@ enum RemedyWording {
         switch remedy {
         case .signIn(let provider), .signInAgain(let provider), .reauthenticate(let provider), .link(let provider):
             if let provider { fields["providerId"] = .string(provider) }
+        case .signInWithOneOf(let providers):
+            fields["providerIds"] = .array(providers.map { .string($0) })
         case .addProvider(let provider, let issuer, let secret):
             fields["providerId"] = .string(provider)
             fields["needsIssuer"] = .bool(issuer)
             fields["needsClientSecret"] = .bool(secret)
         case .removeProvider(let provider), .giveClientSecret(let provider):
             fields["providerId"] = .string(provider)
+        case .checkIssuer(let issuer):
+            fields["issuer"] = .string(issuer)
+        case .replaceClientCredentials(let provider):
+            if let provider { fields["providerId"] = .string(provider) }
         case .configureProject(let setting):
             fields["setting"] = .string(setting.rawValue)
         case .linkPendingCredential(let first, let minutes):
@@ -133,7 +177,7 @@ enum RemedyWording {
             fields["enrollAuthenticatorFirst"] = .bool(enroll)
         case .registerRedirectURI(let uri):
             fields["redirectUri"] = .string(uri)
-        case .deleteAccount, .chooseUser, .unlockKeyringOrKeepSecretsInFiles, .chooseHome, .askForIDToken,
+        case .deleteAccount, .chooseUser, .unlockKeyringOrKeepSecretsInFiles, .unlockKeyring, .chooseHome, .askForIDToken,
             .chooseRedirectPorts, .tryAgain:
             break
         case .requestNewLink(let purpose):

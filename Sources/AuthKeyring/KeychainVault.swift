@@ -25,7 +25,7 @@ package struct KeychainVault: SecretVault {
     private func check(_ status: OSStatus, _ what: String) throws(SecretVaultError) {
         guard status == errSecSuccess || status == errSecItemNotFound else {
             let message = (SecCopyErrorMessageString(status, nil) as String?) ?? "OSStatus \(status)"
-            throw SecretVaultError("the Keychain refused to \(what): \(message)")
+            throw SecretVaultError("the Keychain refused to \(what): \(message)", isLocked: status == errSecInteractionNotAllowed)
         }
     }
 

@@ -86,9 +86,12 @@ package struct SecretServiceVault: SecretVault {
         defer { csecret_free(result) }
         switch status {
         case Int32(CSECRET_OK): return result.map { String(cString: $0) }
+        case Int32(CSECRET_LOCKED): throw .locked(Self.text(reason))
         case Int32(CSECRET_TIMED_OUT):
             throw SecretVaultError("\(name) did not answer within \(deadline) (a locked keyring waiting for its password, or a service that hangs)")
-        default: throw SecretVaultError(Self.describe(Self.text(reason)))
+        default:
+            let message = Self.text(reason)
+            throw SecretVaultError(Self.describe(message), isLocked: Self.saysLocked(message))
         }
     }
 
@@ -100,10 +103,15 @@ package struct SecretServiceVault: SecretVault {
         if message.contains("org.freedesktop.secrets") || message.contains("ServiceUnknown") {
             return "no Secret Service on the session bus (\(message)); start gnome-keyring or KeePassXC's Secret Service"
         }
-        if message.lowercased().contains("locked") || message.contains("prompt") {
+        if saysLocked(message) {
             return "the keyring is locked (\(message))"
         }
         return message.isEmpty ? "the Secret Service refused the call" : message
+    }
+
+    /// libsecret's or the service's word for a locked collection (or a prompt to unlock it).
+    static func saysLocked(_ message: String) -> Bool {
+        message.lowercased().contains("locked") || message.contains("prompt")
     }
 
     static func text(_ buffer: [CChar]) -> String {

@@ -55,8 +55,12 @@ package enum OAuthError: AuthCoreError, Equatable {
     }
 
     package var remedy: Remedy? {
-        if case .noDeviceEndpoint = self { return .signInAnotherWay([.browser, .paste]) }
-        return nil
+        switch self {
+        case .noDeviceEndpoint: return .signInAnotherWay([.browser, .paste])
+        // RFC 6749 §5.2: client authentication failed (unknown client, wrong secret, unsupported method).
+        case .tokenEndpointError("invalid_client", _, _): return .replaceClientCredentials(providerID: nil)
+        default: return nil
+        }
     }
 
     package var message: String {

@@ -7,12 +7,21 @@
 package enum Remedy: Sendable, Equatable {
     /// Sign in with the provider (nil: one of the person's choosing).
     case signIn(providerID: String?)
+    /// Sign in with one of the providers configured here (`providerIDs`, in order; none: add one
+    /// first): ``signIn(providerID:)`` with nil, made concrete by a door that can read the home.
+    case signInWithOneOf(providerIDs: [String])
     /// The provider's session is gone (refused, expired, ended): sign in with it again.
     case signInAgain(providerID: String?)
     /// An operation needs a recent sign-in: reauthenticate with the provider (nil: any of the user's).
     case reauthenticate(providerID: String?)
     /// The provider is not configured on this machine: add it, with what its kind needs.
     case addProvider(providerID: String, needsIssuer: Bool, needsClientSecret: Bool)
+    /// The token endpoint refused the client (`invalid_client`): its id or secret is wrong; add the
+    /// provider again with the right ones (nil: the provider is not known where it was refused).
+    case replaceClientCredentials(providerID: String?)
+    /// No provider answered discovery at this issuer: check the issuer URL, or add the provider
+    /// without the check (offline).
+    case checkIssuer(String)
     /// The provider is configured already: remove it before adding it again.
     case removeProvider(providerID: String)
     /// The provider needs its client secret: give it (never on the command line itself).
@@ -30,6 +39,9 @@ package enum Remedy: Sendable, Equatable {
     case chooseUser
     /// The system keyring did not answer: start or unlock it, or keep secrets in the files.
     case unlockKeyringOrKeepSecretsInFiles
+    /// The keyring is there but locked, and holds secrets already: unlock it, then try again
+    /// (keeping secrets in the files would need them read first).
+    case unlockKeyring
     /// The home directory cannot be used: use another one.
     case chooseHome
     /// Sign in another way, one of `ways`, in the order given.
@@ -96,11 +108,13 @@ package enum Remedy: Sendable, Equatable {
 
     package var kind: String {
         switch self {
-        case .signIn: "sign-in"
+        case .signIn, .signInWithOneOf: "sign-in"
         case .signInAgain: "sign-in-again"
         case .reauthenticate: "reauthenticate"
         case .addProvider: "add-provider"
         case .removeProvider: "remove-provider"
+        case .checkIssuer: "check-issuer"
+        case .replaceClientCredentials: "replace-client-credentials"
         case .giveClientSecret: "give-client-secret"
         case .configureProject: "configure-project"
         case .linkPendingCredential: "link-pending-credential"
@@ -108,6 +122,7 @@ package enum Remedy: Sendable, Equatable {
         case .deleteAccount: "delete-account"
         case .chooseUser: "choose-user"
         case .unlockKeyringOrKeepSecretsInFiles: "unlock-keyring-or-keep-secrets-in-files"
+        case .unlockKeyring: "unlock-keyring"
         case .chooseHome: "choose-home"
         case .signInAnotherWay: "sign-in-another-way"
         case .askForIDToken: "ask-for-id-token"

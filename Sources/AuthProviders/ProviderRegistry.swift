@@ -1,3 +1,4 @@
+import AuthPlatform
 import AuthStorage
 
 /// The providers file (`providers.json`): which providers this user has configured.
@@ -99,7 +100,23 @@ package struct ProviderRegistry: Sendable {
     package func checkedAtProvider(
         _ configuration: ProviderConfiguration, services: ProviderServices
     ) async throws -> (configuration: ProviderConfiguration, correctedIssuer: String?) {
-        var configuration = try completed(configuration)
+        let configuration = try completed(configuration)
+        do {
+            return try await checkedDiscovery(configuration, services: services)
+        } catch let error as HTTPTransportError where error.code == .providerError {
+            throw IssuerCheckFailed(issuer: configuration.issuer, underlying: error)
+        } catch let error as ProviderError {
+            switch error {
+            case .httpStatus, .invalidDiscoveryDocument: throw IssuerCheckFailed(issuer: configuration.issuer, underlying: error)
+            default: throw error
+            }
+        }
+    }
+
+    private func checkedDiscovery(
+        _ configuration: ProviderConfiguration, services: ProviderServices
+    ) async throws -> (configuration: ProviderConfiguration, correctedIssuer: String?) {
+        var configuration = configuration
         do {
             _ = try await resolve(configuration, services: services)
             return (configuration, nil)
@@ -147,4 +164,24 @@ package struct ProviderRegistry: Sendable {
 extension String {
     /// Without one terminating `/`: the form OpenID Discovery §4.1 builds the well-known URL from.
     fileprivate var trailingSlashTrimmed: Substring { hasSuffix("/") ? dropLast() : self[...] }
+}
+
+/// The check of a provider being added found no usable provider at its issuer (nothing listens,
+/// discovery answered 404 or something that is not a discovery document): the issuer is likely
+/// wrong. The underlying error's code and message, with the remedy to check the issuer or skip
+/// the check.
+package struct IssuerCheckFailed: AuthCoreError {
+    package var issuer: String
+    package var underlying: any AuthCoreError
+
+    package init(issuer: String, underlying: any AuthCoreError) {
+        self.issuer = issuer
+        self.underlying = underlying
+    }
+
+    package var code: AuthErrorCode { underlying.code }
+    package var message: String { underlying.message }
+    package var remedy: Remedy? { .checkIssuer(issuer) }
+    package var details: [String: ErrorDetail] { underlying.details }
+    package var description: String { message }
 }

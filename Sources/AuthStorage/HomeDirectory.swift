@@ -51,6 +51,26 @@ package struct HomeDirectory: Sendable, Hashable {
         try checkSecure()
     }
 
+    /// ``ensureExists()``, then a file created and removed in it: a home that cannot be created or
+    /// written (a read-only mount, a directory of another's, a parent that is a file) fails here,
+    /// before a sign-in asks anything of the person, not when the result is stored after the
+    /// browser's round trip (issue 39).
+    package func checkWritable() throws(KeystoreError) {
+        do {
+            try ensureExists()
+        } catch .io(_, let call, let errno) where call == "mkdir" {
+            throw .unwritableHome(path: path, reason: SystemCallError(call: call, errno: errno).reason)
+        }
+        let probe = appending(".write-check-\(getpid())")
+        do {
+            let descriptor = try POSIX.open(probe, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, mode: Permissions.privateFile)
+            POSIX.close(descriptor)
+        } catch {
+            throw .unwritableHome(path: path, reason: error.reason)
+        }
+        do { try POSIX.unlink(probe) } catch { throw .io(probe, error) }
+    }
+
     /// Throws unless the directory exists, is a directory (links followed), is owned by this user,
     /// and gives no access to group or others.
     package func checkSecure() throws(KeystoreError) {

@@ -14,6 +14,8 @@ package enum KeystoreError: AuthCoreError, Equatable {
     case wrongFileType(path: String, expected: String)
     /// Another process held the lock file `lockFile` for the whole lock timeout.
     case locked(lockFile: String)
+    /// The home `path` cannot be created or written (`reason`: the system's words).
+    case unwritableHome(path: String, reason: String)
     /// `path` could not be read as an authctl document; it was left untouched.
     case corrupt(path: String, reason: String)
     /// `path` has schema version `found`, newer than the `supported` one this build understands.
@@ -25,6 +27,9 @@ package enum KeystoreError: AuthCoreError, Equatable {
     /// The system keyring could not keep or give back a secret of `path` (no D-Bus session, no
     /// Secret Service, a locked collection, a call past its deadline); `reason` says which.
     case keyring(path: String, reason: String)
+    /// The keyring holds secrets of `path` but its collection is locked (an SSH session with no
+    /// desktop to prompt): the items are there, unreadable until it is unlocked; `vault` names it.
+    case keyringLocked(path: String, vault: String)
 
     package var code: AuthErrorCode { .keystoreError }
 
@@ -33,7 +38,8 @@ package enum KeystoreError: AuthCoreError, Equatable {
         switch self {
         case .insecurePermissions(let path, _, _), .wrongOwner(let path, _, _), .symbolicLink(let path),
             .wrongFileType(let path, _), .locked(let path), .corrupt(let path, _), .newerVersion(let path, _, _),
-            .unencodable(let path, _), .io(let path, _, _), .keyring(let path, _):
+            .unencodable(let path, _), .io(let path, _, _), .keyring(let path, _), .keyringLocked(let path, _),
+            .unwritableHome(let path, _):
             return path
         }
     }
@@ -51,6 +57,8 @@ package enum KeystoreError: AuthCoreError, Equatable {
             return "\(quoted) is not a \(expected). Move it aside and try again."
         case .locked:
             return "The keystore is locked by another process (lock file \(quoted)). Try again when it has finished."
+        case .unwritableHome(_, let reason):
+            return "The authctl home \(quoted) cannot be created or written (\(reason)); sessions and settings are kept there. Make it writable."
         case .corrupt(_, let reason):
             return "\(quoted) is not a readable authctl file (\(reason)). It was left untouched; move it aside (mv \(quoted) \(Self.shellQuoted(path + ".broken"))) and try again."
         case .newerVersion(_, let found, let supported):
@@ -61,13 +69,16 @@ package enum KeystoreError: AuthCoreError, Equatable {
             return "\(call) failed for \(quoted): \(SystemCallError(call: call, errno: errno).reason) (errno \(errno))."
         case .keyring(_, let reason):
             return "The system keyring could not be used for \(quoted): \(reason). Nothing was changed."
+        case .keyringLocked(_, let vault):
+            return "The keyring is locked, so the secrets of \(quoted) cannot be read from \(vault). Nothing was changed."
         }
     }
 
     package var remedy: Remedy? {
         switch self {
-        case .wrongOwner, .symbolicLink: .chooseHome
+        case .wrongOwner, .symbolicLink, .unwritableHome: .chooseHome
         case .keyring: .unlockKeyringOrKeepSecretsInFiles
+        case .keyringLocked: .unlockKeyring
         default: nil
         }
     }
@@ -82,11 +93,13 @@ package enum KeystoreError: AuthCoreError, Equatable {
         case .symbolicLink: return "\(quoted) is a symbolic link"
         case .wrongFileType(_, let expected): return "\(quoted) is not a \(expected)"
         case .locked: return "the lock \(quoted) was held by another process"
+        case .unwritableHome(_, let reason): return "the authctl home \(quoted) cannot be written (\(reason))"
         case .corrupt(_, let reason): return "\(quoted) is not a readable authctl file (\(reason))"
         case .newerVersion(_, let found, _): return "\(quoted) was written by a newer authctl (schema version \(found))"
         case .unencodable(_, let reason): return "the data for \(quoted) could not be encoded (\(reason))"
         case .io(_, let call, let errno): return "\(call) failed for \(quoted): \(SystemCallError(call: call, errno: errno).reason)"
         case .keyring(_, let reason): return "the system keyring could not be used for \(quoted): \(reason)"
+        case .keyringLocked(_, let vault): return "the keyring (\(vault)) is locked"
         }
     }
 
@@ -119,7 +132,7 @@ extension KeystoreError {
     }
 
     /// `text` in single quotes for a POSIX shell, so that a fix can be pasted as it is.
-    static func shellQuoted(_ text: String) -> String {
+    package static func shellQuoted(_ text: String) -> String {
         var quoted = "'"
         for character in text {
             if character == "'" { quoted += "'\\''" } else { quoted.append(character) }

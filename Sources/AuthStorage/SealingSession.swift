@@ -81,7 +81,8 @@ struct StorageChoice: VersionedDocument, Equatable {
             choice.reason = error.reason
             // The files' directory: where the choice itself is kept.
             let directory = store.location.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-            sealer.notice("authctl: storage auto: \(sealer.vault.name) did not answer (\(error.reason)); long-lived secrets stay in the 0600 files of \(directory). The storage setting keyring requires the keyring; the setting file chooses the files explicitly.")
+            // Short and plain: it is printed once, at a person's first write (issue 39: five lines at 80 columns).
+            sealer.notice("authctl: storage auto: refresh tokens and client secrets are kept in private files in \(directory), as no keyring answered: \(error.reason).")
         }
         try store.replaceWhileLocked(choice)
         return choice.chosen == SecretPlacement.keyring.rawValue

@@ -35,6 +35,8 @@ package struct SecretSealer: Sendable {
         do {
             try vault.probe()
         } catch {
+            // Before a sign-in nothing of it is in the keyring yet: keeping the secrets in the files
+            // is as good a fix as unlocking, so a locked keyring keeps that remedy here.
             throw KeystoreError.keyring(path: path, reason: "\(vault.name): \(error.reason)")
         }
     }
@@ -58,7 +60,7 @@ package struct SecretSealer: Sendable {
     ) throws(KeystoreError) -> [String: JSONValue] {
         var seen: [String: String] = [:]
         let vault = vault
-        let resolved = try Self.mapSecrets(members, table, path: path) { member, _ in
+        let resolved = try Self.mapSecrets(members, table, path: path, vaultName: vault.name) { member, _ in
             guard let text = member.stringValue, Self.isReference(text) else { return member }
             let id = String(text.dropFirst(Self.referencePrefix.count))
             guard let secret = try vault.secret(id: id, document: document) else {
@@ -78,7 +80,7 @@ package struct SecretSealer: Sendable {
         _ members: [String: JSONValue], sealing table: [SealedMember], document: String, path: String, known: [String: String]
     ) throws(KeystoreError) -> [String: JSONValue] {
         let vault = vault
-        return try Self.mapSecrets(members, table, path: path) { member, labels in
+        return try Self.mapSecrets(members, table, path: path, vaultName: vault.name) { member, labels in
             if Self.isReference(member.stringValue) { return member }
             let text = member.serialized()
             let id = known[text] ?? Self.newID()
@@ -113,11 +115,12 @@ package struct SecretSealer: Sendable {
     }
 
     private static func mapSecrets(
-        _ members: [String: JSONValue], _ table: [SealedMember], path: String, _ body: (JSONValue, Labels) throws -> JSONValue
+        _ members: [String: JSONValue], _ table: [SealedMember], path: String, vaultName: String, _ body: (JSONValue, Labels) throws -> JSONValue
     ) throws(KeystoreError) -> [String: JSONValue] {
         do {
             return try walk(.object(members), table, Labels()) { _, member, labels in try body(member, labels) }.objectValue ?? members
         } catch let error as SecretVaultError {
+            if error.isLocked { throw .keyringLocked(path: path, vault: vaultName) }
             throw .keyring(path: path, reason: error.reason)
         } catch {
             throw .keyring(path: path, reason: "\(error)")

@@ -43,7 +43,16 @@ package struct SecretItem: Sendable, Equatable {
 /// Why the keyring did not answer. The CLI turns it into exit 11 (``KeystoreError/keyring``).
 package struct SecretVaultError: Error, Sendable, Equatable {
     package var reason: String
-    package init(_ reason: String) { self.reason = reason }
+    /// The item is there but its collection is locked: not a missing item, and not a keyring
+    /// that is absent (``KeystoreError/keyringLocked(path:vault:)``).
+    package var isLocked: Bool
+    package init(_ reason: String, isLocked: Bool = false) {
+        self.reason = reason
+        self.isLocked = isLocked
+    }
+
+    /// A locked collection, as `vault` says it.
+    package static func locked(_ reason: String) -> SecretVaultError { SecretVaultError(reason, isLocked: true) }
 }
 
 /// Where long-lived secrets go on the next write: the storage policy, `authctl config set storage`.

@@ -62,16 +62,18 @@ public final class AuthError: NSError, @unchecked Sendable {
         switch remedy {
         case .signIn(let provider):
             return "sign in with " + signInCall(provider)
+        case .signInWithOneOf(let providers): return signInWithOneOf(providers)
         case .signInAgain(let provider?):
             return "sign in again with " + signInCall(provider)
-        case .signInAgain(nil):
-            return "sign in again"
+        case .signInAgain(nil): return "sign in again"
         case .reauthenticate(let provider):
             return "reauthenticate first with user.reauthenticate(with: " + (provider.map(providerValue) ?? "credential") + ")"
         case .addProvider(let provider, _, _):
             return "add \(provider) to the providers of the home (the authctl command's 'providers add' does)"
         case .removeProvider(let provider):
             return "remove \(provider) from the providers of the home first"
+        case .checkIssuer(let issuer): return "check the issuer \(issuer) (the URL before /.well-known/openid-configuration)"
+        case .replaceClientCredentials(let provider): return clientCredentialsWording(provider)
         case .giveClientSecret(let provider):
             return "give \(provider)'s client secret to its configuration in the home"
         case .configureProject(.project):
@@ -93,17 +95,15 @@ public final class AuthError: NSError, @unchecked Sendable {
             return "link it with user.link(with: \(providerValue(provider)), uiDelegate:)"
         case .link(nil):
             return "link a provider with user.link(with:uiDelegate:)"
-        case .deleteAccount:
-            return "delete the account with user.delete() instead"
-        case .chooseUser:
-            return "choose one of the users of the home"
+        case .deleteAccount: return "delete the account with user.delete() instead"
+        case .chooseUser: return "choose one of the users of the home"
         case .unlockKeyringOrKeepSecretsInFiles:
             return "start or unlock the system keyring, or keep the home's secrets in its files (storage: file)"
+        case .unlockKeyring: return "unlock the system keyring, then try again"
         case .chooseHome: return "or use another home with Auth(home:)"
         case .signInAnotherWay(let ways):
             return "sign in with " + ways.map(wayWording).joined(separator: ", or with ")
-        case .askForIDToken:
-            return "use user.getIDToken()"
+        case .askForIDToken: return "use user.getIDToken()"
         case .giveSecondFactorCode(let enroll):
             return enroll
                 ? "enrol an authenticator app (TOTP) in your app, then sign in with its current code"
@@ -116,6 +116,16 @@ public final class AuthError: NSError, @unchecked Sendable {
         case .requestNewLink(let purpose): return newLinkWording(purpose)
         case .upgradeToIdentityPlatform(let provider): return Remedy.identityPlatformSteps(provider)
         }
+    }
+
+    private static func signInWithOneOf(_ providers: [String]) -> String {
+        providers.isEmpty
+            ? "configure a provider in the home, then sign in with it"
+            : "sign in with one of the home's providers: " + providers.joined(separator: ", ")
+    }
+
+    private static func clientCredentialsWording(_ provider: String?) -> String {
+        "the client id or secret of " + (provider ?? "the provider") + " in the home is wrong: configure it again with the right ones"
     }
 
     private static func providerValue(_ provider: String) -> String {

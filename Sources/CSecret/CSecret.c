@@ -146,6 +146,23 @@ static void search(job_t *job, void *attributes) {
     if (items != NULL) secret.list_free_full(items, secret.object_unref);
 }
 
+/// Whether an item with `attributes` exists, locked or not: a lookup that found no secret, or a
+/// removal that removed nothing, then met a locked collection (libsecret reads and deletes
+/// unlocked items only, and a prompt to unlock has nobody to answer it in an SSH session).
+static int exists(void *attributes) {
+    GError *error = NULL;
+    GList *items = secret.search(&schema, attributes, SECRET_SEARCH_ALL, NULL, &error);
+    if (error != NULL) { secret.error_free(error); return 0; }
+    int found = items != NULL;
+    if (items != NULL) secret.list_free_full(items, secret.object_unref);
+    return found;
+}
+
+static void locked(job_t *job) {
+    snprintf(job->reason, sizeof job->reason, "the collection holding the item is locked");
+    job->status = CSECRET_LOCKED;
+}
+
 static void perform(job_t *job) {
     GError *error = NULL;
     job->status = CSECRET_OK;
@@ -166,8 +183,10 @@ static void perform(job_t *job) {
         char *found = secret.lookup(&schema, attributes, NULL, &error);
         if (error != NULL) fail(job, error, "lookup failed");
         else if (found != NULL) { job->result = strdup(found); secret.password_free(found); }
+        else if (exists(attributes)) locked(job);
     } else if (job->operation == CSECRET_CLEAR) {
         if (!secret.clear(&schema, attributes, NULL, &error) && error != NULL) fail(job, error, "removal failed");
+        else if (exists(attributes)) locked(job);
     } else if (job->operation == CSECRET_SEARCH) {
         search(job, attributes);
     }

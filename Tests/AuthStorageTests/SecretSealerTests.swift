@@ -138,6 +138,24 @@ final class SealerSandbox: @unchecked Sendable {
         #expect(box.vault.items.count == 2)
     }
 
+    /// libsecret gives no secret for an item of a locked collection; the vault says locked, and
+    /// so does the error: never "no such item" (issue 39). Nothing changes, and the remedy is to
+    /// unlock (keeping secrets in the files would need them read first).
+    @Test func aLockedKeyringIsNamedLockedOnReadAndWriteAndChangesNothing() throws {
+        let box = SealerSandbox()
+        try box.store().update { $0 = SealerSandbox.alice }
+        let before = box.fileText
+        box.vault.lock(true)
+        let locked = KeystoreError.keyringLocked(path: box.sandbox.home.appending("keystore.json"), vault: "the test keyring")
+        #expect(throws: locked) { try box.store().read() }
+        #expect(throws: locked) { try box.store().update { $0.accounts = [] } }
+        #expect(box.fileText == before)
+        #expect(locked.remedy == .unlockKeyring && locked.code == .keystoreError)
+        #expect(locked.message == "The keyring is locked, so the secrets of '\(box.sandbox.home.appending("keystore.json"))' cannot be read from the test keyring. Nothing was changed.")
+        box.vault.lock(false)
+        #expect(try box.store().read() == SealerSandbox.alice)
+    }
+
     @Test func aReferenceWhoseItemIsGoneIsAKeystoreErrorNotAnEmptySecret() throws {
         let box = SealerSandbox()
         try box.store().update { $0 = SealerSandbox.alice }

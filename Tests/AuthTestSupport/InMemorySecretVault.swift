@@ -10,6 +10,7 @@ package final class InMemorySecretVault: SecretVault, @unchecked Sendable {
     struct State {
         var items: [String: (item: SecretItem, secret: String)] = [:]
         var failure: String?
+        var locked = false
         var calls = 0
     }
 
@@ -17,6 +18,9 @@ package final class InMemorySecretVault: SecretVault, @unchecked Sendable {
 
     /// Every call fails with `reason` from now on (nil: the vault answers again).
     package func fail(with reason: String?) { state.withLock { $0.failure = reason } }
+    /// Locks the collection, as the Secret Service's does: its items are listed, but their
+    /// secrets are not given, nothing is stored and nothing is removed (``SecretVaultError/isLocked``).
+    package func lock(_ locked: Bool) { state.withLock { $0.locked = locked } }
     /// The stored items, by id.
     package var items: [String: SecretItem] { state.withLock { $0.items.mapValues(\.item) } }
     package var secrets: [String] { state.withLock { $0.items.values.map(\.secret).sorted() } }
@@ -31,22 +35,32 @@ package final class InMemorySecretVault: SecretVault, @unchecked Sendable {
         if let failure { throw SecretVaultError(failure) }
     }
 
+    private func unlocked() throws(SecretVaultError) {
+        if state.withLock({ $0.locked }) { throw .locked("the collection holding the item is locked") }
+    }
+
     private static func key(_ id: String, _ document: String) -> String { document + "/" + id }
 
-    package func probe() throws(SecretVaultError) { try answer() }
+    package func probe() throws(SecretVaultError) {
+        try answer()
+        try unlocked()
+    }
 
     package func store(_ secret: String, as item: SecretItem) throws(SecretVaultError) {
         try answer()
+        try unlocked()
         state.withLock { $0.items[Self.key(item.id, item.document)] = (item, secret) }
     }
 
     package func secret(id: String, document: String) throws(SecretVaultError) -> String? {
         try answer()
+        try unlocked()
         return state.withLock { $0.items[Self.key(id, document)]?.secret }
     }
 
     package func remove(id: String, document: String) throws(SecretVaultError) {
         try answer()
+        try unlocked()
         _ = state.withLock { $0.items.removeValue(forKey: Self.key(id, document)) }
     }
 

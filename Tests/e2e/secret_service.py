@@ -116,6 +116,12 @@ class SecretService:
         reply = self.send(item, "org.freedesktop.DBus.Properties.Get", "string:org.freedesktop.Secret.Item", "string:Label")
         return reply.split('"')[1]
 
+    def attributes(self, item: str) -> dict[str, str]:
+        """An item's attributes (readable while its collection is locked)."""
+        reply = self.send(item, "org.freedesktop.DBus.Properties.Get", "string:org.freedesktop.Secret.Item", "string:Attributes")
+        strings = [line.split('"')[1] for line in reply.splitlines() if line.strip().startswith('string "')]
+        return dict(zip(strings[0::2], strings[1::2]))
+
     def lock_all(self) -> None:
         self.send("/org/freedesktop/secrets", "org.freedesktop.Secret.Service.Lock",
                   "array:objpath:/org/freedesktop/secrets/collection/login")

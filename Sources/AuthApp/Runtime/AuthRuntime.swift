@@ -123,10 +123,9 @@ package struct AuthRuntime: Sendable {
         return home.cacheDirectory.path
     }
 
-    /// The home exists and is private, before anything is asked of the person.
+    /// The home exists, is private and can be written, before anything is asked of the person.
     package func checkHome() throws {
-        try home.ensureExists()
-        try home.checkSecure()
+        try home.checkWritable()
     }
 
     /// A number of seconds from the environment, checked against `range` before any arithmetic:

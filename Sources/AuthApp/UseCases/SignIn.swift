@@ -158,6 +158,7 @@ package struct SignIn: Sendable {
 
     /// Signs in, links or reauthenticates; `currentUser` picks the provider for the signed-in account.
     package func run(_ input: Input, ports: Ports) async throws -> AuthDataResult {
+        try runtime.checkHome()  // a home that cannot be written fails before the browser, not after it
         try runtime.checkSecretStorage()
         let runtime = runtime.withDeadline(input.timeout, setting: input.timeoutSetting)
         let accounts = try runtime.accounts()
@@ -194,6 +195,7 @@ package struct SignIn: Sendable {
     /// Runs the provider's flow on this machine and returns the verified credential, storing
     /// nothing; a provider the project runs is left for when the credential is used.
     package func credential(_ input: Input, ports: Ports) async throws -> Obtained {
+        try runtime.checkHome()
         try runtime.checkSecretStorage()
         let runtime = runtime.withDeadline(input.timeout, setting: input.timeoutSetting)
         let accounts = try runtime.accounts()

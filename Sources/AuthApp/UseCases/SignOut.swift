@@ -19,13 +19,60 @@ package struct SignOut: Sendable {
 
     package init(runtime: AuthRuntime) { self.runtime = runtime }
 
+    /// What a sign-out did.
+    package struct Outcome: Sendable {
+        /// How many users were signed in (with a provider's session or the project's own:
+        /// an email-and-password or anonymous user has no provider session).
+        package var users: Int
+        /// The sessions removed, for revocation at their providers. Under a locked keyring, a
+        /// refresh token that stayed in it is nil here (it cannot be read, so not revoked).
+        package var sessions: [OAuthCredential]
+        /// The keyring items a locked keyring kept (their secrets are no longer named by any
+        /// file), and the keyring's name; empty when every item went.
+        package var keyringItemsLeft: [KeyringItem]
+        package var keyring: String?
+    }
+
+    /// A keyring item of the home that could not be removed: what to pass to `secret-tool clear`.
+    package struct KeyringItem: Sendable, Equatable {
+        package var home: String
+        package var document: String
+        package var id: String
+    }
+
     /// Forgets the current user's sessions (every user's with `all`); the account records stay.
-    package func signOut(all: Bool) throws -> Auth.SignOut {
-        try runtime.accounts().signOut(all: all)
+    /// A locked keyring does not stop it: the session goes from the files, its secrets' items
+    /// stay in the keyring (unreadable, named by nothing), and the outcome lists them.
+    package func signOut(all: Bool) throws -> Outcome {
+        do {
+            let signedOut = try runtime.accounts().signOut(all: all)
+            return Outcome(users: signedOut.users, sessions: signedOut.sessions, keyringItemsLeft: [], keyring: nil)
+        } catch KeystoreError.keyringLocked {
+            return try signOutPastLockedKeyring(all: all)
+        }
+    }
+
+    /// The sign-out again, through a vault that leaves a locked secret as its reference (the file
+    /// keeps what it kept) and notes each item it could not remove.
+    private func signOutPastLockedKeyring(all: Bool) throws -> Outcome {
+        let home = runtime.home.path
+        let base = runtime.effects.secretVault?(home) ?? UnavailableSecretVault(reason: "this program has no system keyring")
+        let left = LockedState<[KeyringItem]>([])
+        var effects = runtime.effects
+        effects.secretVault = { _ in LockedKeyringVault(base: base, home: home, left: left) }
+        let past = try AuthRuntime(environment: runtime.environment, effects: effects, options: runtime.options, backends: runtime.backends)
+        let signedOut = try past.accounts().signOut(all: all)
+        let sessions = signedOut.sessions.map { session in
+            var readable = session
+            if SecretSealer.isReference(readable.refreshToken) { readable.refreshToken = nil }
+            return readable
+        }
+        let items = left.withLock { $0 }
+        return Outcome(users: signedOut.users, sessions: sessions, keyringItemsLeft: items, keyring: base.name)
     }
 
     /// Revokes every session a sign-out removed; never throws (an unreachable provider is a failed step).
-    package func revoke(_ signedOut: Auth.SignOut) async -> [Revocation] {
+    package func revoke(_ signedOut: Outcome) async -> [Revocation] {
         var revocations: [Revocation] = []
         for session in signedOut.sessions {
             let (steps, unusable) = await revokeTokens(of: session)
@@ -93,5 +140,36 @@ package struct RevocationFailed: AuthCoreError {
             : "signed out locally, but the provider did not confirm revocation: "
         return gone + failures.joined(separator: "; ")
             + ". Those tokens stay valid at the provider until they expire; revoke them in the provider's account settings if needed."
+    }
+}
+
+/// A vault for signing out while the keyring is locked: a secret it cannot read is given back as
+/// its own reference (so the document is rewritten with the reference it held), and an item it
+/// cannot remove is noted in `left` rather than stopping the sign-out.
+struct LockedKeyringVault: SecretVault {
+    let base: any SecretVault
+    let home: String
+    let left: LockedState<[SignOut.KeyringItem]>
+
+    var name: String { base.name }
+    func probe() throws(SecretVaultError) { try base.probe() }
+    func store(_ secret: String, as item: SecretItem) throws(SecretVaultError) { try base.store(secret, as: item) }
+    func ids(document: String) throws(SecretVaultError) -> [String] { try base.ids(document: document) }
+
+    func secret(id: String, document: String) throws(SecretVaultError) -> String? {
+        do {
+            return try base.secret(id: id, document: document)
+        } catch where error.isLocked {
+            return JSONValue.string(SecretSealer.referencePrefix + id).serialized()
+        }
+    }
+
+    func remove(id: String, document: String) throws(SecretVaultError) {
+        do {
+            try base.remove(id: id, document: document)
+        } catch where error.isLocked {
+            let item = SignOut.KeyringItem(home: home, document: document, id: id)
+            left.withLock { $0.append(item) }
+        }
     }
 }

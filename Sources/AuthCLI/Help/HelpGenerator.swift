@@ -38,6 +38,20 @@ package enum HelpGenerator {
         }
         table("Arguments", arguments)
         table("Options", options)
+        if path.isEmpty {
+            // authctl's own help ends with what a person needs first: at 80x24 the terminal shows
+            // its last lines, so the commands and the first steps come last, the global options
+            // and exit statuses before them (issue 39: the commands scrolled away).
+            table("Global options", globals)
+            for paragraph in spec.epilogue {
+                sections.append(TextLayout.paragraph(paragraph, indent: 0, width: width))
+            }
+            table("Commands", commands)
+            sections.append(gettingStarted(spec.examples))
+            let helpCommand = UsageGenerator.commandName([CommandSpec.helpCommandName], root: root)
+            sections.append(TextLayout.wrap("See '\(helpCommand) <command>' for help on a command.", width: width))
+            return sections.map { $0.joined(separator: "\n") }.joined(separator: "\n\n") + "\n"
+        }
         table("Commands", commands)
         table("Global options", globals)
         if !spec.examples.isEmpty {
@@ -57,6 +71,15 @@ package enum HelpGenerator {
             sections.append(TextLayout.wrap("See '\(helpCommand) <command>' for help on a command.", width: width))
         }
         return sections.map { $0.joined(separator: "\n") }.joined(separator: "\n\n") + "\n"
+    }
+
+    /// The root's examples as the first steps, one line each: the command, then what it does.
+    static func gettingStarted(_ examples: [Example]) -> [String] {
+        let width = examples.map(\.commandLine.count).max() ?? 0
+        return ["Getting started:"] + examples.map { example in
+            String(repeating: " ", count: indent) + example.commandLine
+                + String(repeating: " ", count: width - example.commandLine.count + 2) + example.explanation
+        }
     }
 
     /// `-h, --help` or `--timeout SECONDS`.

@@ -10,7 +10,7 @@
 /// What `csecret_run` does.
 enum {
     CSECRET_STORE = 1,   // store `secret` under the fields (replacing an item with the same ones)
-    CSECRET_LOOKUP = 2,  // `*result` = the secret, or NULL when there is no such item
+    CSECRET_LOOKUP = 2,  // `*result` = the secret, or NULL when there is no such item (CSECRET_LOCKED: one is locked)
     CSECRET_CLEAR = 3,   // remove the item (none is not an error)
     CSECRET_SEARCH = 4,  // `*result` = the ids of the document's items, one per line
     CSECRET_PROBE = 5,   // store and remove a probe item: the keyring answers and is unlocked
@@ -20,7 +20,8 @@ enum {
 enum { CSECRET_HOME = 0, CSECRET_DOCUMENT, CSECRET_ID, CSECRET_PROVIDER, CSECRET_ACCOUNT, CSECRET_LABEL, CSECRET_FIELDS };
 
 /// Results of `csecret_run`.
-enum { CSECRET_OK = 0, CSECRET_FAILED = -1, CSECRET_TIMED_OUT = -2 };
+/// CSECRET_LOCKED: the item exists but its collection is locked (a lookup or removal could not reach it).
+enum { CSECRET_OK = 0, CSECRET_FAILED = -1, CSECRET_TIMED_OUT = -2, CSECRET_LOCKED = -3 };
 
 /// Loads libsecret from `path` ("libsecret-1.so.0"), once per process; later calls return the
 /// first call's result. Returns 0, or -1 with the loader's reason in `reason`.

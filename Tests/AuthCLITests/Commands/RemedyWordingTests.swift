@@ -15,6 +15,15 @@ import Testing
         (.signIn(providerID: nil), "run 'authctl signin --provider <id>'", ["kind": "sign-in"]),
         (.signIn(providerID: "password"), "run 'authctl signin --provider password --email EMAIL'",
          ["kind": "sign-in", "providerId": "password"]),
+        (.signInWithOneOf(providerIDs: ["oidc.corp"]), "run 'authctl signin --provider oidc.corp'",
+         ["kind": "sign-in", "providerIds": ["oidc.corp"]]),
+        (.signInWithOneOf(providerIDs: ["oidc.corp", "password"]),
+         "run 'authctl signin --provider ID' with one of the providers configured here: oidc.corp, password",
+         ["kind": "sign-in", "providerIds": ["oidc.corp", "password"]]),
+        (.signInWithOneOf(providerIDs: []),
+         "no provider is configured yet: add one with 'authctl providers add <id> --client-id ID' "
+            + "('authctl providers add --help' lists the built-in ones), then run 'authctl signin --provider <id>'",
+         ["kind": "sign-in", "providerIds": []]),
         (.signInAgain(providerID: "oidc.corp"), "sign in again with 'authctl signin --provider oidc.corp'",
          ["kind": "sign-in-again", "providerId": "oidc.corp"]),
         (.signInAgain(providerID: nil), "sign in again", ["kind": "sign-in-again"]),
@@ -64,6 +73,18 @@ import Testing
          "start or unlock the keyring (log in to the desktop, or gnome-keyring-daemon --unlock), or keep secrets in the "
             + "files with: authctl config set storage file",
          ["kind": "unlock-keyring-or-keep-secrets-in-files"]),
+        (.unlockKeyring,
+         "unlock the keyring (log in to the desktop, or in this session run gnome-keyring-daemon --replace --unlock, "
+            + "type its password and Ctrl-D), then run the command again",
+         ["kind": "unlock-keyring"]),
+        (.replaceClientCredentials(providerID: "oidc.corp"),
+         "the client id or secret configured for the provider is wrong: add it again with the right ones, "
+            + "'authctl providers remove oidc.corp' then 'authctl providers add oidc.corp --client-id ID --client-secret-stdin'",
+         ["kind": "replace-client-credentials", "providerId": "oidc.corp"]),
+        (.checkIssuer("https://id.example"),
+         "check --issuer https://id.example: it is the URL before /.well-known/openid-configuration, as the provider "
+            + "documents it; or add the provider with --no-check to store it without asking",
+         ["kind": "check-issuer", "issuer": "https://id.example"]),
         (.chooseHome, "or choose another home with --home (or AUTHCTL_HOME)", ["kind": "choose-home"]),
         (.signInAnotherWay([.ciIdentity, .idToken]), "sign in with --ci, or with --id-token-stdin",
          ["kind": "sign-in-another-way", "ways": ["ciIdentity", "idToken"]]),
@@ -105,7 +126,7 @@ import Testing
     /// The table has a row for every kind of remedy, so a new one cannot go unworded.
     @Test func everyKindHasARow() {
         let kinds = Set(Self.table.map(\.0.kind))
-        #expect(kinds.count == 21, "\(kinds.sorted())")
+        #expect(kinds.count == 22, "\(kinds.sorted())")
     }
 
     @Test(arguments: [

@@ -13,6 +13,22 @@ Usage: authctl <command> [options]
 authctl signs you in through your browser, keeps the session in its home
 directory (--home), and prints tokens for scripts.
 
+Global options:
+  --home DIR         Directory for the session and provider settings. Default:
+                     $XDG_CONFIG_HOME/authctl or ~/.config/authctl.
+                     (env: AUTHCTL_HOME)
+  --json             Print results, and errors, as JSON.
+  --verbose          Explain each step on stderr. Secrets are never printed.
+  --no-color         Do not color the output.
+  -h, --help         Show help for the command.
+  --version          Print the version of authctl.
+
+Exit status: 0 ok, 1 unexpected failure, 2 usage error, 3 not signed in, 4
+cancelled, 5 timed out, 6 account exists with a different credential, 7
+credential already in use or no such provider, 8 recent sign-in required or user
+mismatch, 9 provider error, 10 invalid credential, 11 keystore error, 12
+configuration error; exec: 126 not executable, 127 not found. See the README.
+
 Commands:
   signin             Sign in with a provider through your browser.
   link               Link another provider to the signed-in user.
@@ -38,21 +54,10 @@ Commands:
   manual             Print the authctl(1) manual page (roff).
   help               Show help for a command.
 
-Global options:
-  --home DIR         Directory for the session and provider settings. Default:
-                     $XDG_CONFIG_HOME/authctl or ~/.config/authctl.
-                     (env: AUTHCTL_HOME)
-  --json             Print results, and errors, as JSON.
-  --verbose          Explain each step on stderr. Secrets are never printed.
-  --no-color         Do not color the output.
-  -h, --help         Show help for the command.
-  --version          Print the version of authctl.
-
-Exit status: 0 ok, 1 unexpected failure, 2 usage error, 3 not signed in, 4
-cancelled, 5 timed out, 6 account exists with a different credential, 7
-credential already in use or no such provider, 8 recent sign-in required or user
-mismatch, 9 provider error, 10 invalid credential, 11 keystore error, 12
-configuration error; exec: 126 not executable, 127 not found. See the README.
+Getting started:
+  authctl providers add github.com --client-id ID  add a provider
+  authctl signin --provider github.com             sign in through your browser
+  authctl token                                    print an access token
 
 See 'authctl help <command>' for help on a command.
 """#,

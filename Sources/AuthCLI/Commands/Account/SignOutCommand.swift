@@ -50,13 +50,37 @@ struct SignOutCommand: Command {
                 }
             }
         }
+        let left = signedOut.keyringItemsLeft
         if env.json {
             var result: [String: JSONValue] = ["signedOut": .number(Double(signedOut.users))]
             if revokes { result["revocation"] = .array(steps) }
+            if !left.isEmpty {
+                result["keyringItemsLeft"] = .array(left.map { ["document": .string($0.document), "id": .string($0.id), "remove": .string(Self.removal($0))] })
+            }
             env.output(.object(result))
         }
-        env.notice(signedOut.sessions.isEmpty ? "Nobody was signed in." : "Signed out; the local session and its tokens are gone.")
+        if signedOut.users == 0 {
+            env.notice("Nobody was signed in.")
+        } else if left.isEmpty {
+            env.notice("Signed out; the local session and its tokens are gone.")
+        } else {
+            env.notice(Self.lockedNotice(left, keyring: signedOut.keyring ?? "the system keyring"))
+        }
         if let failed = RevocationFailed(revocations) { throw failed }
         return .success
+    }
+
+    /// The sign-out done under a locked keyring: what stayed in it, and how to remove it.
+    static func lockedNotice(_ left: [SignOut.KeyringItem], keyring: String) -> String {
+        let count = left.count == 1 ? "1 item" : "\(left.count) items"
+        let it = left.count == 1 ? "it" : "them"
+        return "Signed out; the local session is gone. The keyring is locked, so \(count) of this session stayed in "
+            + "\(keyring); no file names \(it) now. To remove \(it), unlock the keyring, then run:\n"
+            + left.map { "  " + removal($0) }.joined(separator: "\n")
+    }
+
+    /// The `secret-tool` command that removes `item` (attributes of authctl's schema, Decisions/0024).
+    static func removal(_ item: SignOut.KeyringItem) -> String {
+        "secret-tool clear authctl-home \(KeystoreError.shellQuoted(item.home)) authctl-document \(item.document) authctl-id \(item.id)"
     }
 }

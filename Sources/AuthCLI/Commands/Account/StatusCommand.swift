@@ -43,7 +43,7 @@ struct StatusCommand: Command {
         if env.json {
             env.output(Self.json(keystore, project: project, at: now))
         } else {
-            env.output(Self.text(keystore, project: project, at: now))
+            env.output(Self.text(keystore, project: project, at: now, keyringLocked: KeyringLock(runtime: env.runtime).isLocked(keystore)))
         }
         return .success
     }
@@ -115,7 +115,7 @@ struct StatusCommand: Command {
         return places.isEmpty ? nil : places.sorted(by: >).joined(separator: " and ")
     }
 
-    static func text(_ keystore: KeystoreDocument, project: String?, at now: Date) -> String {
+    static func text(_ keystore: KeystoreDocument, project: String?, at now: Date, keyringLocked: Bool = false) -> String {
         var lines: [String] = []
         if let project { lines.append("Firebase project: \(project)") }
         if keystore.accounts.isEmpty { lines.append("Nobody has signed in (authctl signin --provider <id>).") }
@@ -124,7 +124,10 @@ struct StatusCommand: Command {
             let marker = user.uid == keystore.currentUID ? "*" : " "
             let name = user.email ?? user.displayName ?? user.uid
             lines.append("\(marker) \(name) (uid \(user.uid))\(account.isSignedIn ? "" : ", signed out")")
-            if let place = secretsPlace(account) { lines.append("    secrets: \(place)") }
+            if let place = secretsPlace(account) {
+                let locked = keyringLocked && place.contains("keyring")
+                lines.append("    secrets: \(place)" + (locked ? " (locked: a refresh needs it unlocked)" : ""))
+            }
             if let backend = account.backendSession {
                 let left = Int(backend.expiresAt.timeIntervalSince(now).rounded(.down))
                 let expiry = left > 0 ? "expires in \(Render.duration(left))" : "expired \(Render.duration(-left)) ago"

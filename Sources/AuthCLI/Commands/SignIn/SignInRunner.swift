@@ -103,6 +103,9 @@ struct SignInRunner: Sendable {
         let who = result.user.email ?? result.user.displayName ?? result.user.uid
         let provider = result.additionalUserInfo.providerID
         switch purpose {
+        case .signIn where provider == "anonymous":
+            // An anonymous user has no name but its uid: "as <uid> with anonymous (new user <uid>)" said it twice.
+            env.notice("Signed in anonymously (\(result.additionalUserInfo.isNewUser ? "new user" : "uid") \(result.user.uid)).")
         case .signIn:
             env.notice("Signed in as \(who) with \(provider)\(result.additionalUserInfo.isNewUser ? " (new user \(result.user.uid))" : "").")
         case .link:
