@@ -65,7 +65,7 @@ import AuthTestSupport
         (TimeInterval.infinity, "renewed-1", 1),  // forced: renewed whatever its age
         (3600.0, "first", 0),  // more than its lifetime asked: 90% of it left is as fresh as a renewal gets
     ])
-    func oneCaller(validity: TimeInterval, expected: String, renewals: Int) async throws {
+    func oneCaller(validity: Double, expected: String, renewals: Int) async throws {
         let store = try Self.signedIn()
         let probe = Probe()
         #expect(try await Self.value(in: store, validity: validity, probe: probe) == expected)

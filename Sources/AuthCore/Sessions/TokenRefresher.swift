@@ -87,11 +87,14 @@ package struct TokenRefresher: Sendable {
             let uid = document.accounts[index].user.uid
             let subject = document.accounts[index].user.identity(for: provider)?.uid
             var current = document.accounts[index].sessions[position]
+            let obtainedBefore = current.obtainedAt
             let recovery = try await recoverJournaled(&current, provider: provider, uid: uid, subject: subject)
             if recovery != .nothing { journaled = uid }
             document.accounts[index].sessions[position] = current
-            // A journaled answer just applied is a refresh made meanwhile: taken while it is valid.
-            if let token = Self.accessToken(current, validFor: recovery == .applied ? 0 : minimumValidity, at: clock.now()) {
+            // A journaled answer just applied with its tokens (not only its refresh token, as for
+            // a refused ID token) is a refresh made meanwhile: taken while it is valid.
+            let renewedByJournal = recovery == .applied && current.obtainedAt != obtainedBefore
+            if let token = Self.accessToken(current, validFor: renewedByJournal ? 0 : minimumValidity, at: clock.now()) {
                 return .token(token)
             }
             guard let refreshToken = current.refreshToken else { throw AccountError.tokenExpired(providerID: provider) }
