@@ -177,3 +177,18 @@ def test_a_renewal_past_authctl_timeout_names_the_limit_that_applied(project, fi
     assert "deadline (2 s, AUTHCTL_TIMEOUT)" in result.stderr and "session is kept" in result.stderr, str(result)
     assert project.run("whoami", "--check").returncode == OK
     assert jwt_claims(firebase_token(project))["user_id"]
+
+
+# --- the library's forcingRefresh takes the same path ---------------------------------------------
+
+from test_library import example_bin, library  # noqa: E402,F401  (fixtures)
+
+
+def test_the_librarys_forcing_refresh_carries_claims_set_since_the_sign_in(project, firebase_fake, library):
+    uid = signin(project, CORP)["user"]["uid"]
+    firebase_fake.control("set_claims", {"localId": uid, "claims": {"role": "auditor"}})
+    grants = firebase_fake.counts()["refresh_grants"]
+    assert "role" not in claims(library.ok("token")["token"]), "getIDToken() hands out the cached token"
+    assert claims(library.ok("token", "force")["token"])["role"] == "auditor", "getIDToken(forcingRefresh: true)"
+    assert "role" in library.block("token-result", "force")["claims"], "getIDTokenResult(forcingRefresh: true)"
+    assert firebase_fake.counts()["refresh_grants"] == grants + 2

@@ -69,14 +69,8 @@ package struct TokenRefresher: Sendable {
         let hold = LockedState<InterruptHold?>(nil)
         defer { hold.withLock { $0 }?.release() }
         var journaled: String?
-        // Under the lock, only a journal with nothing in it lets a stored token be taken as it is.
-        let token = { (document: KeystoreDocument, seconds: TimeInterval) throws -> Outcome? in
-            guard try journal.read().entries.isEmpty else { return nil }
-            let (_, current) = try KeystoreDocument.currentSession(provider, in: document)
-            return Self.accessToken(current, validFor: seconds, at: clock.now()).map { .token($0) }
-        }
         let outcome = try await LockedRefresh.value(
-            in: store, minimumValidity: minimumValidity, token: token,
+            in: store, minimumValidity: minimumValidity, token: { try storedToken(provider, in: $0, validFor: $1).map { .token($0) } },
             obtainedAt: { try KeystoreDocument.currentSession(provider, in: $0).session.obtainedAt },
             renewedMeanwhile: { _ in services.log("the \(provider) access token was refreshed by another process while this one waited: taking it") }
         ) { (document: inout KeystoreDocument) async throws -> Outcome in
@@ -125,6 +119,14 @@ package struct TokenRefresher: Sendable {
         case .expired(nil): throw AccountError.sessionExpired(providerID: provider)
         case .idTokenRefused(let reason): throw AccountError.refreshedIDTokenRefused(providerID: provider, reason: reason)
         }
+    }
+
+    /// The stored access token if it stays valid for `seconds`: only a journal with nothing in it
+    /// lets a stored token be taken as it is (else its answer is applied first, under the lock).
+    func storedToken(_ provider: String, in document: KeystoreDocument, validFor seconds: TimeInterval) throws -> String? {
+        guard try journal.read().entries.isEmpty else { return nil }
+        let (_, current) = try KeystoreDocument.currentSession(provider, in: document)
+        return Self.accessToken(current, validFor: seconds, at: services.clock.now())
     }
 
     /// The stored token while it is valid and no refresh was cut off: the hot path, without a
