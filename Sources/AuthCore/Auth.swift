@@ -231,15 +231,16 @@ package struct Auth: Sendable {
         providerID: String?, minimumValidity: TimeInterval, providers: ProviderRegistry, services: ProviderServices
     ) async throws -> (token: String, expiresAt: Date?) {
         let (provider, session) = try currentSession(providerID)
-        if let source = session.ciSource {
-            // A CI job's token: the stored one while it lasts (nothing else read), else a new one.
+        if session.ciSource != nil {
+            // A CI job's token: the stored one while it lasts (nothing else read), else a new one
+            // from its source, under the lock every renewal takes.
             if let token = session.idToken, let expiresAt = session.expiresAt,
                 CITokenRenewal.lasts(session, validFor: minimumValidity, at: clock.now())
             {
                 return (token, expiresAt)
             }
             let renewal = CITokenRenewal(backend: backend, clock: clock, providers: providers, services: services)
-            return try await renewal.renew(providerID: provider, source: source)
+            return try await renewal.freshIDToken(providerID: provider, minimumValidity: minimumValidity, in: store)
         }
         if session.refreshToken != nil, session.accessToken != nil {
             _ = try await freshAccessToken(providerID: provider, minimumValidity: minimumValidity, providers: providers, services: services)

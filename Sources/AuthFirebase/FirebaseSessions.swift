@@ -11,23 +11,25 @@ extension FirebaseAccountBackend {
     }
 
     /// The project's session for the signed-in user, refreshed through the Secure Token API when it
-    /// expires within `minimumValidity` seconds. As with providers' tokens, the keystore lock is
-    /// held across the refresh, so concurrent processes refresh exactly once; a refresh the project
+    /// expires within `minimumValidity` seconds (infinity: now, whatever its age). As with
+    /// providers' tokens, the keystore lock is held across the refresh (``LockedRefresh``), so
+    /// concurrent processes refresh exactly once, a forced refresh included; a refresh the project
     /// refuses (expired, revoked, deleted or disabled user) signs the user out, as the SDKs do.
     func freshSession(minimumValidity: TimeInterval = 60) async throws -> BackendSession {
         enum Outcome: Sendable { case session(BackendSession), ended(FirebaseError) }
         let clock = clock
-        // The ID token of the unlocked read: under the lock, another one means another process
-        // renewed the session while this one waited, which is as fresh as a renewal gets.
-        var seen: String?
-        let outcome = try await LockedRefresh.value(in: store, fresh: { (document: KeystoreDocument) throws -> Outcome? in
-            let index = try document.requireCurrentAccountIndex()
-            guard let session = document.accounts[index].backendSession else { throw AccountError.notSignedIn }
-            if Self.isFresh(session, for: minimumValidity, at: clock.now()) { return .session(session) }
-            if let seen, session.idToken != seen { return .session(session) }
-            seen = session.idToken
-            return nil
-        }) { (document: inout KeystoreDocument) async throws -> Outcome in
+        let session = { (document: KeystoreDocument) throws -> BackendSession in
+            guard let session = document.accounts[try document.requireCurrentAccountIndex()].backendSession else { throw AccountError.notSignedIn }
+            return session
+        }
+        let outcome = try await LockedRefresh.value(
+            in: store, minimumValidity: minimumValidity,
+            token: { document, seconds in
+                let current = try session(document)
+                return Self.isFresh(current, for: seconds, at: clock.now()) ? .session(current) : nil
+            },
+            obtainedAt: { try session($0).obtainedAt }
+        ) { (document: inout KeystoreDocument) async throws -> Outcome in
             let index = try document.requireCurrentAccountIndex()
             guard let current = document.accounts[index].backendSession else { throw AccountError.notSignedIn }
             let grant: SecureTokenResponse

@@ -75,7 +75,8 @@ final class CurlTransfer: Sendable {
         }
         let milliseconds = max(1, Int((request.timeout * 1000).rounded(.up)))
         try check(ccurl_setopt_long(handle, Int32(CCURLOPT_TIMEOUT_MS), milliseconds), "TIMEOUT_MS")
-        try check(ccurl_setopt_long(handle, Int32(CCURLOPT_CONNECTTIMEOUT_MS), milliseconds), "CONNECTTIMEOUT_MS")
+        let connecting = max(1, Int(((request.connectTimeout ?? request.timeout) * 1000).rounded(.up)))
+        try check(ccurl_setopt_long(handle, Int32(CCURLOPT_CONNECTTIMEOUT_MS), min(connecting, milliseconds)), "CONNECTTIMEOUT_MS")
         try check(ccurl_setopt_offset(handle, Int32(CCURLOPT_MAXFILESIZE_LARGE), Int64(request.maxResponseBytes)), "MAXFILESIZE_LARGE")
         try check(ccurl_setopt_string(handle, Int32(CCURLOPT_USERAGENT), userAgent), "USERAGENT")
         // An empty proxy turns off libcurl's own reading of the environment: the choice is ours.

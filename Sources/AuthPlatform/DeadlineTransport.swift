@@ -1,7 +1,7 @@
 /// A command's overall deadline over every request it sends: each request gets what is left
 /// (its own timeout if that is shorter), and once nothing is left, no request starts. A request
 /// cut short by the deadline reports the deadline, naming what set it. A request that
-/// ``HTTPRequest/outlivesDeadline`` keeps its own timeout once started.
+/// ``HTTPRequest/outlivesDeadline`` keeps its own timeout once connected (Decisions/0014, 0039).
 package struct DeadlineTransport: HTTPTransport {
     package let base: any HTTPTransport
     /// When the command gives up.
@@ -29,10 +29,19 @@ package struct DeadlineTransport: HTTPTransport {
         let left = deadline.timeIntervalSince(clock.now())
         guard left > 0 else { throw HTTPTransportError.deadlineReached(url: display, budget: budget, setting: setting) }
         var bounded = request
-        if !request.outlivesDeadline { bounded.timeout = min(request.timeout, left) }
+        if request.outlivesDeadline {
+            // Nothing is sent while connecting: the deadline, when shorter, bounds that part too.
+            bounded.connectTimeout = min(request.connectTimeout ?? request.timeout, left)
+        } else {
+            bounded.timeout = min(request.timeout, left)
+        }
+        let started = clock.now()
         do {
             return try await base.send(bounded)
-        } catch HTTPTransportError.timedOut where bounded.timeout < request.timeout {
+        } catch HTTPTransportError.timedOut
+            where bounded.timeout < request.timeout || (request.outlivesDeadline && clock.now() < started.addingTimeInterval(bounded.timeout))
+        {
+            // Cut before its own limit: by the deadline (while connecting, for one that outlives it).
             throw HTTPTransportError.deadlineReached(url: display, budget: budget, setting: setting)
         }
     }

@@ -11,8 +11,13 @@ package struct HTTPRequest: Sendable, Equatable {
     package var maxResponseBytes: Int
     /// Once sent, the request runs to its own ``timeout`` even past the command's deadline: its
     /// answer changes state at the server (a refresh that rotates the refresh token), so giving up
-    /// early would lose what the server already did. Not sent at all once the deadline has passed.
+    /// early would lose what the server already did. Not sent at all once the deadline has passed,
+    /// and not waited for past it while it is still connecting (``connectTimeout``): until it is
+    /// sent, nothing has changed at the server.
     package var outlivesDeadline = false
+    /// Give up connecting after this many seconds (nil: ``timeout``); the deadline sets it for a
+    /// request that ``outlivesDeadline``.
+    package var connectTimeout: TimeInterval?
 
     package init(
         method: String = "GET",
@@ -39,7 +44,7 @@ package struct HTTPRequest: Sendable, Equatable {
         lhs.method == rhs.method && lhs.url == rhs.url && lhs.body == rhs.body
             && lhs.headers.map { "\($0.name):\($0.value)" } == rhs.headers.map { "\($0.name):\($0.value)" }
             && lhs.timeout == rhs.timeout && lhs.maxResponseBytes == rhs.maxResponseBytes
-            && lhs.outlivesDeadline == rhs.outlivesDeadline
+            && lhs.outlivesDeadline == rhs.outlivesDeadline && lhs.connectTimeout == rhs.connectTimeout
     }
 }
 

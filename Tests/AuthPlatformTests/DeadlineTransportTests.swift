@@ -25,6 +25,30 @@ import AuthTestSupport
         #expect(base.requests.map(\.timeout) == [expected])
     }
 
+    /// A refresh that outlives the deadline is not waited for past it while connecting: until it
+    /// is sent nothing changed at the server, so the smaller limit wins there (Decisions/0039).
+    @Test(arguments: [(false, nil as Double?), (true, 4.0)])
+    func aRequestThatOutlivesTheDeadlineConnectsWithinIt(outlives: Bool, expected: Double?) async throws {
+        let (deadline, base) = transport(budget: .seconds(10))
+        now.withLock { $0 = start.addingTimeInterval(6) }
+        var request = HTTPRequest(method: "POST", url: url, timeout: 30)
+        request.outlivesDeadline = outlives
+        _ = try await deadline.send(request)
+        #expect(base.requests.map(\.connectTimeout) == [expected])
+    }
+
+    @Test func aRequestThatOutlivesTheDeadlineCutWhileConnectingReportsTheDeadline() async throws {
+        let base = FakeTransport { request in
+            throw HTTPTransportError.timedOut(url: "https://idp.example.com/token", after: .seconds(Int64(request.timeout)))
+        }
+        let deadline = DeadlineTransport(base, budget: .seconds(5), setting: "AUTHCTL_TIMEOUT", clock: clock)
+        var request = HTTPRequest(method: "POST", url: url, timeout: 30)
+        request.outlivesDeadline = true
+        await #expect(throws: HTTPTransportError.deadlineReached(url: url.redactedForDisplay, budget: .seconds(5), setting: "AUTHCTL_TIMEOUT")) {
+            _ = try await deadline.send(request)
+        }
+    }
+
     @Test(arguments: [false, true])
     func noRequestStartsOnceTheDeadlineHasPassed(outlives: Bool) async throws {
         let (deadline, base) = transport(budget: .seconds(10))

@@ -46,6 +46,26 @@ import AuthStorage
         }
     }
 
+    /// An update nested in another's body, in the task that holds the home's lock, runs under it
+    /// (a CI renewal stores its token through the account backend's own update) instead of waiting
+    /// for itself until the timeout; what it writes stays, the outer body having changed nothing.
+    @Test func anUpdateInsideAnotherOfTheSameTaskRunsUnderTheLockItHolds() async throws {
+        let directory = KeystoreSandbox()
+        let store = directory.store(lockTimeout: .milliseconds(200))
+        try store.update { $0.count = 1 }
+        let seen = try await store.update { (outer: inout CounterDocument) async throws -> Int in
+            try store.update { $0.count = 7 }
+            try await store.update { (inner: inout CounterDocument) async throws in inner.names = ["nested"] }
+            return outer.count
+        }
+        #expect(seen == 1)
+        #expect(try store.read().count == 7)
+        #expect(try store.read().names == ["nested"])
+        // Outside the body, the lock is free and taken again as usual.
+        try store.update { $0.count += 1 }
+        #expect(try store.read().count == 8)
+    }
+
     @Test func concurrentTaskUpdatesLoseNothing() async throws {
         let directory = KeystoreSandbox()
         let store = directory.store(lockTimeout: .seconds(120))

@@ -1,4 +1,5 @@
 import AuthCore
+import AuthJOSE
 import AuthOAuth
 import AuthPlatform
 
@@ -47,7 +48,8 @@ package struct GetToken: Sendable {
         }
     }
 
-    /// The validity a forced refresh asks for.
+    /// The validity a forced refresh asks for (`--force-refresh`, the SDKs' `forcingRefresh: true`):
+    /// a renewal now, whatever the token's age (``FreshnessPolicy``).
     package static let forced: TimeInterval = .infinity
 
     package let runtime: AuthRuntime
@@ -55,6 +57,31 @@ package struct GetToken: Sendable {
     package init(runtime: AuthRuntime) { self.runtime = runtime }
 
     package func run(_ input: Input) async throws -> Output {
+        guard input.minimumValidity == Self.forced else { return try await token(input) }
+        // Renew on demand (`--force-refresh`, `forcingRefresh: true`): a new token whatever the
+        // stored one's age, still once for many callers: one that waited on the lock and finds a
+        // token obtained after it asked takes that one (``LockedRefresh``).
+        runtime.options.log("renewing the token now, whatever its age, as asked")
+        let renewed = try await token(input)
+        let expiry = renewed.expiresAt ?? Auth.expiry(ofJWT: renewed.value)
+        runtime.options.log("the token handed out was renewed" + (expiry.map { ": it expires at \($0.ISO8601Format())" } ?? ""))
+        return renewed
+    }
+
+    /// The token by the one rule: the backend's own when no provider is named, else the provider's.
+    /// Only a renewal goes to the network here: one that got no answer stored nothing, and says so.
+    private func token(_ input: Input) async throws -> Output {
+        do {
+            return try await renewedIfNeeded(input)
+        } catch let error as HTTPTransportError {
+            switch error {
+            case .unreachable, .timedOut, .deadlineReached: throw RenewalUnanswered(cause: error)
+            default: throw error
+            }
+        }
+    }
+
+    private func renewedIfNeeded(_ input: Input) async throws -> Output {
         let accounts = try runtime.accounts()
         let validity = input.minimumValidity
         if input.providerID == nil, let token = try await accounts.backend.userToken(minimumValidity: validity) {
@@ -91,5 +118,16 @@ package struct GetToken: Sendable {
             }
             return expiresAt > now
         }
+    }
+}
+
+extension GetToken {
+    /// The claims of the backend's own ID token (a project's; nil without one), taken apart but
+    /// not verified; `renewed`: of one renewed now, so custom claims an admin set since the token
+    /// was issued appear (`whoami --refresh`), once for many callers as every renewal.
+    package func backendClaims(renewed: Bool) async throws -> JSONValue? {
+        if renewed { runtime.options.log("renewing the project's ID token now, to read its claims") }
+        guard let token = try await runtime.accounts().backend.userToken(minimumValidity: renewed ? Self.forced : 0) else { return nil }
+        return try CompactJWS(parsingUnverified: token).payload
     }
 }

@@ -23,7 +23,9 @@ enum ReferenceTables {
         Variable(names: [AuthRuntime.storageVariable], text: "Where refresh tokens and client secrets go: auto, keyring or file; overrides 'config set storage'."),
         Variable(names: [BrowserFlowOptions.browserVariable], text: "The command that opens the authorization URL, as signin --browser."),
         Variable(names: ["BROWSER"], text: "A colon-separated list of browsers, as xdg-open reads it; the first one on PATH that is not a text browser opens the URL."),
-        Variable(names: [AuthRuntime.networkTimeoutVariable], text: "Seconds a command may spend on the network (default 30)."),
+        Variable(names: [AuthRuntime.networkTimeoutVariable], text: "Seconds a command may spend on the network (default 30); a sign-in has its own --timeout. The one request "
+            + "that outlives it: a token refresh the provider has received is waited for up to 30 s, since its answer holds the "
+            + "only live refresh token. A timeout message names the limit that applied."),
         Variable(names: [AuthRuntime.lockTimeoutVariable], text: "Seconds to wait for another authctl holding the keystore lock."),
         Variable(names: ["HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME"], text: "Where the default home (~/.config/authctl) and the cache (~/.cache/authctl) live."),
         Variable(names: ["SSH_CONNECTION", "SSH_TTY", "DISPLAY", "WAYLAND_DISPLAY"], text: "An SSH session without a forwarded display opens no browser: the URL, a QR code and a paste prompt instead."),

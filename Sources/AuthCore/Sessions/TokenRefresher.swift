@@ -56,26 +56,24 @@ package struct TokenRefresher: Sendable {
         }
         // Without a refresh token, the token is handed out while it lasts.
         guard session.refreshToken != nil else { return try session.unexpiredAccessToken(at: clock.now()) }
-        return try await refreshLocked(provider, seen: session, minimumValidity: minimumValidity)
+        return try await refreshLocked(provider, minimumValidity: minimumValidity)
     }
 
-    /// The refresh under the keystore's lock (``LockedRefresh``): the keystore read again, a
-    /// journaled answer recovered first, what another process refreshed meanwhile taken, and only
+    /// The refresh under the keystore's lock (``LockedRefresh``): the keystore read again, what
+    /// another process refreshed meanwhile taken, a journaled answer recovered first, and only
     /// then one refresh.
-    func refreshLocked(_ provider: String, seen session: OAuthCredential, minimumValidity: TimeInterval) async throws -> String {
+    func refreshLocked(_ provider: String, minimumValidity: TimeInterval) async throws -> String {
         let clock = services.clock
         // Interrupts are held from sending the refresh until its answer is stored and the
         // journal cleared; the release then delivers one that came meanwhile.
         let hold = LockedState<InterruptHold?>(nil)
         defer { hold.withLock { $0 }?.release() }
         var journaled: String?
-        // Under the lock, only a journal with nothing in it lets a stored token be taken as it is.
-        let fresh = { (document: KeystoreDocument) throws -> Outcome? in
-            guard try journal.read().entries.isEmpty else { return nil }
-            let (_, current) = try KeystoreDocument.currentSession(provider, in: document)
-            return Self.accessToken(current, validFor: minimumValidity, at: clock.now()).map { .token($0) }
-        }
-        let outcome = try await LockedRefresh.value(in: store, fresh: fresh) { (document: inout KeystoreDocument) async throws -> Outcome in
+        let outcome = try await LockedRefresh.value(
+            in: store, minimumValidity: minimumValidity, token: { try storedToken(provider, in: $0, validFor: $1).map { .token($0) } },
+            obtainedAt: { try KeystoreDocument.currentSession(provider, in: $0).session.obtainedAt },
+            renewedMeanwhile: { _ in services.log("the \(provider) access token was refreshed by another process while this one waited: taking it") }
+        ) { (document: inout KeystoreDocument) async throws -> Outcome in
             let index = try document.requireCurrentAccountIndex()
             guard let position = document.accounts[index].sessions.firstIndex(where: { $0.providerID == provider }) else {
                 throw AccountError.noSession(providerID: provider)
@@ -83,12 +81,14 @@ package struct TokenRefresher: Sendable {
             let uid = document.accounts[index].user.uid
             let subject = document.accounts[index].user.identity(for: provider)?.uid
             var current = document.accounts[index].sessions[position]
+            let obtainedBefore = current.obtainedAt
             let recovery = try await recoverJournaled(&current, provider: provider, uid: uid, subject: subject)
             if recovery != .nothing { journaled = uid }
             document.accounts[index].sessions[position] = current
-            if let token = Self.accessToken(current, validFor: minimumValidity, at: clock.now()) { return .token(token) }
-            // Refreshed by another process while we waited for the lock: that refresh was ours too.
-            if current.accessToken != session.accessToken, let token = Self.accessToken(current, validFor: 0, at: clock.now()) {
+            // A journaled answer just applied with its tokens (not only its refresh token, as for
+            // a refused ID token) is a refresh made meanwhile: taken while it is valid.
+            let renewedByJournal = recovery == .applied && current.obtainedAt != obtainedBefore
+            if let token = Self.accessToken(current, validFor: renewedByJournal ? 0 : minimumValidity, at: clock.now()) {
                 return .token(token)
             }
             guard let refreshToken = current.refreshToken else { throw AccountError.tokenExpired(providerID: provider) }
@@ -121,6 +121,14 @@ package struct TokenRefresher: Sendable {
         }
     }
 
+    /// The stored access token if it stays valid for `seconds`: only a journal with nothing in it
+    /// lets a stored token be taken as it is (else its answer is applied first, under the lock).
+    func storedToken(_ provider: String, in document: KeystoreDocument, validFor seconds: TimeInterval) throws -> String? {
+        guard try journal.read().entries.isEmpty else { return nil }
+        let (_, current) = try KeystoreDocument.currentSession(provider, in: document)
+        return Self.accessToken(current, validFor: seconds, at: services.clock.now())
+    }
+
     /// The stored token while it is valid and no refresh was cut off: the hot path, without a
     /// lock or the network. A long-lived token is sealed (``KeystoreDocument/sealedMembers``):
     /// the file holds its reference, and an update reads it back from the keyring.
@@ -144,11 +152,14 @@ package struct TokenRefresher: Sendable {
     /// is nothing to journal.
     func reacquire(_ providerID: String, request: ClientCredentialsRequest, minimumValidity: TimeInterval) async throws -> String {
         let clock = services.clock
-        let fresh = { (document: KeystoreDocument) throws -> String? in
+        let token = { (document: KeystoreDocument, seconds: TimeInterval) throws -> String? in
             let (_, current) = try KeystoreDocument.currentSession(providerID, in: document)
-            return Self.accessToken(current, validFor: minimumValidity, at: clock.now())
+            return Self.accessToken(current, validFor: seconds, at: clock.now())
         }
-        return try await LockedRefresh.value(in: store, fresh: fresh) { (document: inout KeystoreDocument) async throws -> String in
+        return try await LockedRefresh.value(
+            in: store, minimumValidity: minimumValidity, token: token,
+            obtainedAt: { try KeystoreDocument.currentSession(providerID, in: $0).session.obtainedAt }
+        ) { (document: inout KeystoreDocument) async throws -> String in
             let index = try document.requireCurrentAccountIndex()
             guard let position = document.accounts[index].sessions.firstIndex(where: { $0.providerID == providerID }) else {
                 throw AccountError.noSession(providerID: providerID)

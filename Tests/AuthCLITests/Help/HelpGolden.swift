@@ -436,7 +436,8 @@ Options:
               token can still be had (not expired, or refreshable) is 'authctl
               status --check'.
   --refresh   With a Firebase project: read the user from the project first
-              (accounts:lookup).
+              (accounts:lookup), and show the claims of an ID token renewed now
+              (custom claims set since the last sign-in appear).
 
 Global options:
   --home DIR  Directory for the session and provider settings. Default:
@@ -486,7 +487,8 @@ Examples:
         "token": #"""
 Print an access token for scripts.
 
-Usage: authctl token [--provider ID] [--id-token] [--min-valid SECONDS]
+Usage: authctl token [--provider ID] [--id-token]
+                     [--min-valid SECONDS | --force-refresh]
 
 Prints the token alone on stdout, so that it can be used in a pipeline. With a
 Firebase project (authctl firebase use) and no --provider, it is the project's
@@ -499,6 +501,11 @@ is fetched again from its source; an ID token that has expired all the same is
 refused. If nobody is signed in, or the provider refuses the refresh, the exit
 status is 3 and you need to sign in again.
 
+--force-refresh renews the token now however long it has left, as the Firebase
+SDKs' getIDToken(forcingRefresh: true) does: a Firebase ID token then carries
+the custom claims an admin set since it was issued. --verbose says that it was
+renewed.
+
 Options:
   --provider ID        Whose token to print. Default: the provider the user
                        signed in with.
@@ -509,6 +516,10 @@ Options:
                        token with 90% of it left (half, for a CI job's) is
                        handed out as it is, and a --min-valid above the default
                        that it does not meet is said on stderr. (default: 300)
+  --force-refresh      Renew the token now, whatever its age (to see custom
+                       claims set since it was issued). Many processes asking at
+                       once still renew once: one that waited takes the token
+                       renewed after it asked.
 
 Global options:
   --home DIR           Directory for the session and provider settings. Default:
@@ -527,6 +538,9 @@ Examples:
 
   Check the ID token against its provider:
     authctl token --id-token | authctl verify --provider oidc.corp
+
+  Get an ID token with the custom claims set since the last sign-in:
+    authctl token --id-token --force-refresh
 """#,
         "exec": #"""
 Run a command with a fresh token in its environment.

@@ -13,6 +13,10 @@ struct TokenCommand: Command {
             + "lifetime: a token with 90% of it left (half, for a CI job's) is handed out as it is, and a --min-valid above "
             + "the default that it does not meet is said on stderr.",
         default: .seconds(Int64(TokenRefresher.defaultMinimumValidity)), range: 0...86_400)
+    static let forceRefresh = Option.flag(
+        "force-refresh",
+        help: "Renew the token now, whatever its age (to see custom claims set since it was issued). Many processes "
+            + "asking at once still renew once: one that waited takes the token renewed after it asked.")
 
     static let name = "token"
     static let spec = CommandSpec(
@@ -28,29 +32,37 @@ struct TokenCommand: Command {
                 + "refreshes the same way, and a CI job's (signed in with its own token) is fetched again from its source; an ID "
                 + "token that has expired all the same is refused. If nobody is "
                 + "signed in, or the provider refuses the refresh, the exit status is 3 and you need to "
-                + "sign in again."
+                + "sign in again.",
+            "--force-refresh renews the token now however long it has left, as the Firebase SDKs' "
+                + "getIDToken(forcingRefresh: true) does: a Firebase ID token then carries the custom claims an admin "
+                + "set since it was issued. --verbose says that it was renewed.",
         ],
-        options: [provider.spec, idToken.spec, minValid.spec],
+        options: [provider.spec, idToken.spec, minValid.spec, forceRefresh.spec],
+        exclusiveOptions: [[minValid.long, forceRefresh.long]],
         examples: [
             Example(
                 "Call an API as the signed-in user:",
                 "curl -H \"Authorization: Bearer $(authctl token --provider oidc.corp)\" \\\n"
                     + "  https://api.corp.example/me"),
             Example("Check the ID token against its provider:", "authctl token --id-token | authctl verify --provider oidc.corp"),
+            Example("Get an ID token with the custom claims set since the last sign-in:", "authctl token --id-token --force-refresh"),
         ])
 
     let providerID: String?
     let wantsIDToken: Bool
     let minimumValidity: Duration
+    let forced: Bool
 
     init(_ invocation: ParsedInvocation) throws {
         providerID = try invocation[Self.provider]
         wantsIDToken = try invocation[Self.idToken]
         minimumValidity = try invocation[Self.minValid]
+        forced = try invocation[Self.forceRefresh]
     }
 
     func run(in env: CommandEnvironment) async throws -> ExitStatus {
-        let token = try await Self.token(providerID: providerID, wantsIDToken: wantsIDToken, minimumValidity: minimumValidity, in: env)
+        let token = try await Self.token(
+            providerID: providerID, wantsIDToken: wantsIDToken, minimumValidity: minimumValidity, forced: forced, in: env)
         if env.json {
             env.output(JSONValue.object([token.isIDToken ? "idToken" : "accessToken": .string(token.value)]))
         } else {
@@ -63,11 +75,17 @@ struct TokenCommand: Command {
     typealias FreshToken = GetToken.Output
 
     /// The token by the one rule of ``GetToken``: the backend's own ID token when no provider is
-    /// named and there is one; else the provider's ID token or access token, refreshed when needed.
+    /// named and there is one; else the provider's ID token or access token, refreshed when needed
+    /// (`forced`: now, whatever its age).
     static func token(
-        providerID: String?, wantsIDToken: Bool, minimumValidity: Duration, withExpiry: Bool = false, in env: CommandEnvironment
+        providerID: String?, wantsIDToken: Bool, minimumValidity: Duration, forced: Bool = false, withExpiry: Bool = false,
+        in env: CommandEnvironment
     ) async throws -> FreshToken {
         do {
+            if forced {
+                return try await GetToken(runtime: env.runtime).run(
+                    GetToken.Input(providerID: providerID, kind: wantsIDToken ? .id : .access, minimumValidity: GetToken.forced, withExpiry: withExpiry))
+            }
             // Above the default, a person asked for a validity: when the provider's lifetime cannot give it, say so.
             let asked = minimumValidity > .seconds(Int64(TokenRefresher.defaultMinimumValidity))
             let token = try await freshToken(

@@ -9,7 +9,9 @@ struct WhoamiCommand: Command {
         help: "Print nothing; exit 0 if a user is signed in, 3 if not. Whether a token can still be had "
             + "(not expired, or refreshable) is 'authctl status --check'.")
     static let refresh = Option.flag(
-        "refresh", help: "With a Firebase project: read the user from the project first (accounts:lookup).")
+        "refresh",
+        help: "With a Firebase project: read the user from the project first (accounts:lookup), and show the claims "
+            + "of an ID token renewed now (custom claims set since the last sign-in appear).")
 
     static let name = "whoami"
     static let spec = CommandSpec(
@@ -56,7 +58,7 @@ struct WhoamiCommand: Command {
         guard try env.firebaseProject != nil else { return nil }
         let methods = SignInMethods(runtime: env.runtime)
         do {
-            let claims = try await methods.claims(minimumValidity: 0).map(SignInMethods.customClaims) ?? [:]
+            let claims = try await GetToken(runtime: env.runtime).backendClaims(renewed: refreshes).map(SignInMethods.customClaims) ?? [:]
             return (try await methods.enrolledFactors(), claims)
         } catch let error as any AuthCoreError where error.code != .invalidUserToken {
             env.notice("authctl: the second factors and custom claims are left out: \(error.message)")
