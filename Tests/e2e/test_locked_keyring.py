@@ -69,6 +69,7 @@ def test_token_and_status_name_a_locked_keyring(cli, short_dot_idp, locked_servi
     status, screen = _on_screen(cli, "status")
     assert status == OK, screen
     assert "secrets: keyring (locked: a refresh needs it unlocked)" in screen, screen
+    assert cli.run("status", "--json").json()["users"][0]["keyringLocked"] is True
 
     # The remedy, as a person in that session would run it: the running daemon unlocks.
     subprocess.run(["gnome-keyring-daemon", "--replace", "--unlock"], input=service_module.PASSWORD, capture_output=True, timeout=30,
@@ -76,6 +77,7 @@ def test_token_and_status_name_a_locked_keyring(cli, short_dot_idp, locked_servi
     assert cli.run("token").returncode == OK, "the unlocked keyring did not give the refresh token back"
     status, screen = _on_screen(cli, "status")
     assert "locked" not in screen and "secrets: keyring" in screen, screen
+    assert cli.run("status", "--json").json()["users"][0]["keyringLocked"] is False
 
 
 def test_signout_finishes_past_a_locked_keyring_and_says_what_stayed(cli, short_dot_idp, locked_service):

@@ -25,7 +25,7 @@ package struct SignOut: Sendable {
         /// an email-and-password or anonymous user has no provider session).
         package var users: Int
         /// The sessions removed, for revocation at their providers. Under a locked keyring, a
-        /// refresh token that stayed in it is nil here (it cannot be read, so not revoked).
+        /// token that stayed in it is nil here (it cannot be read, so not revoked).
         package var sessions: [OAuthCredential]
         /// The keyring items a locked keyring kept (their secrets are no longer named by any
         /// file), and the keyring's name; empty when every item went.
@@ -64,7 +64,9 @@ package struct SignOut: Sendable {
         let signedOut = try past.accounts().signOut(all: all)
         let sessions = signedOut.sessions.map { session in
             var readable = session
+            // A secret left in the keyring is its reference here: never sent to be revoked.
             if SecretSealer.isReference(readable.refreshToken) { readable.refreshToken = nil }
+            if SecretSealer.isReference(readable.accessToken) { readable.accessToken = nil }
             return readable
         }
         let items = left.withLock { $0 }

@@ -40,10 +40,11 @@ struct StatusCommand: Command {
         let current = keystore.currentAccountIndex.map { keystore.accounts[$0] }
         if checkOnly { return current.map { Self.canGetToken($0, at: now, environment: env.context.environment) } == true ? .success : .notSignedIn }
         let project = try env.firebaseProject?.projectID
+        let keyringLocked = KeyringLock(runtime: env.runtime).isLocked(keystore)
         if env.json {
-            env.output(Self.json(keystore, project: project, at: now))
+            env.output(Self.json(keystore, project: project, at: now, keyringLocked: keyringLocked))
         } else {
-            env.output(Self.text(keystore, project: project, at: now, keyringLocked: KeyringLock(runtime: env.runtime).isLocked(keystore)))
+            env.output(Self.text(keystore, project: project, at: now, keyringLocked: keyringLocked))
         }
         return .success
     }
@@ -149,7 +150,7 @@ struct StatusCommand: Command {
     }
 
     /// Everything `text` shows, as data (README "status --json").
-    static func json(_ keystore: KeystoreDocument, project: String?, at now: Date) -> JSONValue {
+    static func json(_ keystore: KeystoreDocument, project: String?, at now: Date, keyringLocked: Bool = false) -> JSONValue {
         let users: [JSONValue] = keystore.accounts.map { account in
             let throughProject = account.backendSession != nil
             let providers: [JSONValue] = account.user.providerData.map { identity in
@@ -175,6 +176,7 @@ struct StatusCommand: Command {
                 "current": .bool(account.user.uid == keystore.currentUID), "signedIn": .bool(account.isSignedIn),
                 "canGetToken": .bool(canGetToken(account, at: now)), "providers": .array(providers),
                 "secretsIn": secretsPlace(account).map { .string($0) } ?? .null,
+                "keyringLocked": .bool(keyringLocked && secretsPlace(account)?.contains("keyring") == true),
                 "projectSession": account.backendSession.map { backend in
                     [
                         "issuer": .string(backend.issuer), "idTokenExpiresAt": .string(Render.timestamp(backend.expiresAt)),
