@@ -11,6 +11,28 @@ package struct SignInMethods: Sendable {
 
     package init(runtime: AuthRuntime) { self.runtime = runtime }
 
+    // MARK: The providers of an email
+
+    /// The providers an email's account signs in with (the SDK's `fetchSignInMethods`).
+    package struct Providers: Sendable, Equatable {
+        /// Provider ids, as the backend answers them; empty when no account has the email.
+        package var providerIDs: [String]
+        /// The answer is empty and the backend may keep it empty on purpose (a project's
+        /// email-enumeration protection), so empty does not say that no account has the email.
+        package var mayBeHidden: Bool
+
+        package init(providerIDs: [String], mayBeHidden: Bool) {
+            self.providerIDs = providerIDs
+            self.mayBeHidden = mayBeHidden
+        }
+    }
+
+    package func providers(forEmail email: String) async throws -> Providers {
+        let accounts = try runtime.accounts()
+        let providerIDs = try await accounts.signInMethods(forEmail: email)
+        return Providers(providerIDs: providerIDs, mayBeHidden: providerIDs.isEmpty && accounts.backend.mayHideSignInMethods)
+    }
+
     // MARK: Anonymous users
 
     package func signInAnonymously() async throws -> AuthDataResult {

@@ -1,5 +1,4 @@
 import AuthApp
-import AuthCore
 import AuthPlatform
 
 /// `authctl account update --email E | --password | --password-stdin`: change the signed-in
@@ -43,19 +42,19 @@ struct AccountUpdateCommand: Command {
     }
 
     func run(in env: CommandEnvironment) async throws -> ExitStatus {
-        let backend = try env.backend(as: (any PasswordAccounts).self, .passwordAccounts)
-        let user: User
+        let accounts = EmailAndPassword(runtime: env.runtime)
         switch change {
         case .email(let email):
-            user = try await backend.updateEmail(email)
+            let user = try await accounts.updateEmail(to: email)
             env.notice("The email of \(user.uid) is now \(user.email ?? email).")
+            if env.json { env.output(Render.json(user)) }
         case .password(let fromStandardInput):
             let password = try await SignInCommand.password(
                 fromStandardInput: fromStandardInput, in: env, command: ["account", Self.name], interrupted: .passwordChange)
-            user = try await backend.updatePassword(password)
+            let user = try await accounts.updatePassword(to: password)
             env.notice("The password of \(user.email ?? user.uid) is changed; its other sessions are over.")
+            if env.json { env.output(Render.json(user)) }
         }
-        if env.json { env.output(Render.json(user)) }
         return .success
     }
 }
@@ -82,7 +81,7 @@ struct AccountSendPasswordResetCommand: Command {
     }
 
     func run(in env: CommandEnvironment) async throws -> ExitStatus {
-        try await env.backend(as: (any PasswordAccounts).self, .passwordAccounts).sendPasswordReset(toEmail: address)
+        try await EmailAndPassword(runtime: env.runtime).sendPasswordReset(toEmail: address)
         if env.json { env.output(JSONValue.object(["sent": .string(address)])) }
         env.notice("The project sends a password-reset link to \(address), if an account has that address.")
         return .success
