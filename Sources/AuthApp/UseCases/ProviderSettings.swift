@@ -69,6 +69,7 @@ package struct ProviderSettings: Sendable {
     /// The provider needs an issuer and none was given (no preset has one built in).
     package struct IssuerNeeded: AuthCoreError, Equatable {
         package var providerID: String
+        package init(providerID: String) { self.providerID = providerID }
         package var code: AuthErrorCode { .invalidArgument }
         package var message: String { "\(providerID) needs its issuer URL: no preset has one built in" }
     }
