@@ -121,3 +121,27 @@ import Testing
         #expect(project.emulatorHost == "127.0.0.1:9099" && project.endpoint.hasPrefix("http://127.0.0.1:9099/"))
     }
 }
+
+/// The credential helpers' questions to the home: a host's provider per tool, and the signed-in
+/// user's name there (the docker registries a signed-in provider serves).
+@Suite struct CredentialHelpersTests {
+    @Test(arguments: [
+        // (host, tool) -> provider
+        ("github.com", CredentialHelpers.Tool.git, "github.com" as String?),
+        ("ghcr.io", .docker, "github.com"),
+        ("ghcr.io", .git, nil),
+        ("github.com", .docker, nil),
+        ("gitlab.com", .git, nil),
+    ])
+    func aHostTakesTheTokenOfTheProviderThatServesIt(host: String, tool: CredentialHelpers.Tool, provider: String?) async throws {
+        let directory = InMemoryBackendTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let runtime = try SettingsTests.runtime(directory: directory, transport: FakeTransport { _ in HTTPResponse(status: 500) })
+        let helpers = CredentialHelpers(runtime: runtime)
+        #expect(try helpers.providerID(forHost: host, tool: tool) == nil, "nothing added yet")
+        _ = try await ProviderSettings(runtime: runtime).add(.init(id: "github.com", clientID: "Iv1.app", clientSecret: "s", checksAtProvider: false))
+        #expect(try helpers.providerID(forHost: host, tool: tool) == provider)
+        // Nobody is signed in: no name, no registries.
+        #expect(try helpers.accountName(providerID: "github.com") == nil && helpers.hosts(for: .docker).isEmpty)
+    }
+}
