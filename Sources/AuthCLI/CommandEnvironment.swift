@@ -60,9 +60,6 @@ struct CommandEnvironment: Sendable {
         }
     }
 
-    /// The home's documents, secrets sealed per the storage policy.
-    var storage: SealedDocumentStorage<HomeDocumentStorage> { runtime.storage }
-
     /// The Firebase project accounts live in (`authctl firebase use`), or nil for local accounts.
     var firebaseProject: FirebaseProject? {
         get throws { try FirebaseBackendKind.project(in: runtime) }
@@ -72,14 +69,6 @@ struct CommandEnvironment: Sendable {
     var auth: Auth {
         get throws { try runtime.accounts() }
     }
-
-    /// The local account rules on the keystore ``auth`` reads: for a client's own sessions.
-    var keystoreBackend: LocalAccountBackend {
-        get throws { try runtime.keystoreBackend() }
-    }
-
-    /// Local accounts, whatever the backend: `config` edits their rules.
-    var localAuth: Auth { runtime.localAccounts() }
 
     /// How each of `providers` can sign in here: configured, addable, or only through a project.
     func signInRoutes(_ providers: [String]) -> [SignInRoute] {
@@ -92,11 +81,6 @@ struct CommandEnvironment: Sendable {
         let configured = ((try? registry.all()) ?? []).map(\.id)
         let project = ((try? firebaseProject) ?? nil) != nil ? [SignInRoute.passwordProviderID] : []
         return configured + project.filter { !configured.contains($0) }
-    }
-
-    /// The backend as `Capability`; without one that can, ``CapabilityUnavailable``.
-    func backend<Capability>(as capability: Capability.Type, _ name: BackendCapability) throws -> Capability {
-        try runtime.backend(as: capability, name)
     }
 
     /// The same environment, whose sign-ins take a second factor's code from `totp`, else from

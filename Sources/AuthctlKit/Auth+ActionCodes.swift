@@ -76,7 +76,7 @@ extension Auth {
 extension User {
     /// Has the project email this user a verification link (``Auth/applyActionCode(_:)`` uses it).
     public func sendEmailVerification() async throws {
-        try await AuthError.translating { try await SignInMethods(runtime: try auth.engine.runtime()).sendEmailVerification(expectedUID: uid) }
+        try await AuthError.translating { _ = try await SignInMethods(runtime: try auth.engine.runtime()).sendEmailVerification(expectedUID: uid) }
     }
 
     /// ``sendEmailVerification()`` with a completion handler, called on the main queue.

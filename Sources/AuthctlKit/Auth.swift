@@ -107,28 +107,27 @@ public final class Auth: Sendable {
 
     private func passwordSignIn(email: String, password: String, create: Bool) async throws -> AuthDataResult {
         try await AuthError.translating(auth: self) {
-            let backend = try engine.backend(as: (any PasswordAccounts).self, .passwordAccounts)
-            return AuthDataResult(try await backend.signIn(email: email, password: password, create: create), auth: self)
+            let accounts = EmailAndPassword(runtime: try engine.runtime())
+            return AuthDataResult(try await accounts.signIn(email: email, password: password, mode: create ? .signUp : .signIn), auth: self)
         }
     }
 
     /// Signs in with a custom token minted by the project's own server (a Firebase project).
     public func signIn(withCustomToken token: String) async throws -> AuthDataResult {
         try await AuthError.translating(auth: self) {
-            let backend = try engine.backend(as: (any CustomTokenAccounts).self, .customTokens)
-            return AuthDataResult(try await backend.signIn(customToken: token), auth: self)
+            AuthDataResult(try await CustomToken(runtime: try engine.runtime()).signIn(token), auth: self)
         }
     }
 
     /// Asks the project to email a password-reset link to `email` (a Firebase project).
     public func sendPasswordReset(withEmail email: String) async throws {
-        try await AuthError.translating { try await engine.backend(as: (any PasswordAccounts).self, .passwordAccounts).sendPasswordReset(toEmail: email) }
+        try await AuthError.translating { try await EmailAndPassword(runtime: try engine.runtime()).sendPasswordReset(toEmail: email) }
     }
 
     /// The provider ids an account with `email` signs in with. A Firebase project with
     /// email-enumeration protection (the default for new ones) always answers none.
     public func fetchSignInMethods(forEmail email: String) async throws -> [String] {
-        try await AuthError.translating { try await engine.runtime().accounts().signInMethods(forEmail: email) }
+        try await AuthError.translating { try await SignInMethods(runtime: try engine.runtime()).providers(forEmail: email).providerIDs }
     }
 
     /// Signs out as ``signOut()`` does and, with `revokingTokens`, revokes the session's tokens at

@@ -39,20 +39,14 @@ extension Engine {
         return user
     }
 
-    /// The password-account operations of the backend, once `uid` is still the signed-in user.
-    func passwordAccount(of uid: String) throws -> any PasswordAccounts {
-        _ = try AccountOperations(runtime: try runtime()).checked(uid)
-        return try backend(as: (any PasswordAccounts).self, .passwordAccounts)
-    }
-
     /// Signs in or reauthenticates with an email and password; linking one is not supported.
     func use(_ credential: EmailAuthCredential, for purpose: FederatedPurpose, as uid: String?) async throws -> AuthDataResult {
         switch purpose {
         case .signIn:
-            return AuthDataResult(try await backend(as: (any PasswordAccounts).self, .passwordAccounts).signIn(
-                email: credential.email, password: credential.password, create: false), auth: auth)
+            return AuthDataResult(try await EmailAndPassword(runtime: try runtime()).signIn(email: credential.email, password: credential.password), auth: auth)
         case .reauthenticate:
-            return AuthDataResult(try await passwordAccount(of: uid ?? "").reauthenticate(password: credential.password), auth: auth)
+            let accounts = EmailAndPassword(runtime: try runtime())
+            return AuthDataResult(try await accounts.reauthenticate(password: credential.password, expectedUID: uid ?? ""), auth: auth)
         default:
             throw AuthError(.operationNotAllowed, "linking an email and password is not supported here; create the user with it instead")
         }

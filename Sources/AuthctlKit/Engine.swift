@@ -96,9 +96,4 @@ struct Engine: Sendable {
         let signOut = SignOut(runtime: try runtime())
         if let failed = RevocationFailed(await signOut.revoke(try signOut.signOut(all: false))) { throw failed }
     }
-
-    /// The backend as `Capability`, or the error that names it.
-    func backend<Capability>(as capability: Capability.Type, _ name: BackendCapability) throws -> Capability {
-        try runtime().backend(as: capability, name)
-    }
 }

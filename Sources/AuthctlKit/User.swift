@@ -65,13 +65,13 @@ public final class User: Sendable {
 
     /// Changes the user's email (a Firebase project; needs a recent sign-in).
     public func updateEmail(to email: String) async throws {
-        let fresh = try await AuthError.translating { try await auth.engine.passwordAccount(of: uid).updateEmail(email) }
+        let fresh = try await AuthError.translating { try await EmailAndPassword(runtime: try auth.engine.runtime()).updateEmail(to: email, expectedUID: uid) }
         state.withLock { $0 = Profile(fresh) }
     }
 
     /// Changes the user's password (a Firebase project; needs a recent sign-in).
     public func updatePassword(to password: String) async throws {
-        let fresh = try await AuthError.translating { try await auth.engine.passwordAccount(of: uid).updatePassword(password) }
+        let fresh = try await AuthError.translating { try await EmailAndPassword(runtime: try auth.engine.runtime()).updatePassword(to: password, expectedUID: uid) }
         state.withLock { $0 = Profile(fresh) }
     }
 

@@ -304,3 +304,80 @@ def test_the_library_returns_through_the_projects_handler_and_a_paste(project, c
     assert program.returncode == 0, out + err
     result = json.loads(out)
     assert result["providerId"] == CORP and result["uid"] == whoami(project)["uid"], result
+
+
+# --- a project's own credentials: password reauthentication and custom tokens ------------------
+
+
+def project_traffic(fake, since: int) -> list[tuple]:
+    """The requests the project saw after the first `since`, as (method, path, body keys, content
+    type); the control API, the times and the User-Agent (the doors name themselves) left out."""
+    return [(r["method"], r["path"], tuple(r["form_keys"]), r["content_type"])
+            for r in fake.control("requests")[since:] if not r["path"].startswith("/_control")]
+
+
+class CommandProjectDoor:
+    """A password user and a custom token, as a person types them."""
+
+    name = "command"
+
+    def __init__(self, cli):
+        self.cli = cli
+
+    def sign_up_then_reauthenticate(self, email: str, password: str) -> str:
+        ok(self.cli, "signin", "--provider", "password", "--email", email, "--password-stdin", "--create", input=password)
+        return ok(self.cli, "reauth", "--provider", "password", "--password-stdin", "--json", input=password).json()["user"]["uid"]
+
+    def custom_token(self, token: str) -> str:
+        return ok(self.cli, "signin", "--custom-token-stdin", "--json", input=token).json()["user"]["uid"]
+
+
+class LibraryProjectDoor:
+    """The same as a Swift program writes it: createUser then reauthenticate(with:
+    EmailAuthProvider.credential(...)); signIn(withCustomToken:)."""
+
+    name = "library"
+
+    def __init__(self, library: Library):
+        self.library = library
+
+    def sign_up_then_reauthenticate(self, email: str, password: str) -> str:
+        result = self.library.ok("reauth-password", email, password)
+        assert result["uid"] == result["createdUid"], result
+        return result["uid"]
+
+    def custom_token(self, token: str) -> str:
+        return self.library.ok("custom-token", input=token + "\n")["uid"]
+
+
+def password_reauthentication(door, fake) -> str:
+    return door.sign_up_then_reauthenticate(f"{door.name}@example.com", "correct horse battery")
+
+
+def custom_token(door, fake) -> str:
+    uid = f"service-{door.name}"
+    assert door.custom_token(fake.control("custom_token", {"uid": uid})["token"]) == uid
+    return uid
+
+
+@pytest.mark.parametrize("scenario", [password_reauthentication, custom_token], ids=lambda s: s.__name__)
+def test_a_projects_own_credentials_through_both_doors(cli_factory, example_bin, secret_service, firebase_fake,  # noqa: F811
+                                                       scenario):
+    """Issue 35: password reauthentication and a custom token are one use case each
+    (EmailAndPassword, CustomToken), so the doors leave the same home and keyring items, and the
+    project sees the same requests, in the same order, from each."""
+    firebase_fake.configure(providers={"password": {"enabled": True}})
+    outcomes = {}
+    for door_type in (CommandProjectDoor, LibraryProjectDoor):
+        cli = cli_factory(door_type.name)
+        cli.env.update(secret_service.env)
+        use_project(cli, firebase_fake)
+        door = CommandProjectDoor(cli) if door_type is CommandProjectDoor else LibraryProjectDoor(Library(cli, example_bin))
+        since = len(firebase_fake.control("requests"))
+        uid = scenario(door, firebase_fake)
+        assert whoami(cli)["uid"] == uid, f"{door.name}: the home's user is not the one the project answered"
+        outcomes[door.name] = {"home": home_state(cli), "keyring items": len(secret_service.items(cli.home)),
+                               "traffic": project_traffic(firebase_fake, since)}
+    assert outcomes["library"] == outcomes["command"], json.dumps(outcomes, indent=1)
+    assert outcomes["command"]["traffic"], "the project saw nothing"
+    assert outcomes["command"]["keyring items"] > 0, "nothing went to the keyring"

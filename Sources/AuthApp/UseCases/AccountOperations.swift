@@ -22,6 +22,11 @@ package struct AccountOperations: Sendable {
         try await checked(expectedUID).deleteCurrentUser()
     }
 
+    /// Makes another signed-in user (by uid or email) the current one.
+    package func switchUser(to query: String) throws -> User {
+        try runtime.accounts().switchUser(to: query)
+    }
+
     /// The accounts, once the signed-in user is `expectedUID` (when given).
     package func checked(_ expectedUID: String?) throws -> Auth {
         let accounts = try runtime.accounts()

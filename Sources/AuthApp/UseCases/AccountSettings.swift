@@ -18,6 +18,9 @@ package struct AccountSettings: Sendable {
 
     package init(runtime: AuthRuntime) { self.runtime = runtime }
 
+    /// Every setting's name, in the order `config list` shows them.
+    package static var names: [String] { AccountPolicy.keys.map(\.name) }
+
     package func policy() throws -> AccountPolicy {
         try runtime.localAccounts().policy()
     }

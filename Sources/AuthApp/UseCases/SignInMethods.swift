@@ -11,6 +11,28 @@ package struct SignInMethods: Sendable {
 
     package init(runtime: AuthRuntime) { self.runtime = runtime }
 
+    // MARK: The providers of an email
+
+    /// The providers an email's account signs in with (the SDK's `fetchSignInMethods`).
+    package struct Providers: Sendable, Equatable {
+        /// Provider ids, as the backend answers them; empty when no account has the email.
+        package var providerIDs: [String]
+        /// The answer is empty and the backend may keep it empty on purpose (a project's
+        /// email-enumeration protection), so empty does not say that no account has the email.
+        package var mayBeHidden: Bool
+
+        package init(providerIDs: [String], mayBeHidden: Bool) {
+            self.providerIDs = providerIDs
+            self.mayBeHidden = mayBeHidden
+        }
+    }
+
+    package func providers(forEmail email: String) async throws -> Providers {
+        let accounts = try runtime.accounts()
+        let providerIDs = try await accounts.signInMethods(forEmail: email)
+        return Providers(providerIDs: providerIDs, mayBeHidden: providerIDs.isEmpty && accounts.backend.mayHideSignInMethods)
+    }
+
     // MARK: Anonymous users
 
     package func signInAnonymously() async throws -> AuthDataResult {
@@ -40,9 +62,12 @@ package struct SignInMethods: Sendable {
 
     // MARK: Action codes
 
-    package func sendEmailVerification(expectedUID: String? = nil) async throws {
-        _ = try AccountOperations(runtime: runtime).checked(expectedUID)
+    /// Has the project email the signed-in user a verification link; answers the address (nil: unknown here).
+    @discardableResult
+    package func sendEmailVerification(expectedUID: String? = nil) async throws -> String? {
+        let accounts = try AccountOperations(runtime: runtime).checked(expectedUID)
         try await runtime.backend(as: (any ActionCodes).self, .actionCodes).sendEmailVerification()
+        return try accounts.currentUser()?.email
     }
 
     package func checkActionCode(_ link: String) async throws -> ActionCodeInfo {
@@ -95,6 +120,20 @@ package struct SignInMethods: Sendable {
     package func enrolledFactors(expectedUID: String? = nil) async throws -> [MultiFactorInfo] {
         _ = try AccountOperations(runtime: runtime).checked(expectedUID)
         return try await runtime.backend(as: (any MultiFactorEnrollment).self, .multiFactorEnrollment).enrolledFactors()
+    }
+
+    /// A TOTP enrolment begun for the person at a terminal: the secret and its `otpauth://` URI,
+    /// named for the signed-in user and `issuer` (default: the project's id, else authctl).
+    package struct TOTPEnrollmentStarted: Sendable, Equatable {
+        package var secret: TOTPEnrollmentSecret
+        package var uri: String
+    }
+
+    package func startTOTPEnrollment(issuer: String?) async throws -> TOTPEnrollmentStarted {
+        guard let user = try runtime.accounts().currentUser() else { throw AccountError.notSignedIn }
+        let secret = try await startTOTPEnrollment()
+        let issuer = try issuer ?? FirebaseBackendKind.project(in: runtime)?.projectID ?? "authctl"
+        return TOTPEnrollmentStarted(secret: secret, uri: secret.otpauthURI(accountName: user.email ?? user.uid, issuer: issuer))
     }
 
     package func startTOTPEnrollment(expectedUID: String? = nil) async throws -> TOTPEnrollmentSecret {

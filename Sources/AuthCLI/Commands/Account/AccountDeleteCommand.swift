@@ -1,5 +1,4 @@
 import AuthApp
-import AuthCore
 import AuthPlatform
 
 /// `authctl account delete`: delete the signed-in user (needs a recent sign-in).

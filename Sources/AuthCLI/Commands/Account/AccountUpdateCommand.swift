@@ -87,7 +87,7 @@ struct AccountUpdateCommand: Command {
         case .password(let fromStandardInput):
             let password = try await SignInCommand.password(
                 fromStandardInput: fromStandardInput, in: env, command: ["account", Self.name], interrupted: .passwordChange)
-            user = try await env.backend(as: (any PasswordAccounts).self, .passwordAccounts).updatePassword(password)
+            user = try await EmailAndPassword(runtime: env.runtime).updatePassword(to: password)
             env.notice("The password of \(user.email ?? user.uid) is changed; its other sessions are over.")
         }
         if env.json { env.output(Render.json(user)) }
@@ -117,7 +117,7 @@ struct AccountSendPasswordResetCommand: Command {
     }
 
     func run(in env: CommandEnvironment) async throws -> ExitStatus {
-        try await env.backend(as: (any PasswordAccounts).self, .passwordAccounts).sendPasswordReset(toEmail: address)
+        try await EmailAndPassword(runtime: env.runtime).sendPasswordReset(toEmail: address)
         if env.json { env.output(JSONValue.object(["sent": .string(address)])) }
         env.notice("The project sends a password-reset link to \(address), if an account has that address.")
         return .success

@@ -1,5 +1,4 @@
 import AuthApp
-import AuthCore
 import AuthPlatform
 
 /// `authctl account apply-code [LINK]`: use a link the project emailed (verify the email, recover

@@ -1,4 +1,3 @@
-import AuthCore
 import AuthPlatform
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,4 @@
-import AuthCore
+import AuthApp
 
 /// `authctl methods <email>`: the SDK's fetchSignInMethods, one provider id a line.
 struct MethodsCommand: Command {
@@ -19,9 +19,9 @@ struct MethodsCommand: Command {
     }
 
     func run(in env: CommandEnvironment) async throws -> ExitStatus {
-        let auth = try env.auth
-        let providers = try await auth.signInMethods(forEmail: address)
-        if providers.isEmpty, auth.backend.mayHideSignInMethods {
+        let answer = try await SignInMethods(runtime: env.runtime).providers(forEmail: address)
+        let providers = answer.providerIDs
+        if answer.mayBeHidden {
             env.notice("The project lists no sign-in methods for \(address): either no account has it, or email-enumeration "
                 + "protection is on (the default for new projects), which keeps the answer empty.")
         }

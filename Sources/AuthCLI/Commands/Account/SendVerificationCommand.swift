@@ -1,5 +1,4 @@
 import AuthApp
-import AuthCore
 import AuthPlatform
 
 /// `authctl account send-verification`: the project emails the signed-in user a verification link.
@@ -17,10 +16,9 @@ struct SendVerificationCommand: Command {
     init(_ invocation: ParsedInvocation) throws {}
 
     func run(in env: CommandEnvironment) async throws -> ExitStatus {
-        try await SignInMethods(runtime: env.runtime).sendEmailVerification()
-        let user = try env.auth.currentUser()
-        if env.json { env.output(JSONValue.object(["sent": .string(user?.email ?? "")])) }
-        env.notice("The project sends a verification link to \(user?.email ?? "the account's email").")
+        let email = try await SignInMethods(runtime: env.runtime).sendEmailVerification()
+        if env.json { env.output(JSONValue.object(["sent": .string(email ?? "")])) }
+        env.notice("The project sends a verification link to \(email ?? "the account's email").")
         return .success
     }
 }

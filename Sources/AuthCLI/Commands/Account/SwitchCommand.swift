@@ -1,4 +1,4 @@
-import AuthCore
+import AuthApp
 
 /// `authctl switch <user>`: make another signed-in user the current one.
 struct SwitchCommand: Command {
@@ -18,7 +18,7 @@ struct SwitchCommand: Command {
     }
 
     func run(in env: CommandEnvironment) async throws -> ExitStatus {
-        let user = try env.auth.switchUser(to: query)
+        let user = try AccountOperations(runtime: env.runtime).switchUser(to: query)
         if env.json { env.output(Render.json(user)) }
         env.notice("Switched to \(user.email ?? user.uid).")
         return .success

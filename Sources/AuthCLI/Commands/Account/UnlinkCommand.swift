@@ -1,5 +1,4 @@
 import AuthApp
-import AuthCore
 
 /// `authctl unlink --provider P`: remove a linked provider (needs a recent sign-in).
 struct UnlinkCommand: Command {

@@ -1,4 +1,4 @@
-import AuthCore
+import AuthApp
 import AuthPlatform
 
 /// `authctl config get <key>`.
@@ -19,7 +19,7 @@ struct ConfigGetCommand: Command {
     }
 
     func run(in env: CommandEnvironment) async throws -> ExitStatus {
-        let policy = try env.localAuth.policy()
+        let policy = try AccountSettings(runtime: env.runtime).policy()
         let value = try policy.value(of: name)
         guard env.json else {
             env.output(value + "\n")

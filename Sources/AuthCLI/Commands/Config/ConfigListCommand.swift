@@ -1,4 +1,4 @@
-import AuthCore
+import AuthApp
 import AuthPlatform
 
 /// `authctl config list`.
@@ -12,12 +12,12 @@ struct ConfigListCommand: Command {
     init(_ invocation: ParsedInvocation) throws {}
 
     func run(in env: CommandEnvironment) async throws -> ExitStatus {
-        let policy = try env.localAuth.policy()
+        let policy = try AccountSettings(runtime: env.runtime).policy()
         if env.json {
             env.output(Render.json(policy))
             return .success
         }
-        for key in AccountPolicy.keys { env.output("\(key.name) = \(try policy.value(of: key.name))\n") }
+        for name in AccountSettings.names { env.output("\(name) = \(try policy.value(of: name))\n") }
         return .success
     }
 }

@@ -1,6 +1,5 @@
-import AuthCore
+import AuthApp
 import AuthPlatform
-import AuthProviders
 
 /// What the credential helpers (`git-credential`, `kube-credential`, `docker-credential`) share:
 /// the operation argument, the tool's request on stdin, and the token of the provider a host maps to.
@@ -35,6 +34,6 @@ enum CredentialHelper {
 
     /// The account name of the current user's `providerID` identity (GitHub login, username, email).
     static func accountName(providerID: String, in env: CommandEnvironment) throws -> String? {
-        try env.auth.currentUser()?.identity(for: providerID)?.accountName
+        try CredentialHelpers(runtime: env.runtime).accountName(providerID: providerID)
     }
 }

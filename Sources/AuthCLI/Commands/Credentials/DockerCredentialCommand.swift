@@ -1,6 +1,5 @@
-import AuthCore
+import AuthApp
 import AuthPlatform
-import AuthProviders
 
 /// `authctl docker-credential get|store|erase|list`, also run as `docker-credential-authctl`:
 /// a Docker credential helper (the docker-credential-helpers protocol) for the registries that
@@ -51,14 +50,14 @@ struct DockerCredentialCommand: Command {
     func get(serverURL rawURL: String, in env: CommandEnvironment) async throws -> ExitStatus {
         let serverURL = rawURL.trimmingWhitespace()
         guard let host = CredentialHelper.hostAndPort(of: serverURL),
-            let provider = try env.registry.provider(forCredentialHost: host, tool: .docker)?.id
+            let provider = try CredentialHelpers(runtime: env.runtime).providerID(forHost: host, tool: .docker)
         else {
             env.output(Self.notFound + "\n")
             return .unexpectedFailure
         }
         do {
             let token = try await TokenCommand.token(
-                providerID: provider, wantsIDToken: false, minimumValidity: .seconds(Int64(TokenRefresher.defaultMinimumValidity)), in: env)
+                providerID: provider, wantsIDToken: false, minimumValidity: CredentialHelpers.defaultMinimumValidity, in: env)
             let username = try CredentialHelper.accountName(providerID: provider, in: env) ?? GitCredentialAnswer.username
             env.output(foreign: ["ServerURL": .string(serverURL), "Username": .string(username), "Secret": .string(token.value)] as JSONValue)
             return .success
@@ -72,14 +71,8 @@ struct DockerCredentialCommand: Command {
     /// `{"https://ghcr.io": "login", ...}` for every signed-in provider with registries.
     func list(in env: CommandEnvironment) throws -> ExitStatus {
         var registries: [String: JSONValue] = [:]
-        let user = try env.auth.currentUser()
-        for configuration in try env.registry.all() {
-            guard let identity = user?.identity(for: configuration.id),
-                let kind = env.registry.presets.kind(forID: configuration.id)
-            else { continue }
-            for host in kind.credentialHosts(for: configuration, tool: .docker) {
-                registries["https://" + host] = .string(identity.accountName)
-            }
+        for (host, accountName) in try CredentialHelpers(runtime: env.runtime).hosts(for: .docker) {
+            registries["https://" + host] = .string(accountName)
         }
         env.output(foreign: JSONValue.object(registries))
         return .success

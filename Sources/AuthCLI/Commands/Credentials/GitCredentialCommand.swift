@@ -1,6 +1,5 @@
-import AuthCore
+import AuthApp
 import AuthPlatform
-import AuthProviders
 
 /// `authctl git-credential get|store|erase|capability`: a git credential helper
 /// (gitcredentials(7)). For a host that takes a provider's tokens, `get` answers the token
@@ -66,7 +65,7 @@ struct GitCredentialCommand: Command {
         }
         let request = GitCredentialRequest(parsing: try CredentialHelper.readRequest(env, command: ["git-credential"]))
         guard operation != "store", let host = request["host"]?.lowercased(), Self.isSafe(protocol: request["protocol"], host: host),
-            let provider = try providerID ?? env.registry.provider(forCredentialHost: host, tool: .git)?.id
+            let provider = try providerID ?? CredentialHelpers(runtime: env.runtime).providerID(forHost: host, tool: .git)
         else {
             env.log("git-credential \(operation): no answer for this request")
             return .success
@@ -87,7 +86,7 @@ struct GitCredentialCommand: Command {
     /// git was refused with the token it presents: when it is the stored access token, it is
     /// marked expired (the refresh token stays), so the next `get` refreshes. Nothing to print.
     func erase(_ request: GitCredentialRequest, host: String, provider: String, in env: CommandEnvironment) throws -> ExitStatus {
-        guard let refused = request.presentedSecret, try env.auth.expireAccessToken(providerID: provider, refused: refused) else {
+        guard let refused = request.presentedSecret, try CredentialHelpers(runtime: env.runtime).expireAccessToken(providerID: provider, refused: refused) else {
             env.log("git-credential erase: \(host) refused no token of \(provider)'s that is still stored")
             return .success
         }

@@ -1,4 +1,3 @@
-import AuthCore
 import AuthPlatform
 
 /// `authctl kube-credential`: a kubectl exec credential plugin. It prints an `ExecCredential`

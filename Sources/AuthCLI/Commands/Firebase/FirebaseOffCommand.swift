@@ -1,4 +1,4 @@
-import AuthFirebase
+import AuthApp
 import AuthPlatform
 
 /// `authctl firebase off`: back to local accounts (the project's accounts stay in their own
@@ -14,12 +14,9 @@ struct FirebaseOffCommand: Command {
     init(_ invocation: ParsedInvocation) throws {}
 
     func run(in env: CommandEnvironment) async throws -> ExitStatus {
-        let previous = try env.firebaseProject
-        if previous != nil {
-            try env.storage.store(FirebaseDocument.fileName, of: FirebaseDocument.self).update { $0.project = nil }
-        }
+        let previous = try ProjectSettings(runtime: env.runtime).off()
         if env.json { env.output(JSONValue.object(["project": .null])) }
-        env.notice(previous.map { "Accounts are local again (the project \($0.projectID) is no longer used)." } ?? "Accounts were already local.")
+        env.notice(previous.map { "Accounts are local again (the project \($0) is no longer used)." } ?? "Accounts were already local.")
         return .success
     }
 }

@@ -1,4 +1,4 @@
-import AuthFirebase
+import AuthApp
 import AuthPlatform
 
 /// `authctl firebase show`: the project accounts live in, and where authctl reaches it.
@@ -13,34 +13,33 @@ struct FirebaseShowCommand: Command {
     init(_ invocation: ParsedInvocation) throws {}
 
     func run(in env: CommandEnvironment) async throws -> ExitStatus {
-        guard let project = try env.firebaseProject else {
+        guard let project = try ProjectSettings(runtime: env.runtime).current() else {
             if env.json { env.output(JSONValue.object(["project": .null])) }
             env.notice("Accounts are local; run 'authctl firebase use --api-key KEY --project-id ID' to keep them in a Firebase project.")
             return .success
         }
-        let endpoints = try env.firebaseEndpoints
         if env.json {
-            env.output(Self.json(project, endpoints: endpoints))
+            env.output(Self.json(project))
             return .success
         }
         var lines = ["project:   \(project.projectID)", "api key:   \(project.apiKey)"]
         if let tenant = project.tenantID { lines.append("tenant:    \(tenant)") }
         lines.append("handler:   \(project.handlerURI)")
-        lines.append("endpoint:  \(endpoints.identityToolkit)")
-        if let host = endpoints.emulatorHost { lines.append("emulator:  \(host) (\(FirebaseEndpoints.emulatorHostVariable))") }
+        lines.append("endpoint:  \(project.endpoint)")
+        if let host = project.emulatorHost { lines.append("emulator:  \(host) (\(ProjectSettings.emulatorHostVariable))") }
         env.output(lines.joined(separator: "\n") + "\n")
         return .success
     }
 
-    static func json(_ project: FirebaseProject, endpoints: FirebaseEndpoints) -> JSONValue {
+    static func json(_ project: ProjectSettings.Project) -> JSONValue {
         [
             "project": [
                 "projectId": .string(project.projectID), "apiKey": .string(project.apiKey),
                 "tenantId": project.tenantID.map { .string($0) } ?? .null,
                 "authDomain": .string(project.authDomain),
             ],
-            "endpoint": .string(endpoints.identityToolkit),
-            "emulatorHost": endpoints.emulatorHost.map { .string($0) } ?? .null,
+            "endpoint": .string(project.endpoint),
+            "emulatorHost": project.emulatorHost.map { .string($0) } ?? .null,
         ]
     }
 }

@@ -1,4 +1,4 @@
-import AuthFirebase
+import AuthApp
 import AuthPlatform
 
 /// `authctl firebase use --api-key KEY --project-id ID [--tenant-id T]`, or `--plist
@@ -53,53 +53,31 @@ struct FirebaseUseCommand: Command {
             Example("Use the project of an Apple app's configuration file:", "authctl firebase use --plist GoogleService-Info.plist"),
         ])
 
-    var project: FirebaseProject
-    /// The GoogleService-Info.plist that names the key and project (read when the command runs).
-    let plistPath: String?
-    let checksKey: Bool
+    let choice: ProjectSettings.Choice
 
     init(_ invocation: ParsedInvocation) throws {
-        checksKey = !(try invocation[Self.noCheck])
-        plistPath = try invocation[Self.plist]
+        let plistPath = try invocation[Self.plist]
         let apiKey = try invocation[Self.apiKey], projectID = try invocation[Self.projectID]
         if plistPath != nil, apiKey != nil || projectID != nil {
             throw UsageError.invalidUsage("--plist names the API key and project id; give them one way", command: invocation.commandPath)
         }
-        project = FirebaseProject(
-            apiKey: apiKey ?? "", projectID: projectID ?? "", tenantID: try invocation[Self.tenantID], authDomain: try invocation[Self.authDomain])
-        project.clientIdentity = ClientIdentity(
-            iosBundleID: try invocation[Self.iosBundleID], androidPackage: try invocation[Self.androidPackage],
-            androidCertificate: try invocation[Self.androidCert], referrer: try invocation[Self.referrer]
-        ).orNil
-        project.githubAcceptsLocalhost = try invocation[Self.githubLocalhost] ? true : nil
-    }
-
-    /// The project of the options, or of the plist with the options' tenant, domain and identity on top.
-    func chosenProject() throws -> FirebaseProject {
-        guard let plistPath else { return project }
-        var chosen = try GoogleServiceInfo.read(path: plistPath).project()
-        chosen.tenantID = project.tenantID
-        chosen.customAuthDomain = project.customAuthDomain
-        if let identity = project.clientIdentity { chosen.clientIdentity = identity }
-        chosen.githubAcceptsLocalhost = project.githubAcceptsLocalhost
-        return chosen
+        choice = ProjectSettings.Choice(
+            apiKey: apiKey ?? "", projectID: projectID ?? "", plistPath: plistPath, tenantID: try invocation[Self.tenantID],
+            authDomain: try invocation[Self.authDomain], iosBundleID: try invocation[Self.iosBundleID],
+            androidPackage: try invocation[Self.androidPackage], androidCertificate: try invocation[Self.androidCert],
+            referrer: try invocation[Self.referrer], githubAcceptsLocalhost: try invocation[Self.githubLocalhost],
+            checksKey: !(try invocation[Self.noCheck]))
     }
 
     func run(in env: CommandEnvironment) async throws -> ExitStatus {
-        let project = try chosenProject().validated()
-        let endpoints = try env.firebaseEndpoints
-        if checksKey {
-            do {
-                let domains = try await ProjectConfigCall(project: project, endpoints: endpoints).authorizedDomains(transport: env.transport)
-                env.log("firebase use: the project accepts the API key; authorized domains: \(domains.joined(separator: ", "))")
-            } catch let error as HTTPTransportError {
-                env.notice("authctl: the project could not be reached to check the API key; 'authctl firebase use ... --no-check' stores it unchecked")
-                throw error
-            }
+        let project: ProjectSettings.Project
+        do {
+            project = try await ProjectSettings(runtime: env.runtime).use(choice)
+        } catch let error as HTTPTransportError {
+            env.notice("authctl: the project could not be reached to check the API key; 'authctl firebase use ... --no-check' stores it unchecked")
+            throw error
         }
-        try env.home.ensureExists()
-        try env.storage.store(FirebaseDocument.fileName, of: FirebaseDocument.self).update { $0.project = project }
-        if env.json { env.output(FirebaseShowCommand.json(project, endpoints: try env.firebaseEndpoints)) }
+        if env.json { env.output(FirebaseShowCommand.json(project)) }
         env.notice("Accounts now live in the Firebase project \(project.projectID)" + (project.tenantID.map { " (tenant \($0))" } ?? "") + ".")
         return .success
     }

@@ -1,15 +1,14 @@
-import AuthOAuth
-import AuthProviders
+import AuthApp
 
 /// `authctl providers add ID`: configure a preset (github.com, yahoo.com, google.com,
 /// microsoft.com) or an `oidc.<name>` provider.
 struct ProvidersAddCommand: Command {
     static let id = Argument.required(
-        "id", help: "\(ProviderPresets.builtIn.presetIDList), or oidc. followed by a name of your choice (a-z, 0-9, - and _).")
+        "id", help: "\(ProviderSettings.presetIDList), or oidc. followed by a name of your choice (a-z, 0-9, - and _).")
     static let issuer = Option.string(
         "issuer", "URL",
         help: "The provider's issuer URL: required for oidc.<name>; a preset's is built in ("
-            + ProviderPresets.builtIn.issuerSummary + ").")
+            + ProviderSettings.issuerSummary + ").")
     static let tenant = Option.string(
         "tenant", "TENANT",
         help: "microsoft.com only: common (the default: work, school and personal accounts), organizations, "
@@ -78,49 +77,37 @@ struct ProvidersAddCommand: Command {
                 "authctl providers add microsoft.com --tenant organizations --client-id GUID"),
         ])
 
-    let configuration: ProviderConfiguration
+    let addition: ProviderSettings.Addition
     let secretFromStandardInput: Bool
     let secretVariable: String?
-    let parameters: [String]
-    let checksAtProvider: Bool
 
     init(_ invocation: ParsedInvocation) throws {
-        configuration = ProviderConfiguration(
+        addition = ProviderSettings.Addition(
             id: try invocation[Self.id], issuer: try invocation[Self.issuer] ?? "", clientID: try invocation[Self.clientID],
-            scopes: try invocation[Self.scope], redirectPorts: try invocation[Self.redirectPort],
+            scopes: try invocation[Self.scope], parameters: try invocation[Self.param], redirectPorts: try invocation[Self.redirectPort],
             acceptsHS256IDTokens: try invocation[Self.hs256], apiBase: try invocation[Self.apiBase],
-            redirectURI: try invocation[Self.redirectURI], tenant: try invocation[Self.tenant]
+            redirectURI: try invocation[Self.redirectURI], tenant: try invocation[Self.tenant], checksAtProvider: !(try invocation[Self.noCheck])
         )
         secretFromStandardInput = try invocation[Self.secretStdin]
         secretVariable = try invocation[Self.secretEnv]
-        parameters = try invocation[Self.param]
-        checksAtProvider = !(try invocation[Self.noCheck])
     }
 
     func run(in env: CommandEnvironment) async throws -> ExitStatus {
-        var configuration = configuration
-        configuration.customParameters = try AuthorizationRequest.parseParameters(parameters)
-        configuration.clientSecret = try secret(in: env)
-        // A kind that needs an issuer gets the preset's (the registry fills it in), or --issuer.
-        let presets = env.registry.presets
-        if configuration.issuer.isEmpty, presets.preset(configuration.id)?.defaultIssuer == nil,
-            presets.kind(forID: configuration.id)?.usesIssuer ?? true
-        {
+        var addition = addition
+        addition.clientSecret = try secret(in: env)
+        let added: ProviderSettings.Added
+        do {
+            added = try await ProviderSettings(runtime: env.runtime).add(addition)
+        } catch is ProviderSettings.IssuerNeeded {
             throw UsageError.missingOption("--" + Self.issuer.long, command: ["providers", "add"])
         }
-        if checksAtProvider {
-            let checked = try await env.registry.checkedAtProvider(configuration, services: env.services)
-            configuration = checked.configuration
-            if let issuer = checked.correctedIssuer {
-                env.notice("Using the issuer as the provider spells it: \(issuer)")
-            }
-        } else if configuration.issuer.hasSuffix("/") {
-            env.notice("Note: the issuer ends with '/'; ID tokens are accepted only if their iss is exactly \(configuration.issuer).")
+        let stored = added.entry
+        if let issuer = added.correctedIssuer {
+            env.notice("Using the issuer as the provider spells it: \(issuer)")
+        } else if added.uncheckedIssuerEndsWithSlash {
+            env.notice("Note: the issuer ends with '/'; ID tokens are accepted only if their iss is exactly \(stored.issuer).")
         }
-        try env.home.ensureExists()
-        try env.registry.add(configuration)
-        let stored = try env.registry.provider(configuration.id)
-        if env.json { env.output(Render.json(stored, kind: env.registry.kindName(of: stored))) }
+        if env.json { env.output(Render.json(stored)) }
         env.notice("Added \(stored.id)" + (stored.issuer.isEmpty ? "." : " (issuer \(stored.issuer))."))
         return .success
     }
@@ -133,12 +120,12 @@ struct ProvidersAddCommand: Command {
                     option: "--" + Self.secretStdin.long, value: "", reason: "standard input is too large for a secret", command: ["providers", "add"])
             }
             let secret = String(decoding: bytes, as: UTF8.self).trimmingWhitespace()
-            if secret.isEmpty { throw ProviderError.missingClientSecret(source: "standard input") }
+            if secret.isEmpty { throw ProviderSettings.missingClientSecret(source: "standard input") }
             return secret
         }
         guard let name = secretVariable else { return nil }
         guard let value = env.context.environment[name], !value.isEmpty else {
-            throw ProviderError.missingClientSecret(source: "the environment variable \(name)")
+            throw ProviderSettings.missingClientSecret(source: "the environment variable \(name)")
         }
         return value
     }

@@ -1,4 +1,4 @@
-import AuthProviders
+import AuthApp
 
 /// `authctl providers list`.
 struct ProvidersListCommand: Command {
@@ -11,9 +11,9 @@ struct ProvidersListCommand: Command {
     init(_ invocation: ParsedInvocation) throws {}
 
     func run(in env: CommandEnvironment) async throws -> ExitStatus {
-        let providers = try env.registry.all()
+        let providers = try ProviderSettings(runtime: env.runtime).list()
         if env.json {
-            env.output(.array(providers.map { Render.json($0, kind: env.registry.kindName(of: $0)) }))
+            env.output(.array(providers.map(Render.json)))
             return .success
         }
         if providers.isEmpty {

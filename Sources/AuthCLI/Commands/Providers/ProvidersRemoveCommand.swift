@@ -1,5 +1,5 @@
+import AuthApp
 import AuthPlatform
-import AuthProviders
 
 /// `authctl providers remove ID`.
 struct ProvidersRemoveCommand: Command {
@@ -17,7 +17,7 @@ struct ProvidersRemoveCommand: Command {
     }
 
     func run(in env: CommandEnvironment) async throws -> ExitStatus {
-        try env.registry.remove(providerID)
+        try ProviderSettings(runtime: env.runtime).remove(providerID)
         env.notice("Removed \(providerID).")
         if env.json { env.output(JSONValue.object(["removed": .string(providerID)])) }
         return .success

@@ -1,4 +1,4 @@
-import AuthProviders
+import AuthApp
 
 /// `authctl providers show ID` (never the secret).
 struct ProvidersShowCommand: Command {
@@ -19,8 +19,8 @@ struct ProvidersShowCommand: Command {
     }
 
     func run(in env: CommandEnvironment) async throws -> ExitStatus {
-        let provider = try env.registry.provider(providerID)
-        env.json ? env.output(Render.json(provider, kind: env.registry.kindName(of: provider))) : env.output(Render.text(provider))
+        let provider = try ProviderSettings(runtime: env.runtime).provider(providerID)
+        env.json ? env.output(Render.json(provider)) : env.output(Render.text(provider.configuration))
         return .success
     }
 }

@@ -47,11 +47,11 @@ struct ReauthCommand: Command {
         let account = try env.auth.currentAccount()
         if (providerID ?? account.flatMap(Self.defaultProvider)) == SignInCommand.passwordProviderID {
             try SignInRunner.checkHome(env)
-            let backend = try env.backend(as: (any PasswordAccounts).self, .passwordAccounts)
+            let accounts = EmailAndPassword(runtime: env.runtime)
             let password = try await SignInCommand.password(
                 fromStandardInput: passwordFromStandardInput, in: env, command: [Self.name], interrupted: .reauthentication)
             // The second factor's code may be asked for at the terminal: Ctrl-C there stores nothing.
-            let result = try await env.interruptible(.reauthentication) { try await backend.reauthenticate(password: password) }
+            let result = try await env.interruptible(.reauthentication) { try await accounts.reauthenticate(password: password) }
             SignInRunner.report(result, purpose: .reauthenticate, in: env)
             return .success
         }

@@ -166,18 +166,19 @@ struct SignInCommand: Command {
             return try await runner.run(in: env) { _ in providerID }
         case .password(let email, let fromStandardInput, let create):
             try SignInRunner.checkHome(env)
-            let backend = try env.backend(as: (any PasswordAccounts).self, .passwordAccounts)
+            let accounts = EmailAndPassword(runtime: env.runtime)
             let password = try await Self.password(fromStandardInput: fromStandardInput, in: env)
             // The second factor's code may be asked for at the terminal: Ctrl-C there stores nothing.
-            let result = try await env.interruptible(.signIn) { try await backend.signIn(email: email, password: password, create: create) }
+            let result = try await env.interruptible(.signIn) {
+                try await accounts.signIn(email: email, password: password, mode: create ? .signUp : .signIn)
+            }
             SignInRunner.report(result, purpose: .signIn, in: env)
         case .clientCredentials(let providerID, let request):
             try SignInRunner.checkHome(env)
             SignInRunner.report(try await SignInClient(runtime: env.runtime).run(providerID: providerID, request: request), purpose: .signIn, in: env)
         case .customToken:
             try SignInRunner.checkHome(env)
-            let backend = try env.backend(as: (any CustomTokenAccounts).self, .customTokens)
-            SignInRunner.report(try await backend.signIn(customToken: try env.readToken()), purpose: .signIn, in: env)
+            SignInRunner.report(try await CustomToken(runtime: env.runtime).signIn(try env.readToken()), purpose: .signIn, in: env)
         case .anonymous:
             try SignInRunner.checkHome(env)
             SignInRunner.report(try await SignInMethods(runtime: env.runtime).signInAnonymously(), purpose: .signIn, in: env)

@@ -94,6 +94,15 @@ func passwordAccounts(email: String, password: String) async throws -> [String: 
     return describe(authResult, extra: ["createdUid": created.user.uid])
 }
 
+/// "Manage Users", Re-authenticate a user: a password user proves it is them with the password
+/// (the credential of EmailAuthProvider), after signing up.
+func reauthenticateWithPassword(email: String, password: String) async throws -> [String: Any] {
+    let created = try await Auth.auth().createUser(withEmail: email, password: password)
+    let credential = EmailAuthProvider.credential(withEmail: email, password: password)
+    let authResult = try await created.user.reauthenticate(with: credential)
+    return describe(authResult, extra: ["createdUid": created.user.uid])
+}
+
 /// "Authenticate with Firebase Using a Custom Authentication System": a token minted by the
 /// project's own server (here: on standard input).
 func signInWithCustomToken(_ customToken: String?) async throws -> [String: Any] {

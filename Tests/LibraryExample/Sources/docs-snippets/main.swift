@@ -27,6 +27,7 @@ func run(_ arguments: [String]) async throws -> [String: Any] {
     case "completion-forms":
         return try await completionForms(email: argument(1), password: argument(2), customToken: readLine(strippingNewline: true) ?? "")
     case "custom-token": return try await signInWithCustomToken(readLine(strippingNewline: true))
+    case "reauth-password": return try await reauthenticateWithPassword(email: argument(1), password: argument(2))
     case "link": return try await link(argument(1))
     case "reauth": return try await reauthenticate(argument(1))
     case "paste":

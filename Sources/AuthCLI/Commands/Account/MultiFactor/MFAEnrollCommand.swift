@@ -1,5 +1,4 @@
 import AuthApp
-import AuthCore
 import AuthPlatform
 
 /// `authctl account mfa enroll totp`: enrol an authenticator app as the signed-in user's second
@@ -41,10 +40,8 @@ struct MFAEnrollCommand: Command {
 
     func run(in env: CommandEnvironment) async throws -> ExitStatus {
         let methods = SignInMethods(runtime: env.runtime)
-        guard let user = try env.auth.currentUser() else { throw AccountError.notSignedIn }
-        let secret = try await methods.startTOTPEnrollment()
-        let issuer = try issuerName ?? env.firebaseProject?.projectID ?? "authctl"
-        let uri = secret.otpauthURI(accountName: user.email ?? user.uid, issuer: issuer)
+        let started = try await methods.startTOTPEnrollment(issuer: issuerName)
+        let secret = started.secret, uri = started.uri
         let prompt = "Code from your authenticator app: "
         // The code where it fits the window with the secret, the URI and the prompt, as a sign-in's URL for another device.
         env.showForAnotherDevice(

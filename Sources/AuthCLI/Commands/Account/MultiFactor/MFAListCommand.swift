@@ -1,5 +1,4 @@
 import AuthApp
-import AuthCore
 import AuthPlatform
 
 /// `authctl account mfa list`: the signed-in user's second factors, as the project knows them.

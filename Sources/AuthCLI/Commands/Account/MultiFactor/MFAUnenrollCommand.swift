@@ -1,5 +1,4 @@
 import AuthApp
-import AuthCore
 import AuthPlatform
 
 /// `authctl account mfa unenroll FACTOR`: withdraw a second factor (`mfaEnrollment:withdraw`).
