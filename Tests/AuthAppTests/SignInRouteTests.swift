@@ -1,15 +1,46 @@
 @testable import AuthApp
+import AuthCore
+import AuthProviders
 import Testing
 
-/// The route rule's table: which ids a project's flow may run (Firebase's provider ids have a
-/// dot); the rest are looked up on this machine, where a typo gets "did you mean".
+/// The one route rule's table (Decisions/0038): which ids a project's flow may run (Firebase's
+/// provider ids have a dot); the rest are looked up on this machine, where a typo gets "did you
+/// mean". The sign-in and the account-exists hint read the same rule.
 @Suite struct SignInRouteTests {
     @Test(arguments: [
         ("github.com", true), ("oidc.corp", true), ("saml.okta", true), ("playgames.google.com", true),
         ("github", false), ("password", false), ("phone", false), ("oidc.", false), (".com", false), ("", false),
     ])
     func projectProviderIDs(id: String, runByProject: Bool) {
-        #expect(SignIn.isProjectProviderID(id) == runByProject)
+        #expect(ProviderRoute.isProjectProviderID(id) == runByProject)
+    }
+
+    @Test(arguments: [
+        // Added here wins, with or without a project.
+        ("github.com", true, false, ProviderRoute.local), ("github.com", true, true, .local), ("oidc.corp", true, true, .local),
+        // Without a project, nothing else runs.
+        ("github.com", false, false, .notConfigured), ("apple.com", false, false, .notConfigured), ("password", false, false, .notConfigured),
+        // With a project: a provider id with a dot is the project's flow...
+        ("github.com", false, true, .projectFlow), ("facebook.com", false, true, .projectFlow), ("saml.acme", false, true, .projectFlow),
+        ("playgames.google.com", false, true, .projectFlow),
+        // ...but Apple's answer can never come back here (its preset data), so it is refused with why.
+        ("apple.com", false, true, .projectCannotReturn),
+        // The password is the project's without a flow; an id without a dot is looked up here.
+        ("password", false, true, .projectPassword), ("github", false, true, .notConfigured), ("phone", false, true, .notConfigured),
+        ("oidc.", false, true, .notConfigured),
+    ] as [(String, Bool, Bool, ProviderRoute)])
+    func theRule(id: String, configured: Bool, project: Bool, expected: ProviderRoute) {
+        #expect(ProviderRoute.rule(for: id, configured: configured, hasProject: project, presets: .builtIn) == expected)
+    }
+
+    /// The hint of an existing account names a provider as usable exactly when the rule runs it.
+    @Test(arguments: ["github.com", "apple.com", "password", "github", "saml.acme", "oidc.corp"])
+    func theHintAgreesWithTheRule(id: String) {
+        for project in [false, true] {
+            let rule = ProviderRoute.rule(for: id, configured: false, hasProject: project, presets: .builtIn)
+            let way = SignInRoute.routes(for: [id], configured: [], presets: .builtIn, hasProject: project).first?.way
+            #expect((way == .signIn) == rule.signsIn, "\(id), project: \(project)")
+        }
     }
 
     /// Reauthentication asks for a fresh login; the other purposes leave the provider's default.

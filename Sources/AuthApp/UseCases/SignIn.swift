@@ -91,8 +91,11 @@ package struct SignIn: Sendable {
     package struct RouteNotice: Sendable, Equatable {
         /// Why the return is the handler page.
         package enum Reason: Sendable, Equatable {
-            /// The person will paste (a browser elsewhere, or asked to).
+            /// The person asked to paste (`--paste`, a presenter that reads and opens no browser).
             case pasteAsked
+            /// No browser opens here (`--no-browser`, or the headless rules: `why`), so the person
+            /// signs in elsewhere and pastes.
+            case noBrowser(why: String?)
             /// The provider's app knows only the handler page (a GitHub OAuth App).
             case appTakesOneCallback
             /// The return is this machine's listener.
@@ -125,29 +128,27 @@ package struct SignIn: Sendable {
 
     package init(runtime: AuthRuntime) { self.runtime = runtime }
 
-    /// The one route rule: a provider added here runs here; otherwise a project runs it, if the
-    /// backend is one; otherwise it must be added here (the registry's error, with its suggestion).
-    /// An id that is no Firebase provider id (`github` for `github.com`) is looked up here, so a
-    /// typo gets the registry's "did you mean" before any project is asked.
+    /// The route of ``ProviderRoute/rule(for:configured:hasProject:presets:)``: a provider added here
+    /// runs here; otherwise a project runs it, if the backend is one (Apple too, whose refusal says
+    /// why); otherwise it must be added here (the registry's error, with its suggestion). An id that
+    /// is no Firebase provider id (`github` for `github.com`) is looked up here, so a typo gets the
+    /// registry's "did you mean" before any project is asked.
     package static func route(_ providerID: String, accounts: Auth, registry: ProviderRegistry) throws -> Route {
-        if let broker = accounts.backend as? any ProviderFlowBroker, isProjectProviderID(providerID),
-            try registry.all().first(where: { $0.id == providerID }) == nil
-        {
-            return .project(broker)
+        let broker = accounts.backend as? any ProviderFlowBroker
+        let configured = try registry.all().contains { $0.id == providerID }
+        switch ProviderRoute.rule(for: providerID, configured: configured, hasProject: broker != nil, presets: registry.presets) {
+        case .projectFlow, .projectCannotReturn:
+            if let broker { return .project(broker) }
+            return .local(try registry.provider(providerID))
+        case .local, .projectPassword, .notConfigured:
+            return .local(try registry.provider(providerID))
         }
-        return .local(try registry.provider(providerID))
     }
 
     /// The route `providerID` would take here, so a front door refuses an unknown provider (with
     /// its suggestion) before it asks anything of the person.
     package func route(_ providerID: String) throws -> Route {
         try Self.route(providerID, accounts: try runtime.accounts(), registry: runtime.registry)
-    }
-
-    /// Firebase's provider ids are domains (`github.com`, `playgames.google.com`) or `oidc.`/`saml.`
-    /// names, all with a dot; the rest (`password`, `phone`) are not run by a provider flow.
-    static func isProjectProviderID(_ providerID: String) -> Bool {
-        providerID.contains(".") && !providerID.hasPrefix(".") && !providerID.hasSuffix(".")
     }
 
     /// A reauthentication asks the provider to show its login again (OpenID Connect Core §3.1.2.1
@@ -217,18 +218,21 @@ package struct SignIn: Sendable {
             throw LocalFlowNeedsProvider(
                 providerID: input.providerID, proof: input.proof.name, remedy: runtime.registry.presets.addRemedy(input.providerID))
         }
+        let traits = runtime.registry.presets.projectFlow(for: input.providerID)
+        let appAcceptsLocalhost = input.appAcceptsLocalhost || !traits.returnsOnlyToHandler || broker.oneCallbackAppsAcceptLocalhost
         let reason: RouteNotice.Reason =
-            ports.prefersPaste || !ports.opensBrowser ? .pasteAsked
-            : input.appAcceptsLocalhost || broker.acceptsLocalhost(input.providerID) || !ports.canPaste ? .loopback : .appTakesOneCallback
+            ports.prefersPaste ? .pasteAsked
+            : !ports.opensBrowser ? .noBrowser(why: ports.grant.whyNoBrowser)
+            : appAcceptsLocalhost || !ports.canPaste ? .loopback : .appTakesOneCallback
         let returning: BrokeredSignInFlow.Return = reason == .loopback ? .loopback(ports: input.redirectPorts, acceptsPaste: false) : .handler
         // Every refusal that needs no request comes before the notice of which route runs.
-        try BrokeredReturnRules.check(providerID: input.providerID, returning: returning)
+        try BrokeredReturnRules.check(traits, providerID: input.providerID, returning: returning)
         ports.routeChosen(RouteNotice(providerID: input.providerID, returning: returning, handler: broker.handlerURI, reason: reason))
         var parameters = input.customParameters
         if let prompt = Self.prompt(for: input.purpose), parameters["prompt"] == nil { parameters["prompt"] = prompt }
         let request = BrokeredSignInFlow.Request(
             providerID: input.providerID, purpose: input.purpose, returning: returning, scopes: input.scopes,
-            customParameters: parameters, timeout: input.timeout, opensBrowser: ports.opensBrowser)
+            customParameters: parameters, timeout: input.timeout, opensBrowser: ports.opensBrowser, traits: traits)
         return try await BrokeredSignInFlow(broker: broker, context: grant).run(request)
     }
 

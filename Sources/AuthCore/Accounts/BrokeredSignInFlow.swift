@@ -1,5 +1,6 @@
 import AuthOAuth
 import AuthPlatform
+import AuthProviders
 
 /// A sign-in whose provider flow the account backend runs (``ProviderFlowBroker``): ask it for
 /// the authorization URL, send the browser there, bring the provider's answer back, hand it over.
@@ -29,11 +30,14 @@ package struct BrokeredSignInFlow: Sendable {
         package var timeout: Duration
         /// False for `--no-browser`: only print the URL.
         package var opensBrowser: Bool
+        /// The provider's rules for a project's flow (its preset's data).
+        package var traits: ProjectFlowTraits
 
         package init(
             providerID: String, purpose: FederatedPurpose, returning: Return, scopes: [String] = [], customParameters: [String: String] = [:],
-            timeout: Duration, opensBrowser: Bool = true
+            timeout: Duration, opensBrowser: Bool = true, traits: ProjectFlowTraits? = nil
         ) {
+            self.traits = traits ?? ProviderPresets.builtIn.projectFlow(for: providerID)
             self.providerID = providerID
             self.purpose = purpose
             self.returning = returning
@@ -53,16 +57,16 @@ package struct BrokeredSignInFlow: Sendable {
     }
 
     package func run(_ request: Request) async throws -> AuthDataResult {
-        try BrokeredReturnRules.check(providerID: request.providerID, returning: request.returning)
+        try BrokeredReturnRules.check(request.traits, providerID: request.providerID, returning: request.returning)
         switch request.returning {
         case .handler:
             let authorization = try await begin(request, continueURI: broker.handlerURI)
             present(authorization, request, pasteFollows: true)
             let wait = SignInWait(
-                listener: nil, paste: { try await pasted(for: authorization) }, pastesFromStart: true,
+                in: context, listener: nil, paste: { try await pasted(for: authorization) }, pastesFromStart: true,
                 launch: launch(authorization, request),
                 browserFailed: { reason, _ in presentForAnotherDevice(authorization, request, browserFailure: reason, pasteFollows: true) },
-                timeout: request.timeout, sleep: context.sleep, returning: .projectHandler(handler: broker.handlerURI))
+                timeout: request.timeout, returning: .projectHandler(handler: broker.handlerURI))
             let answer = try await wait.run()
             return try await complete(authorization, answer: answer, reply: NoBrowserReply(), purpose: request.purpose)
         case .loopback(let ports, let acceptsPaste):
@@ -82,23 +86,16 @@ package struct BrokeredSignInFlow: Sendable {
                 }
                 return Answer(redirect: answer, reply: reply)
             }
-            let fromPaste: @Sendable () async throws -> Answer = { Answer(redirect: try await pasted(for: authorization), reply: NoBrowserReply()) }
             let wait = SignInWait(
-                listener: fromListener, paste: acceptsPaste || context.canAskForPaste ? fromPaste : nil, pastesFromStart: acceptsPaste,
+                in: context, listener: fromListener,
+                paste: { Answer(redirect: try await pasted(for: authorization), reply: NoBrowserReply()) }, pastesFromStart: acceptsPaste,
                 launch: launch(authorization, request),
                 browserFailed: { reason, offered in
                     if offered { return presentForAnotherDevice(authorization, request, browserFailure: reason, pasteFollows: true) }
                     context.notify("The browser did not open (\(reason)): open the URL above in a browser on this machine yourself.")
                 },
-                timeout: timeout, sleep: context.sleep, returning: .projectLoopback(handler: broker.handlerURI))
-            let answer: Answer
-            do {
-                answer = try await wait.run()
-            } catch {
-                await listener.close()
-                throw error
-            }
-            await listener.close()
+                timeout: timeout, returning: .projectLoopback(handler: broker.handlerURI))
+            let answer = try await wait.run(closing: listener)
             return try await complete(authorization, answer: answer.redirect, reply: answer.reply, purpose: request.purpose)
         }
     }
@@ -176,23 +173,12 @@ package struct BrokeredSignInFlow: Sendable {
 }
 
 /// Providers whose answer cannot reach a terminal program by a given return, said before the
-/// person spends time in a browser, with what works instead.
+/// person spends time in a browser, with what works instead. The rules are the provider's preset
+/// data (``ProjectFlowTraits``).
 package enum BrokeredReturnRules {
-    /// Whether a project's flow can ever bring `providerID`'s answer back here (every provider
-    /// but Apple, which returns only to verified https domains).
-    package static func projectCanRun(_ providerID: String) -> Bool {
-        providerID != "apple.com"
-    }
-
-    /// Whether `providerID`'s app, registered as the Firebase docs say, knows only the handler
-    /// page: a GitHub OAuth App has exactly one callback URL.
-    package static func returnsOnlyToHandler(_ providerID: String) -> Bool {
-        providerID == "github.com"
-    }
-
-    package static func check(providerID: String, returning: BrokeredSignInFlow.Return) throws(BrokeredFlowError) {
-        if !projectCanRun(providerID) { throw .appleNeedsVerifiedHTTPS }
-        if providerID.hasPrefix("saml."), returning == .handler { throw .postedAnswerCannotBePasted(providerID: providerID) }
+    package static func check(_ traits: ProjectFlowTraits, providerID: String, returning: BrokeredSignInFlow.Return) throws(BrokeredFlowError) {
+        if traits.cannotRunThroughProject { throw .appleNeedsVerifiedHTTPS }
+        if traits.answersByFormPost, returning == .handler { throw .postedAnswerCannotBePasted(providerID: providerID) }
     }
 }
 
