@@ -50,3 +50,24 @@ import Testing
         #expect(SignIn.prompt(for: .link) == nil)
     }
 }
+
+/// The paste of a sign-in, decided once in ``SignIn`` from what the door can do (Decisions/0038):
+/// the terminal, the command's stdin that is no terminal, a presenter that reads, or none.
+@Suite struct PastePolicyTests {
+    typealias Ability = SignIn.PasteAbility
+
+    @Test(arguments: [
+        // --paste: from the start, wherever a paste can be read at all.
+        (true, true, Ability.terminal, true, true, true), (true, true, .whenAsked, true, false, true), (true, false, .none, false, false, false),
+        // A terminal: from the start when no browser opens here; after a failed one otherwise.
+        (false, false, .terminal, true, true, true), (false, true, .terminal, false, true, true),
+        // stdin that is no terminal: only when asked (or for a handler page's return).
+        (false, false, .whenAsked, false, false, true), (false, true, .whenAsked, false, false, true),
+        // A presenter that reads: from the start; one that cannot: never.
+        (false, true, .fromStart, true, true, true), (false, false, .fromStart, true, true, true), (false, false, .none, false, false, false),
+    ] as [(Bool, Bool, Ability, Bool, Bool, Bool)])
+    func decide(asks: Bool, opensBrowser: Bool, ability: Ability, fromStart: Bool, afterFailure: Bool, canPaste: Bool) {
+        let policy = SignIn.PastePolicy.decide(asksToPaste: asks, opensBrowser: opensBrowser, ability: ability)
+        #expect(policy == SignIn.PastePolicy(pastesFromStart: fromStart, offersAfterBrowserFails: afterFailure, canPaste: canPaste))
+    }
+}

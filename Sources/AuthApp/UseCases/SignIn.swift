@@ -41,6 +41,9 @@ package struct SignIn: Sendable {
         /// The person says the provider's app in a project's console accepts `http://localhost`
         /// (for GitHub, whose OAuth Apps take one callback, the handler page, unless so told).
         package var appAcceptsLocalhost = false
+        /// The person asked to paste the redirected address (`--paste`): it is taken from the
+        /// start, and with a project its handler page is the return.
+        package var asksToPaste = false
 
         package init(
             providerID: String, purpose: FederatedPurpose, proof: Proof, scopes: [String] = [], customParameters: [String: String] = [:],
@@ -57,32 +60,25 @@ package struct SignIn: Sendable {
         }
     }
 
-    /// What the front door supplies: how the person is shown the page and answers.
+    /// What the front door supplies: how the person is shown the page and answers. The door says
+    /// what it can do; ``PastePolicy`` decides, once, what the sign-in does with it.
     package struct Ports: Sendable {
         /// The browser, the messages, the paste, the waiting line and the QR code; its transport,
-        /// clock and randomness are replaced by the runtime's.
+        /// clock and randomness are replaced by the runtime's, its paste policy set by ``PastePolicy``.
         package var grant: GrantContext
         /// False: nothing is opened, the URL is printed (`--no-browser`, a headless machine).
         package var opensBrowser: Bool
-        /// The person can paste the redirected address here (a terminal, a presenter that reads one).
-        package var acceptsPaste: Bool
-        /// The person asked to paste (`--paste`): with a project, its handler page is the return.
-        package var prefersPaste: Bool
-        /// The door can take a pasted address at all (the command's stdin; a presenter with a
-        /// reader): only then may a provider's app that knows only the handler page return there.
-        package var canPaste: Bool
+        /// Whether and when the door can take a pasted address.
+        package var paste: PasteAbility
         /// Told which route and return run, before the browser opens.
         package var routeChosen: @Sendable (RouteNotice) -> Void
 
         package init(
-            grant: GrantContext, opensBrowser: Bool, acceptsPaste: Bool, prefersPaste: Bool = false, canPaste: Bool = true,
-            routeChosen: @escaping @Sendable (RouteNotice) -> Void = { _ in }
+            grant: GrantContext, opensBrowser: Bool, paste: PasteAbility, routeChosen: @escaping @Sendable (RouteNotice) -> Void = { _ in }
         ) {
             self.grant = grant
             self.opensBrowser = opensBrowser
-            self.acceptsPaste = acceptsPaste
-            self.prefersPaste = prefersPaste
-            self.canPaste = canPaste
+            self.paste = paste
             self.routeChosen = routeChosen
         }
     }
@@ -91,7 +87,7 @@ package struct SignIn: Sendable {
     package struct RouteNotice: Sendable, Equatable {
         /// Why the return is the handler page.
         package enum Reason: Sendable, Equatable {
-            /// The person asked to paste (`--paste`, a presenter that reads and opens no browser).
+            /// The person asked to paste (`--paste`).
             case pasteAsked
             /// No browser opens here (`--no-browser`, or the headless rules: `why`), so the person
             /// signs in elsewhere and pastes.
@@ -163,7 +159,7 @@ package struct SignIn: Sendable {
         let runtime = runtime.withDeadline(input.timeout, setting: input.timeoutSetting)
         let accounts = try runtime.accounts()
         try AuthorizationRequest.checkCustomParameters(input.customParameters)
-        let grant = context(ports.grant, in: runtime)
+        let grant = context(ports, input, in: runtime)
         switch try Self.route(input.providerID, accounts: accounts, registry: runtime.registry) {
         case .project(let broker):
             return try await runByProject(input, broker: broker, ports: ports, grant: grant)
@@ -202,7 +198,7 @@ package struct SignIn: Sendable {
         switch try Self.route(input.providerID, accounts: accounts, registry: runtime.registry) {
         case .project: return .runByProject
         case .local(let provider):
-            let flow = SignInFlow(provider: provider, registry: runtime.registry, services: runtime.services, context: context(ports.grant, in: runtime))
+            let flow = SignInFlow(provider: provider, registry: runtime.registry, services: runtime.services, context: context(ports, input, in: runtime))
             let (credential, profile) = try await flow.run(try await options(input, provider: provider, ports: ports, runtime: runtime))
             return .verified(credential, profile)
         }
@@ -221,9 +217,9 @@ package struct SignIn: Sendable {
         let traits = runtime.registry.presets.projectFlow(for: input.providerID)
         let appAcceptsLocalhost = input.appAcceptsLocalhost || !traits.returnsOnlyToHandler || broker.oneCallbackAppsAcceptLocalhost
         let reason: RouteNotice.Reason =
-            ports.prefersPaste ? .pasteAsked
+            input.asksToPaste ? .pasteAsked
             : !ports.opensBrowser ? .noBrowser(why: ports.grant.whyNoBrowser)
-            : appAcceptsLocalhost || !ports.canPaste ? .loopback : .appTakesOneCallback
+            : appAcceptsLocalhost || !Self.policy(input, ports).canPaste ? .loopback : .appTakesOneCallback
         let returning: BrokeredSignInFlow.Return = reason == .loopback ? .loopback(ports: input.redirectPorts, acceptsPaste: false) : .handler
         // Every refusal that needs no request comes before the notice of which route runs.
         try BrokeredReturnRules.check(traits, providerID: input.providerID, returning: returning)
@@ -240,7 +236,7 @@ package struct SignIn: Sendable {
     func options(_ input: Input, provider: ProviderConfiguration, ports: Ports, runtime: AuthRuntime) async throws -> SignInOptions {
         let method: SignInMethod
         switch input.proof {
-        case .browser: method = .loopback(acceptsPaste: ports.acceptsPaste)
+        case .browser: method = .loopback(acceptsPaste: Self.policy(input, ports).pastesFromStart)
         case .device: method = .device
         case .idToken(let token, let rawNonce): method = .idToken(token, rawNonce: rawNonce)
         case .ci(let source):
@@ -253,9 +249,11 @@ package struct SignIn: Sendable {
             redirectPorts: input.redirectPorts, opensBrowser: ports.opensBrowser, preferredPrompt: Self.prompt(for: input.purpose), method: method)
     }
 
-    /// The front door's grant context on the runtime's effects.
-    func context(_ grant: GrantContext, in runtime: AuthRuntime) -> GrantContext {
-        var context = grant
+    /// The front door's grant context on the runtime's effects, with the paste policy's answer to
+    /// "may a failed browser bring the paste prompt".
+    func context(_ ports: Ports, _ input: Input, in runtime: AuthRuntime) -> GrantContext {
+        var context = ports.grant
+        context.canAskForPaste = Self.policy(input, ports).offersAfterBrowserFails
         context.transport = runtime.transport
         context.clock = runtime.clock
         context.random = runtime.effects.random
