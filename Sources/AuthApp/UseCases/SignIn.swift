@@ -25,19 +25,16 @@ package struct SignIn: Sendable {
         case verified(OAuthCredential, FederatedProfile)
     }
 
-    /// What the person asked for.
+    /// What the person asked for: the one ``SignInRequest`` (Decisions/0038), with what it is for,
+    /// what proves who they are, and what only this layer reads.
     package struct Input: Sendable {
-        package var providerID: String
+        /// The provider, scopes, parameters, timeout and ports, as given; ``SignIn`` adds the
+        /// prompt of the purpose and the door's browser, and hands it to the grant or the project.
+        package var request: SignInRequest
         package var purpose: FederatedPurpose
         package var proof: Proof
-        package var scopes: [String]
-        package var customParameters: [String: String]
-        /// How long the whole sign-in may take (the person, discovery, the exchange); `timeoutSetting`
-        /// names where it was set, for the timed-out message.
-        package var timeout: Duration
+        /// Where the timeout was set, for the timed-out message.
         package var timeoutSetting: String
-        /// The listener's ports, first free one winning (empty: the provider's, or any).
-        package var redirectPorts: [UInt16]
         /// The person says the provider's app in a project's console accepts `http://localhost`
         /// (for GitHub, whose OAuth Apps take one callback, the handler page, unless so told).
         package var appAcceptsLocalhost = false
@@ -47,17 +44,20 @@ package struct SignIn: Sendable {
 
         package init(
             providerID: String, purpose: FederatedPurpose, proof: Proof, scopes: [String] = [], customParameters: [String: String] = [:],
-            timeout: Duration = SignInOptions.defaultTimeout, timeoutSetting: String, redirectPorts: [UInt16] = []
+            timeout: Duration = SignInRequest.defaultTimeout, timeoutSetting: String, redirectPorts: [UInt16] = []
         ) {
-            self.providerID = providerID
+            request = SignInRequest(providerID: providerID, scopes: scopes, parameters: customParameters, timeout: timeout, redirectPorts: redirectPorts)
             self.purpose = purpose
             self.proof = proof
-            self.scopes = scopes
-            self.customParameters = customParameters
-            self.timeout = timeout
             self.timeoutSetting = timeoutSetting
-            self.redirectPorts = redirectPorts
         }
+
+        package var providerID: String { request.providerID }
+        package var scopes: [String] { request.scopes }
+        package var customParameters: [String: String] { request.parameters }
+        /// How long the whole sign-in may take (the person, discovery, the exchange).
+        package var timeout: Duration { request.timeout }
+        package var redirectPorts: [UInt16] { request.redirectPorts }
     }
 
     /// What the front door supplies: how the person is shown the page and answers. The door says
@@ -224,12 +224,11 @@ package struct SignIn: Sendable {
         // Every refusal that needs no request comes before the notice of which route runs.
         try BrokeredReturnRules.check(traits, providerID: input.providerID, returning: returning)
         ports.routeChosen(RouteNotice(providerID: input.providerID, returning: returning, handler: broker.handlerURI, reason: reason))
-        var parameters = input.customParameters
-        if let prompt = Self.prompt(for: input.purpose), parameters["prompt"] == nil { parameters["prompt"] = prompt }
-        let request = BrokeredSignInFlow.Request(
-            providerID: input.providerID, purpose: input.purpose, returning: returning, scopes: input.scopes,
-            customParameters: parameters, timeout: input.timeout, opensBrowser: ports.opensBrowser, traits: traits)
-        return try await BrokeredSignInFlow(broker: broker, context: grant).run(request)
+        var request = input.request
+        if let prompt = Self.prompt(for: input.purpose), request.parameters["prompt"] == nil { request.parameters["prompt"] = prompt }
+        request.opensBrowser = ports.opensBrowser
+        let brokered = BrokeredSignInFlow.Request(request, purpose: input.purpose, returning: returning, traits: traits)
+        return try await BrokeredSignInFlow(broker: broker, context: grant).run(brokered)
     }
 
     /// The local flow's options: the grant the proof and the ports choose.
@@ -244,9 +243,10 @@ package struct SignIn: Sendable {
             method = .idToken(try await fetcher.idToken(from: source, audience: provider.clientID), rawNonce: nil)
         case .accessToken, .verified: method = .loopback(acceptsPaste: false)
         }
-        return SignInOptions(
-            extraScopes: input.scopes, customParameters: input.customParameters, timeout: input.timeout, deadline: runtime.transport.deadline,
-            redirectPorts: input.redirectPorts, opensBrowser: ports.opensBrowser, preferredPrompt: Self.prompt(for: input.purpose), method: method)
+        var request = input.request
+        request.preferredPrompt = Self.prompt(for: input.purpose)
+        request.opensBrowser = ports.opensBrowser
+        return SignInOptions(request: request, deadline: runtime.transport.deadline, method: method)
     }
 
     /// The front door's grant context on the runtime's effects, with the paste policy's answer to

@@ -19,7 +19,8 @@ package struct BrokeredSignInFlow: Sendable {
         case handler
     }
 
-    /// What the person asked for.
+    /// A sign-in through the backend: the person's ``SignInRequest`` as it applies here (its ports
+    /// and prompt are the caller's to apply), what it is for, the return, and the provider's rules.
     package struct Request: Sendable {
         package var providerID: String
         package var purpose: FederatedPurpose
@@ -33,11 +34,17 @@ package struct BrokeredSignInFlow: Sendable {
         /// The provider's rules for a project's flow (its preset's data).
         package var traits: ProjectFlowTraits
 
+        /// `asked`'s provider, scopes, parameters, timeout and browser.
+        package init(_ asked: SignInRequest, purpose: FederatedPurpose, returning: Return, traits: ProjectFlowTraits? = nil) {
+            self.init(
+                providerID: asked.providerID, purpose: purpose, returning: returning, scopes: asked.scopes, customParameters: asked.parameters,
+                timeout: asked.timeout, opensBrowser: asked.opensBrowser, traits: traits)
+        }
+
         package init(
             providerID: String, purpose: FederatedPurpose, returning: Return, scopes: [String] = [], customParameters: [String: String] = [:],
             timeout: Duration, opensBrowser: Bool = true, traits: ProjectFlowTraits? = nil
         ) {
-            self.traits = traits ?? ProviderPresets.builtIn.projectFlow(for: providerID)
             self.providerID = providerID
             self.purpose = purpose
             self.returning = returning
@@ -45,6 +52,7 @@ package struct BrokeredSignInFlow: Sendable {
             self.customParameters = customParameters
             self.timeout = timeout
             self.opensBrowser = opensBrowser
+            self.traits = traits ?? ProviderPresets.builtIn.projectFlow(for: providerID)
         }
     }
 

@@ -12,7 +12,7 @@ package struct PastedCodeGrant: AuthorizationGrant {
         self.opensBrowser = opensBrowser
     }
 
-    package func tokens(from server: AuthorizationServer, request: GrantRequest, context: GrantContext) async throws -> GrantOutcome {
+    package func tokens(from server: AuthorizationServer, request: SignInRequest, context: GrantContext) async throws -> GrantOutcome {
         let steps = AuthorizationCodeSteps(server: server, request: request, context: context, opensBrowser: opensBrowser)
         let parameters = try steps.parameters()
         try await steps.checkReachable()
