@@ -30,13 +30,13 @@ package struct SignInRoute: Sendable, Equatable {
 
     /// The way for each of `providers`: configured here, or any provider a project runs the flow of
     /// (a password too): sign in; a preset or `oidc.<name>` not configured: add it; anything else:
-    /// a project, if none is.
+    /// a project, if none is. The route is ``ProviderRoute/rule(for:configured:hasProject:presets:)``'s.
     package static func routes(
         for providers: [String], configured: Set<String>, presets: ProviderPresets, hasProject: Bool
     ) -> [SignInRoute] {
         providers.map { id in
             let way: Way
-            if configured.contains(id) || (hasProject && BrokeredReturnRules.projectCanRun(id)) {
+            if ProviderRoute.rule(for: id, configured: configured.contains(id), hasProject: hasProject, presets: presets).signsIn {
                 way = .signIn
             } else if presets.kind(forID: id) != nil {
                 way = .addProvider(needsIssuer: presets.takesIssuer(id), needsClientSecret: presets.preset(id)?.requiresClientSecret != nil)
@@ -79,5 +79,47 @@ package struct SignInRoute: Sendable, Equatable {
             return .linkPendingCredential(after: .configureProject(.project), minutes: minutes)
         }
         return nil
+    }
+}
+
+/// The one route rule (Decisions/0038): where a sign-in with a provider id runs, for the sign-in
+/// itself (``SignIn`` in the application layer) and for what the account-exists hint names
+/// (``SignInRoute``) alike.
+package enum ProviderRoute: Sendable, Equatable {
+    /// On this machine, with the provider added here (added here wins over any project).
+    case local
+    /// By the project, with the app in its console: a Firebase provider id (a domain such as
+    /// `github.com`, or `oidc.`/`saml.` and a name: always a dot, never at either end).
+    case projectFlow
+    /// By the project, whose provider's answer can never come back here (its preset data says so,
+    /// Apple's): the sign-in is refused with why, before the browser opens.
+    case projectCannotReturn
+    /// By the project, with no provider flow: the password.
+    case projectPassword
+    /// Nowhere until it is added here (or a project is used): the registry names what to add,
+    /// or what a mistyped id (`github`) probably meant.
+    case notConfigured
+
+    /// Whether signing in with the provider works now.
+    package var signsIn: Bool {
+        switch self {
+        case .local, .projectFlow, .projectPassword: true
+        case .projectCannotReturn, .notConfigured: false
+        }
+    }
+
+    package static func rule(for providerID: String, configured: Bool, hasProject: Bool, presets: ProviderPresets) -> ProviderRoute {
+        if configured { return .local }
+        guard hasProject else { return .notConfigured }
+        if providerID == SignInRoute.passwordProviderID { return .projectPassword }
+        guard isProjectProviderID(providerID) else { return .notConfigured }
+        return presets.projectFlow(for: providerID).cannotRunThroughProject ? .projectCannotReturn : .projectFlow
+    }
+
+    /// Firebase's provider ids of provider flows are domains (`github.com`, `playgames.google.com`)
+    /// or `oidc.`/`saml.` names, all with a dot inside; the rest (`password`, `phone`, a typo such
+    /// as `github`) are not run by a project's provider flow.
+    package static func isProjectProviderID(_ providerID: String) -> Bool {
+        providerID.contains(".") && !providerID.hasPrefix(".") && !providerID.hasSuffix(".")
     }
 }

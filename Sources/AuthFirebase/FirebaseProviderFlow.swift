@@ -10,9 +10,7 @@ extension FirebaseAccountBackend: ProviderFlowBroker {
     package var handlerURI: String { project.handlerURI }
 
     /// The console's GitHub app accepts localhost only when `firebase use --github-localhost` says so.
-    package func acceptsLocalhost(_ providerID: String) -> Bool {
-        BrokeredReturnRules.returnsOnlyToHandler(providerID) ? project.githubAcceptsLocalhost == true : true
-    }
+    package var oneCallbackAppsAcceptLocalhost: Bool { project.githubAcceptsLocalhost == true }
 
     package func beginProviderFlow(_ request: BrokeredFlowRequest) async throws -> BrokeredAuthorization {
         let call = CreateAuthURIRequest(

@@ -27,8 +27,9 @@ package enum PastedRedirect {
     package static let maximumLength = 16 * 1024
 
     package static let bareCodeWarning =
-        "warning: only an authorization code was pasted, so its state could not be checked (RFC 6749 §10.12); "
-        + "paste the whole redirected URL instead unless you copied this code from your own browser just now"
+        "warning: only an authorization code was pasted, not the whole address the prompt asks for, so its state could "
+        + "not be checked (RFC 6749 §10.12); it is used because it can only have come from your own browser just now. "
+        + "Next time paste the whole address, even though its page did not load"
 
     /// The redirect's parameters; a bare code becomes a single `code` parameter.
     package static func parameters(from text: String) throws(OAuthError) -> [(name: String, value: String)] {

@@ -1,5 +1,26 @@
 import AuthPlatform
 
+/// What a provider's flow run by a project (Firebase's createAuthUri and signInWithIdp) can do
+/// with a terminal program: rules of the provider, kept as data on its preset (Decisions/0038),
+/// never as a compare of its id in the code that runs the flow.
+package struct ProjectFlowTraits: Sendable, Equatable {
+    /// Its app, registered as the Firebase docs say, knows one return address, the project's
+    /// handler page (a GitHub OAuth App has exactly one callback URL).
+    package var returnsOnlyToHandler: Bool
+    /// A project's flow can never bring its answer back here (Sign in with Apple returns only to
+    /// verified https domains).
+    package var cannotRunThroughProject: Bool
+    /// It answers the return address by a form POST (SAML, Apple), so the address the browser ends
+    /// on carries nothing to paste.
+    package var answersByFormPost: Bool
+
+    package init(returnsOnlyToHandler: Bool = false, cannotRunThroughProject: Bool = false, answersByFormPost: Bool = false) {
+        self.returnsOnlyToHandler = returnsOnlyToHandler
+        self.cannotRunThroughProject = cannotRunThroughProject
+        self.answersByFormPost = answersByFormPost
+    }
+}
+
 /// A built-in provider: what authctl knows about it without configuration, short of the client id
 /// and secret, which the person registers with the provider. Adding an OpenID provider that
 /// everyone uses is one entry in ``ProviderPresets/builtIn``.
@@ -28,11 +49,15 @@ package struct ProviderPreset: Sendable, Equatable {
     /// provider needs before it issues a refresh token (`offline_access`, `access_type=offline`).
     package var addedScopes: [String]
     package var addedParameters: [String: String]
+    /// What its flow run by a project can do here.
+    package var projectFlow: ProjectFlowTraits
 
     package init(
         id: String, displayName: String, kind: Kind, tenancy: Tenancy? = nil, requiresClientSecret: String? = nil,
-        echoedParameters: [String] = [], addedScopes: [String] = [], addedParameters: [String: String] = [:]
+        echoedParameters: [String] = [], addedScopes: [String] = [], addedParameters: [String: String] = [:],
+        projectFlow: ProjectFlowTraits = ProjectFlowTraits()
     ) {
+        self.projectFlow = projectFlow
         self.id = id
         self.displayName = displayName
         self.kind = kind
@@ -66,7 +91,9 @@ package struct ProviderPreset: Sendable, Equatable {
         }
     }
 
-    package static let github = ProviderPreset(id: "github.com", displayName: "GitHub", kind: .gitHub)
+    /// A GitHub OAuth App has one callback URL: the project's handler page, unless told otherwise.
+    package static let github = ProviderPreset(
+        id: "github.com", displayName: "GitHub", kind: .gitHub, projectFlow: ProjectFlowTraits(returnsOnlyToHandler: true))
     package static let yahoo = ProviderPreset(id: "yahoo.com", displayName: "Yahoo", kind: .openID(issuer: "https://api.login.yahoo.com"))
     /// Google's "Desktop app" OAuth clients: any loopback port, and a client secret that Google
     /// issues with them and requires at the token endpoint, although it is not confidential.
@@ -97,13 +124,32 @@ package struct ProviderPresets: Sendable {
     static let allowedNameCharacters = Set("abcdefghijklmnopqrstuvwxyz0123456789-_")
 
     package let presets: [ProviderPreset]
+    /// The project-flow rules of providers only a project knows (no preset here: nothing on this
+    /// machine runs their flow), by id.
+    package let projectOnly: [String: ProjectFlowTraits]
+    /// The project-flow rules of every provider id with one of these prefixes (`saml.`).
+    package let projectPrefixes: [String: ProjectFlowTraits]
 
-    package init(_ presets: [ProviderPreset]) {
+    package init(_ presets: [ProviderPreset], projectOnly: [String: ProjectFlowTraits] = [:], projectPrefixes: [String: ProjectFlowTraits] = [:]) {
         self.presets = presets
+        self.projectOnly = projectOnly
+        self.projectPrefixes = projectPrefixes
     }
 
-    /// What authctl ships with.
-    package static let builtIn = ProviderPresets([.github, .yahoo, .google, .microsoft])
+    /// What authctl ships with: four presets; Sign in with Apple, which returns only to verified
+    /// https domains by a form POST; SAML providers, which post their answer.
+    package static let builtIn = ProviderPresets(
+        [.github, .yahoo, .google, .microsoft],
+        projectOnly: ["apple.com": ProjectFlowTraits(cannotRunThroughProject: true, answersByFormPost: true)],
+        projectPrefixes: ["saml.": ProjectFlowTraits(answersByFormPost: true)])
+
+    /// What `id`'s flow run by a project can do here: its preset's rules, else a project-only
+    /// provider's, else its prefix's, else none (an app that takes any return, answering by redirect).
+    package func projectFlow(for id: String) -> ProjectFlowTraits {
+        if let preset = preset(id) { return preset.projectFlow }
+        if let traits = projectOnly[id] { return traits }
+        return projectPrefixes.first { id.hasPrefix($0.key) }?.value ?? ProjectFlowTraits()
+    }
 
     /// The preset with `id`, if there is one.
     package func preset(_ id: String) -> ProviderPreset? {

@@ -13,40 +13,37 @@ package enum SignInMethod: Sendable, Equatable {
     case idToken(String, rawNonce: String?)
 }
 
-/// What the person asked for on top of the provider's configuration.
+/// A sign-in with a configured provider: the person's ``SignInRequest`` (scopes on top of the
+/// provider's, parameters, prompt, timeout, ports, browser), the command's deadline, and the grant
+/// the application layer chose.
 package struct SignInOptions: Sendable {
     /// How long to wait for the person: five minutes (`signin --timeout`).
-    package static let defaultTimeout: Duration = .seconds(300)
+    package static let defaultTimeout: Duration = SignInRequest.defaultTimeout
 
-    package var extraScopes: [String]
-    package var customParameters: [String: String]
-    package var timeout: Duration
+    /// What the person asked; its ports override the provider's ``ProviderConfiguration/redirectPorts``.
+    package var request: SignInRequest
     /// When the whole sign-in gives up (the command's deadline): the wait for the person gets
-    /// what is left of it, if that is less than `timeout`.
+    /// what is left of it, if that is less than the request's timeout.
     package var deadline: Date?
-    /// The listener's ports, the first free one winning, overriding the provider's
-    /// ``ProviderConfiguration/redirectPorts`` (empty: the provider's, or any free port).
-    package var redirectPorts: [UInt16]
-    /// False for `--no-browser`: only print the URL.
-    package var opensBrowser: Bool
-    /// A `prompt` value to send unless the person gave one, and only where the provider's
-    /// `prompt_values_supported` (when it lists them) includes it: `login` for reauthentication.
-    package var preferredPrompt: String?
     package var method: SignInMethod
 
+    package init(request: SignInRequest, deadline: Date? = nil, method: SignInMethod = .loopback(acceptsPaste: false)) {
+        self.request = request
+        self.deadline = deadline
+        self.method = method
+    }
+
+    /// The request's fields one by one (tests, and callers with no request at hand).
     package init(
         extraScopes: [String] = [], customParameters: [String: String] = [:], timeout: Duration = defaultTimeout, deadline: Date? = nil,
         redirectPorts: [UInt16] = [], opensBrowser: Bool = true, preferredPrompt: String? = nil,
         method: SignInMethod = .loopback(acceptsPaste: false)
     ) {
-        self.extraScopes = extraScopes
-        self.customParameters = customParameters
-        self.timeout = timeout
-        self.deadline = deadline
-        self.redirectPorts = redirectPorts
-        self.opensBrowser = opensBrowser
-        self.preferredPrompt = preferredPrompt
-        self.method = method
+        self.init(
+            request: SignInRequest(
+                scopes: extraScopes, parameters: customParameters, preferredPrompt: preferredPrompt, timeout: timeout,
+                redirectPorts: redirectPorts, opensBrowser: opensBrowser),
+            deadline: deadline, method: method)
     }
 }
 
@@ -74,7 +71,7 @@ package struct SignInFlow: Sendable {
         complete: (OAuthCredential, FederatedProfile) async throws -> (result: Result, who: String)
     ) async throws -> Result {
         // 1. The custom parameters: the provider's, overridden by the person's; none reserved.
-        let parameters = provider.customParameters.merging(options.customParameters) { _, given in given }
+        let parameters = provider.customParameters.merging(options.request.parameters) { _, given in given }
         try AuthorizationRequest.checkCustomParameters(parameters)
 
         // 2. The provider, looked up as its kind (discovery for OpenID), and its server.
@@ -88,10 +85,11 @@ package struct SignInFlow: Sendable {
             services.log("\(provider.id): authorize \(server.authorizationEndpoint), token \(server.tokenClient.tokenEndpoint.redactedForDisplay)")
 
             // 3. Tokens, by the grant the options choose.
-            let request = GrantRequest(
-                scopes: resolved.scopes + options.extraScopes, parameters: parameters, preferredPrompt: options.preferredPrompt,
-                timeout: waitLimit(options)
-            )
+            var request = options.request
+            request.providerID = provider.id
+            request.scopes = resolved.scopes + options.request.scopes
+            request.parameters = parameters
+            request.timeout = waitLimit(options)
             granted = try await grant(for: options).tokens(from: server, request: request, context: context)
         }
         do {
@@ -120,9 +118,9 @@ package struct SignInFlow: Sendable {
 
     /// How long the grant may wait for the person: `timeout`, or what is left before the deadline.
     func waitLimit(_ options: SignInOptions) -> Duration {
-        guard let deadline = options.deadline else { return options.timeout }
+        guard let deadline = options.deadline else { return options.request.timeout }
         let left = Duration.milliseconds(Int64(max(0, deadline.timeIntervalSince(context.clock.now())) * 1000))
-        return min(options.timeout, left)
+        return min(options.request.timeout, left)
     }
 
     /// The grant for `options`: loopback (perhaps racing a paste), a paste to a registered
@@ -135,10 +133,10 @@ package struct SignInFlow: Sendable {
             return IDTokenGrant(idToken: token, rawNonce: rawNonce)
         case .loopback(let acceptsPaste):
             if let registered = provider.redirectURI {
-                return PastedCodeGrant(redirectURI: registered, opensBrowser: options.opensBrowser)
+                return PastedCodeGrant(redirectURI: registered, opensBrowser: options.request.opensBrowser)
             }
-            let ports = options.redirectPorts.isEmpty ? provider.redirectPorts : options.redirectPorts
-            return LoopbackCodeGrant(ports: ports, acceptsPaste: acceptsPaste, opensBrowser: options.opensBrowser)
+            let ports = options.request.redirectPorts.isEmpty ? provider.redirectPorts : options.request.redirectPorts
+            return LoopbackCodeGrant(ports: ports, acceptsPaste: acceptsPaste, opensBrowser: options.request.opensBrowser)
         }
     }
 }

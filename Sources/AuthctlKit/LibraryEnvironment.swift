@@ -31,9 +31,7 @@ struct LibraryEnvironment: Sendable {
         let grant = GrantContext(
             transport: runtime.transport, clock: runtime.clock, random: runtime.effects.random, browser: PresenterBrowser(presenter: presenter),
             notify: presenter.notify, log: runtime.options.log, readPastedLine: presenter.readPastedURL ?? { nil })
-        return SignIn.Ports(
-            grant: grant, opensBrowser: presenter.opensBrowser, acceptsPaste: presenter.readPastedURL != nil,
-            prefersPaste: presenter.readPastedURL != nil && !presenter.opensBrowser, canPaste: presenter.readPastedURL != nil)
+        return SignIn.Ports(grant: grant, opensBrowser: presenter.opensBrowser, paste: presenter.readPastedURL != nil ? .fromStart : .none)
     }
 }
 

@@ -37,7 +37,7 @@ import AuthTestSupport
         )
     }
 
-    let request = GrantRequest(scopes: ["openid", "email"], parameters: ["login_hint": "alice"], timeout: .seconds(300))
+    let request = SignInRequest(scopes: ["openid", "email"], parameters: ["login_hint": "alice"], timeout: .seconds(300))
 
     @Test func loopbackGrantSendsPKCEStateAndNonceAndExchangesTheCodeWithTheVerifier() async throws {
         let redirect = FakeRedirect(.code("code-123", iss: issuer))

@@ -2,7 +2,8 @@
 
 - On a terminal, stderr carries one status line ("Waiting for the browser… 0:03 left"), redrawn
   in place with a carriage return and erased (ECMA-48 EL) when the wait ends; with --json, or when
-  stderr is not a terminal, there is no such line.
+  stderr is not a terminal, there is no such line. A Firebase project's flow (the provider not
+  added here) shows the same line: one wait for both routes (Decisions/0038).
 - A provider whose authorization endpoint does not answer fails in seconds with exit 9 and the
   browser is never started, instead of the person waiting out the sign-in's timeout on an error
   page. The provider's discovery document is served by the test; its authorization endpoint is a
@@ -17,8 +18,11 @@ from http.server import BaseHTTPRequestHandler
 
 import pytest
 
+from e2e_constants import FIREBASE_HANDLER_URI
 from e2e_helpers import OK, PROVIDER_ERROR, PROVIDER_NAME, TIMED_OUT, free_port, run_on_a_terminal
+from fakes import GITHUB_ID, firebase_fake, github_fake  # noqa: F401  (fixtures)
 from network_servers import send_json
+from test_firebase import use_project
 from tool_servers import LoopbackServer
 
 CLEAR_LINE = "\r\x1b[K"
@@ -48,6 +52,28 @@ def test_a_terminal_shows_the_time_left_and_erases_the_line(cli, mock_idp):
     # The browser never came back at all: the message names the likely cause.
     assert "nothing at all connected to it" in output and "http://127.0.0.1/callback" in output, context
     assert "--redirect-port" in output, f"the fix for a provider that wants the exact port\n{context}"
+
+
+def test_a_projects_flow_shows_the_time_left_too(cli, firebase_fake, github_fake):
+    """GitHub through the project, returning to this machine's listener (--github-localhost):
+    the browser never comes back, and the wait says so on its status line, as a local one does."""
+    github_fake.configure(callback_urls=[FIREBASE_HANDLER_URI, "http://localhost/callback"])
+    firebase_fake.configure(providers={GITHUB_ID: {
+        "enabled": True, "client_id": github_fake.client_id, "client_secret": github_fake.client_secret,
+        "api_base": github_fake.base}})
+    use_project(cli, firebase_fake, None, "--github-localhost")
+    code, output = run_on_a_terminal(
+        cli, ["signin", "--provider", GITHUB_ID, "--browser", "true", "--timeout", "3"], _terminal_env(cli))
+    context = f"exit {code}\n--- terminal ---\n{output!r}"
+    assert code == TIMED_OUT, context
+    assert "the Firebase project runs its sign-in" in output, context
+    drawn = [part for part in output.split(CLEAR_LINE) if part.startswith("Waiting for the browser… ")]
+    assert drawn, context
+    assert drawn[0].startswith(("Waiting for the browser… 0:03 left", "Waiting for the browser… 0:02 left")), context
+    # Erased before the timeout message, which names the project's loopback return.
+    last_draw = output.rindex("Waiting for the browser… ")
+    erased_after = output.index(CLEAR_LINE, last_draw)
+    assert output[erased_after + len(CLEAR_LINE):].startswith("error: nothing came back to http://"), context
 
 
 @pytest.mark.mock

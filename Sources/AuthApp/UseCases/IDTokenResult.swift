@@ -36,7 +36,7 @@ package struct IDTokenResult: Sendable {
         }
         let date = { (name: String) in claims[name]?.numberValue.map(Date.init(timeIntervalSince1970:)) }
         let firebase = claims["firebase"]
-        let lastProvider = try accounts.currentUser()?.providerData.last?.providerID
+        let lastProvider = try accounts.currentAccount()?.signInProviderID
         return Output(
             token: token, claims: claims,
             signInProvider: firebase?["sign_in_provider"]?.stringValue ?? lastProvider ?? "",

@@ -25,64 +25,60 @@ package struct SignIn: Sendable {
         case verified(OAuthCredential, FederatedProfile)
     }
 
-    /// What the person asked for.
+    /// What the person asked for: the one ``SignInRequest`` (Decisions/0038), with what it is for,
+    /// what proves who they are, and what only this layer reads.
     package struct Input: Sendable {
-        package var providerID: String
+        /// The provider, scopes, parameters, timeout and ports, as given; ``SignIn`` adds the
+        /// prompt of the purpose and the door's browser, and hands it to the grant or the project.
+        package var request: SignInRequest
         package var purpose: FederatedPurpose
         package var proof: Proof
-        package var scopes: [String]
-        package var customParameters: [String: String]
-        /// How long the whole sign-in may take (the person, discovery, the exchange); `timeoutSetting`
-        /// names where it was set, for the timed-out message.
-        package var timeout: Duration
+        /// Where the timeout was set, for the timed-out message.
         package var timeoutSetting: String
-        /// The listener's ports, first free one winning (empty: the provider's, or any).
-        package var redirectPorts: [UInt16]
         /// The person says the provider's app in a project's console accepts `http://localhost`
         /// (for GitHub, whose OAuth Apps take one callback, the handler page, unless so told).
         package var appAcceptsLocalhost = false
+        /// The person asked to paste the redirected address (`--paste`): it is taken from the
+        /// start, and with a project its handler page is the return.
+        package var asksToPaste = false
 
         package init(
             providerID: String, purpose: FederatedPurpose, proof: Proof, scopes: [String] = [], customParameters: [String: String] = [:],
-            timeout: Duration = SignInOptions.defaultTimeout, timeoutSetting: String, redirectPorts: [UInt16] = []
+            timeout: Duration = SignInRequest.defaultTimeout, timeoutSetting: String, redirectPorts: [UInt16] = []
         ) {
-            self.providerID = providerID
+            request = SignInRequest(providerID: providerID, scopes: scopes, parameters: customParameters, timeout: timeout, redirectPorts: redirectPorts)
             self.purpose = purpose
             self.proof = proof
-            self.scopes = scopes
-            self.customParameters = customParameters
-            self.timeout = timeout
             self.timeoutSetting = timeoutSetting
-            self.redirectPorts = redirectPorts
         }
+
+        package var providerID: String { request.providerID }
+        package var scopes: [String] { request.scopes }
+        package var customParameters: [String: String] { request.parameters }
+        /// How long the whole sign-in may take (the person, discovery, the exchange).
+        package var timeout: Duration { request.timeout }
+        package var redirectPorts: [UInt16] { request.redirectPorts }
     }
 
-    /// What the front door supplies: how the person is shown the page and answers.
+    /// What the front door supplies: how the person is shown the page and answers. The door says
+    /// what it can do; ``PastePolicy`` decides, once, what the sign-in does with it.
     package struct Ports: Sendable {
         /// The browser, the messages, the paste, the waiting line and the QR code; its transport,
-        /// clock and randomness are replaced by the runtime's.
+        /// clock and randomness are replaced by the runtime's, its paste policy set by ``PastePolicy``.
         package var grant: GrantContext
         /// False: nothing is opened, the URL is printed (`--no-browser`, a headless machine).
         package var opensBrowser: Bool
-        /// The person can paste the redirected address here (a terminal, a presenter that reads one).
-        package var acceptsPaste: Bool
-        /// The person asked to paste (`--paste`): with a project, its handler page is the return.
-        package var prefersPaste: Bool
-        /// The door can take a pasted address at all (the command's stdin; a presenter with a
-        /// reader): only then may a provider's app that knows only the handler page return there.
-        package var canPaste: Bool
+        /// Whether and when the door can take a pasted address.
+        package var paste: PasteAbility
         /// Told which route and return run, before the browser opens.
         package var routeChosen: @Sendable (RouteNotice) -> Void
 
         package init(
-            grant: GrantContext, opensBrowser: Bool, acceptsPaste: Bool, prefersPaste: Bool = false, canPaste: Bool = true,
-            routeChosen: @escaping @Sendable (RouteNotice) -> Void = { _ in }
+            grant: GrantContext, opensBrowser: Bool, paste: PasteAbility, routeChosen: @escaping @Sendable (RouteNotice) -> Void = { _ in }
         ) {
             self.grant = grant
             self.opensBrowser = opensBrowser
-            self.acceptsPaste = acceptsPaste
-            self.prefersPaste = prefersPaste
-            self.canPaste = canPaste
+            self.paste = paste
             self.routeChosen = routeChosen
         }
     }
@@ -91,8 +87,11 @@ package struct SignIn: Sendable {
     package struct RouteNotice: Sendable, Equatable {
         /// Why the return is the handler page.
         package enum Reason: Sendable, Equatable {
-            /// The person will paste (a browser elsewhere, or asked to).
+            /// The person asked to paste (`--paste`).
             case pasteAsked
+            /// No browser opens here (`--no-browser`, or the headless rules: `why`), so the person
+            /// signs in elsewhere and pastes.
+            case noBrowser(why: String?)
             /// The provider's app knows only the handler page (a GitHub OAuth App).
             case appTakesOneCallback
             /// The return is this machine's listener.
@@ -125,29 +124,27 @@ package struct SignIn: Sendable {
 
     package init(runtime: AuthRuntime) { self.runtime = runtime }
 
-    /// The one route rule: a provider added here runs here; otherwise a project runs it, if the
-    /// backend is one; otherwise it must be added here (the registry's error, with its suggestion).
-    /// An id that is no Firebase provider id (`github` for `github.com`) is looked up here, so a
-    /// typo gets the registry's "did you mean" before any project is asked.
+    /// The route of ``ProviderRoute/rule(for:configured:hasProject:presets:)``: a provider added here
+    /// runs here; otherwise a project runs it, if the backend is one (Apple too, whose refusal says
+    /// why); otherwise it must be added here (the registry's error, with its suggestion). An id that
+    /// is no Firebase provider id (`github` for `github.com`) is looked up here, so a typo gets the
+    /// registry's "did you mean" before any project is asked.
     package static func route(_ providerID: String, accounts: Auth, registry: ProviderRegistry) throws -> Route {
-        if let broker = accounts.backend as? any ProviderFlowBroker, isProjectProviderID(providerID),
-            try registry.all().first(where: { $0.id == providerID }) == nil
-        {
-            return .project(broker)
+        let broker = accounts.backend as? any ProviderFlowBroker
+        let configured = try registry.all().contains { $0.id == providerID }
+        switch ProviderRoute.rule(for: providerID, configured: configured, hasProject: broker != nil, presets: registry.presets) {
+        case .projectFlow, .projectCannotReturn:
+            if let broker { return .project(broker) }
+            return .local(try registry.provider(providerID))
+        case .local, .projectPassword, .notConfigured:
+            return .local(try registry.provider(providerID))
         }
-        return .local(try registry.provider(providerID))
     }
 
     /// The route `providerID` would take here, so a front door refuses an unknown provider (with
     /// its suggestion) before it asks anything of the person.
     package func route(_ providerID: String) throws -> Route {
         try Self.route(providerID, accounts: try runtime.accounts(), registry: runtime.registry)
-    }
-
-    /// Firebase's provider ids are domains (`github.com`, `playgames.google.com`) or `oidc.`/`saml.`
-    /// names, all with a dot; the rest (`password`, `phone`) are not run by a provider flow.
-    static func isProjectProviderID(_ providerID: String) -> Bool {
-        providerID.contains(".") && !providerID.hasPrefix(".") && !providerID.hasSuffix(".")
     }
 
     /// A reauthentication asks the provider to show its login again (OpenID Connect Core §3.1.2.1
@@ -163,7 +160,7 @@ package struct SignIn: Sendable {
         let runtime = runtime.withDeadline(input.timeout, setting: input.timeoutSetting)
         let accounts = try runtime.accounts()
         try AuthorizationRequest.checkCustomParameters(input.customParameters)
-        let grant = context(ports.grant, in: runtime)
+        let grant = context(ports, input, in: runtime)
         switch try Self.route(input.providerID, accounts: accounts, registry: runtime.registry) {
         case .project(let broker):
             return try await runByProject(input, broker: broker, ports: ports, grant: grant)
@@ -203,7 +200,7 @@ package struct SignIn: Sendable {
         switch try Self.route(input.providerID, accounts: accounts, registry: runtime.registry) {
         case .project: return .runByProject
         case .local(let provider):
-            let flow = SignInFlow(provider: provider, registry: runtime.registry, services: runtime.services, context: context(ports.grant, in: runtime))
+            let flow = SignInFlow(provider: provider, registry: runtime.registry, services: runtime.services, context: context(ports, input, in: runtime))
             let (credential, profile) = try await flow.run(try await options(input, provider: provider, ports: ports, runtime: runtime))
             return .verified(credential, profile)
         }
@@ -219,26 +216,28 @@ package struct SignIn: Sendable {
             throw LocalFlowNeedsProvider(
                 providerID: input.providerID, proof: input.proof.name, remedy: runtime.registry.presets.addRemedy(input.providerID))
         }
+        let traits = runtime.registry.presets.projectFlow(for: input.providerID)
+        let appAcceptsLocalhost = input.appAcceptsLocalhost || !traits.returnsOnlyToHandler || broker.oneCallbackAppsAcceptLocalhost
         let reason: RouteNotice.Reason =
-            ports.prefersPaste || !ports.opensBrowser ? .pasteAsked
-            : input.appAcceptsLocalhost || broker.acceptsLocalhost(input.providerID) || !ports.canPaste ? .loopback : .appTakesOneCallback
+            input.asksToPaste ? .pasteAsked
+            : !ports.opensBrowser ? .noBrowser(why: ports.grant.whyNoBrowser)
+            : appAcceptsLocalhost || !Self.policy(input, ports).canPaste ? .loopback : .appTakesOneCallback
         let returning: BrokeredSignInFlow.Return = reason == .loopback ? .loopback(ports: input.redirectPorts, acceptsPaste: false) : .handler
         // Every refusal that needs no request comes before the notice of which route runs.
-        try BrokeredReturnRules.check(providerID: input.providerID, returning: returning)
+        try BrokeredReturnRules.check(traits, providerID: input.providerID, returning: returning)
         ports.routeChosen(RouteNotice(providerID: input.providerID, returning: returning, handler: broker.handlerURI, reason: reason))
-        var parameters = input.customParameters
-        if let prompt = Self.prompt(for: input.purpose), parameters["prompt"] == nil { parameters["prompt"] = prompt }
-        let request = BrokeredSignInFlow.Request(
-            providerID: input.providerID, purpose: input.purpose, returning: returning, scopes: input.scopes,
-            customParameters: parameters, timeout: input.timeout, opensBrowser: ports.opensBrowser)
-        return try await BrokeredSignInFlow(broker: broker, context: grant).run(request)
+        var request = input.request
+        if let prompt = Self.prompt(for: input.purpose), request.parameters["prompt"] == nil { request.parameters["prompt"] = prompt }
+        request.opensBrowser = ports.opensBrowser
+        let brokered = BrokeredSignInFlow.Request(request, purpose: input.purpose, returning: returning, traits: traits)
+        return try await BrokeredSignInFlow(broker: broker, context: grant).run(brokered)
     }
 
     /// The local flow's options: the grant the proof and the ports choose.
     func options(_ input: Input, provider: ProviderConfiguration, ports: Ports, runtime: AuthRuntime) async throws -> SignInOptions {
         let method: SignInMethod
         switch input.proof {
-        case .browser: method = .loopback(acceptsPaste: ports.acceptsPaste)
+        case .browser: method = .loopback(acceptsPaste: Self.policy(input, ports).pastesFromStart)
         case .device: method = .device
         case .idToken(let token, let rawNonce): method = .idToken(token, rawNonce: rawNonce)
         case .ci(let source):
@@ -246,14 +245,17 @@ package struct SignIn: Sendable {
             method = .idToken(try await fetcher.idToken(from: source, audience: provider.clientID), rawNonce: nil)
         case .accessToken, .verified: method = .loopback(acceptsPaste: false)
         }
-        return SignInOptions(
-            extraScopes: input.scopes, customParameters: input.customParameters, timeout: input.timeout, deadline: runtime.transport.deadline,
-            redirectPorts: input.redirectPorts, opensBrowser: ports.opensBrowser, preferredPrompt: Self.prompt(for: input.purpose), method: method)
+        var request = input.request
+        request.preferredPrompt = Self.prompt(for: input.purpose)
+        request.opensBrowser = ports.opensBrowser
+        return SignInOptions(request: request, deadline: runtime.transport.deadline, method: method)
     }
 
-    /// The front door's grant context on the runtime's effects.
-    func context(_ grant: GrantContext, in runtime: AuthRuntime) -> GrantContext {
-        var context = grant
+    /// The front door's grant context on the runtime's effects, with the paste policy's answer to
+    /// "may a failed browser bring the paste prompt".
+    func context(_ ports: Ports, _ input: Input, in runtime: AuthRuntime) -> GrantContext {
+        var context = ports.grant
+        context.canAskForPaste = Self.policy(input, ports).offersAfterBrowserFails
         context.transport = runtime.transport
         context.clock = runtime.clock
         context.random = runtime.effects.random

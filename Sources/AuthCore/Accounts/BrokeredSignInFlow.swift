@@ -1,5 +1,6 @@
 import AuthOAuth
 import AuthPlatform
+import AuthProviders
 
 /// A sign-in whose provider flow the account backend runs (``ProviderFlowBroker``): ask it for
 /// the authorization URL, send the browser there, bring the provider's answer back, hand it over.
@@ -18,7 +19,8 @@ package struct BrokeredSignInFlow: Sendable {
         case handler
     }
 
-    /// What the person asked for.
+    /// A sign-in through the backend: the person's ``SignInRequest`` as it applies here (its ports
+    /// and prompt are the caller's to apply), what it is for, the return, and the provider's rules.
     package struct Request: Sendable {
         package var providerID: String
         package var purpose: FederatedPurpose
@@ -29,10 +31,19 @@ package struct BrokeredSignInFlow: Sendable {
         package var timeout: Duration
         /// False for `--no-browser`: only print the URL.
         package var opensBrowser: Bool
+        /// The provider's rules for a project's flow (its preset's data).
+        package var traits: ProjectFlowTraits
+
+        /// `asked`'s provider, scopes, parameters, timeout and browser.
+        package init(_ asked: SignInRequest, purpose: FederatedPurpose, returning: Return, traits: ProjectFlowTraits? = nil) {
+            self.init(
+                providerID: asked.providerID, purpose: purpose, returning: returning, scopes: asked.scopes, customParameters: asked.parameters,
+                timeout: asked.timeout, opensBrowser: asked.opensBrowser, traits: traits)
+        }
 
         package init(
             providerID: String, purpose: FederatedPurpose, returning: Return, scopes: [String] = [], customParameters: [String: String] = [:],
-            timeout: Duration, opensBrowser: Bool = true
+            timeout: Duration, opensBrowser: Bool = true, traits: ProjectFlowTraits? = nil
         ) {
             self.providerID = providerID
             self.purpose = purpose
@@ -41,6 +52,7 @@ package struct BrokeredSignInFlow: Sendable {
             self.customParameters = customParameters
             self.timeout = timeout
             self.opensBrowser = opensBrowser
+            self.traits = traits ?? ProviderPresets.builtIn.projectFlow(for: providerID)
         }
     }
 
@@ -53,16 +65,16 @@ package struct BrokeredSignInFlow: Sendable {
     }
 
     package func run(_ request: Request) async throws -> AuthDataResult {
-        try BrokeredReturnRules.check(providerID: request.providerID, returning: request.returning)
+        try BrokeredReturnRules.check(request.traits, providerID: request.providerID, returning: request.returning)
         switch request.returning {
         case .handler:
             let authorization = try await begin(request, continueURI: broker.handlerURI)
             present(authorization, request, pasteFollows: true)
             let wait = SignInWait(
-                listener: nil, paste: { try await pasted(for: authorization) }, pastesFromStart: true,
+                in: context, listener: nil, paste: { try await pasted(for: authorization) }, pastesFromStart: true,
                 launch: launch(authorization, request),
                 browserFailed: { reason, _ in presentForAnotherDevice(authorization, request, browserFailure: reason, pasteFollows: true) },
-                timeout: request.timeout, sleep: context.sleep, returning: .projectHandler(handler: broker.handlerURI))
+                timeout: request.timeout, returning: .projectHandler(handler: broker.handlerURI))
             let answer = try await wait.run()
             return try await complete(authorization, answer: answer, reply: NoBrowserReply(), purpose: request.purpose)
         case .loopback(let ports, let acceptsPaste):
@@ -82,23 +94,16 @@ package struct BrokeredSignInFlow: Sendable {
                 }
                 return Answer(redirect: answer, reply: reply)
             }
-            let fromPaste: @Sendable () async throws -> Answer = { Answer(redirect: try await pasted(for: authorization), reply: NoBrowserReply()) }
             let wait = SignInWait(
-                listener: fromListener, paste: acceptsPaste || context.canAskForPaste ? fromPaste : nil, pastesFromStart: acceptsPaste,
+                in: context, listener: fromListener,
+                paste: { Answer(redirect: try await pasted(for: authorization), reply: NoBrowserReply()) }, pastesFromStart: acceptsPaste,
                 launch: launch(authorization, request),
                 browserFailed: { reason, offered in
                     if offered { return presentForAnotherDevice(authorization, request, browserFailure: reason, pasteFollows: true) }
                     context.notify("The browser did not open (\(reason)): open the URL above in a browser on this machine yourself.")
                 },
-                timeout: timeout, sleep: context.sleep, returning: .projectLoopback(handler: broker.handlerURI))
-            let answer: Answer
-            do {
-                answer = try await wait.run()
-            } catch {
-                await listener.close()
-                throw error
-            }
-            await listener.close()
+                timeout: timeout, returning: .projectLoopback(handler: broker.handlerURI))
+            let answer = try await wait.run(closing: listener)
             return try await complete(authorization, answer: answer.redirect, reply: answer.reply, purpose: request.purpose)
         }
     }
@@ -176,23 +181,12 @@ package struct BrokeredSignInFlow: Sendable {
 }
 
 /// Providers whose answer cannot reach a terminal program by a given return, said before the
-/// person spends time in a browser, with what works instead.
+/// person spends time in a browser, with what works instead. The rules are the provider's preset
+/// data (``ProjectFlowTraits``).
 package enum BrokeredReturnRules {
-    /// Whether a project's flow can ever bring `providerID`'s answer back here (every provider
-    /// but Apple, which returns only to verified https domains).
-    package static func projectCanRun(_ providerID: String) -> Bool {
-        providerID != "apple.com"
-    }
-
-    /// Whether `providerID`'s app, registered as the Firebase docs say, knows only the handler
-    /// page: a GitHub OAuth App has exactly one callback URL.
-    package static func returnsOnlyToHandler(_ providerID: String) -> Bool {
-        providerID == "github.com"
-    }
-
-    package static func check(providerID: String, returning: BrokeredSignInFlow.Return) throws(BrokeredFlowError) {
-        if !projectCanRun(providerID) { throw .appleNeedsVerifiedHTTPS }
-        if providerID.hasPrefix("saml."), returning == .handler { throw .postedAnswerCannotBePasted(providerID: providerID) }
+    package static func check(_ traits: ProjectFlowTraits, providerID: String, returning: BrokeredSignInFlow.Return) throws(BrokeredFlowError) {
+        if traits.cannotRunThroughProject { throw .appleNeedsVerifiedHTTPS }
+        if traits.answersByFormPost, returning == .handler { throw .postedAnswerCannotBePasted(providerID: providerID) }
     }
 }
 

@@ -18,9 +18,10 @@ package protocol ProviderFlowBroker: AccountBackend {
     /// The backend's own page a provider may always return to (`https://AUTH_DOMAIN/__/auth/handler`).
     var handlerURI: String { get }
 
-    /// Whether `providerID`'s app in the backend's console accepts `http://localhost` as a return
-    /// address, so the flow may come back to this machine's listener.
-    func acceptsLocalhost(_ providerID: String) -> Bool
+    /// Whether the console's apps that have one return address (``ProjectFlowTraits/returnsOnlyToHandler``,
+    /// GitHub's) were set up to accept `http://localhost` too, so the flow may come back to this
+    /// machine's listener; every other app accepts it.
+    var oneCallbackAppsAcceptLocalhost: Bool { get }
 
     /// Asks for the authorization URL of `request.providerID`, returning to `request.continueURI`.
     func beginProviderFlow(_ request: BrokeredFlowRequest) async throws -> BrokeredAuthorization
@@ -67,8 +68,6 @@ package struct BrokeredAuthorization: Sendable, Equatable {
 }
 
 extension ProviderFlowBroker {
-    /// Every app but a GitHub OAuth App, which has one callback URL: the handler page.
-    package func acceptsLocalhost(_ providerID: String) -> Bool {
-        !BrokeredReturnRules.returnsOnlyToHandler(providerID)
-    }
+    /// A one-callback app (a GitHub OAuth App) returns only to the handler page unless told.
+    package var oneCallbackAppsAcceptLocalhost: Bool { false }
 }

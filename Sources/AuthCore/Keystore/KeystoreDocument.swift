@@ -37,6 +37,13 @@ package struct KeystoreDocument: VersionedDocument, Equatable {
 
         /// Signed in: some token is kept for the user, a provider's or the backend's.
         package var isSignedIn: Bool { !sessions.isEmpty || backendSession != nil }
+
+        /// The provider of the user's latest sign-in (the SDK's `signInProvider`), else the first
+        /// linked one: the default provider of a reauthentication and what an ID token's result
+        /// names when the token does not say (one rule for both, Decisions/0038).
+        package var signInProviderID: String? {
+            lastProviderID ?? user.providerData.first?.providerID
+        }
     }
 
     package var accounts: [Account]

@@ -5,7 +5,7 @@ import AuthPlatform
 /// back. The grants differ only in how the code comes back.
 struct AuthorizationCodeSteps: Sendable {
     let server: AuthorizationServer
-    let request: GrantRequest
+    let request: SignInRequest
     let context: GrantContext
     let opensBrowser: Bool
 
@@ -60,8 +60,11 @@ struct AuthorizationCodeSteps: Sendable {
         context.notify("To sign in with \(server.providerID), open this URL in a browser:\n\n  \(authorization.url.absoluteString)\n")
     }
 
-    /// What the paste prompt says.
-    static let pastePrompt = "After signing in, paste the address your browser was sent to (or just the code), then press Enter:"
+    /// What the paste prompt says: the whole address (a bare code is still taken, with
+    /// ``PastedRedirect/bareCodeWarning``, but its `state` cannot be checked, so it is not invited),
+    /// and that the page it names fails to load, which is expected (nothing listens there).
+    /// (No longer than the prompt it replaced: the QR code and the text must still fit the window.)
+    static let pastePrompt = "Sign in, then paste the address your browser was sent to (its page will not load) and press Enter:"
 
     /// The URL for a browser elsewhere: the QR code where it fits, then the URL and the reason
     /// below it, so both stay visible; `pasteFollows` keeps room for the paste prompt.

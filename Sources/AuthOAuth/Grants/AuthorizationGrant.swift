@@ -7,7 +7,7 @@ import AuthPlatform
 /// A grant checks what OAuth lets it check (state, `iss`, PKCE, the token response); who signed
 /// in is proven afterwards by the provider (ID token and userinfo, or GitHub's API).
 package protocol AuthorizationGrant: Sendable {
-    func tokens(from server: AuthorizationServer, request: GrantRequest, context: GrantContext) async throws -> GrantOutcome
+    func tokens(from server: AuthorizationServer, request: SignInRequest, context: GrantContext) async throws -> GrantOutcome
 }
 
 /// What a grant obtained: the tokens, and the browser's request when one waits for the sign-in's
@@ -74,23 +74,41 @@ package struct DeviceAuthorizationEndpoint: Sendable {
     }
 }
 
-/// What the person asked for in this sign-in.
-package struct GrantRequest: Sendable {
-    /// The provider's scopes and the person's, in order (duplicates are dropped when sent).
+/// What the person asked of one sign-in, from the front door to the grant: the one request type
+/// (Decisions/0038). The application layer's `SignIn.Input` carries it as given; the provider's
+/// flow hands the grant the same value with the provider's scopes and parameters merged in and the
+/// timeout cut to what is left of the deadline; a project's flow forwards it to the backend.
+package struct SignInRequest: Sendable, Equatable {
+    /// How long to wait for the person: five minutes (`signin --timeout`).
+    package static let defaultTimeout: Duration = .seconds(300)
+
+    package var providerID: String
+    /// Scopes in order (duplicates are dropped when sent): the person's, and at the grant the
+    /// provider's before them.
     package var scopes: [String]
-    /// Custom authorization parameters, already checked against the reserved names.
+    /// Custom authorization parameters (`--param`), checked against the reserved names.
     package var parameters: [String: String]
     /// A `prompt` to send unless `parameters` has one, and only where the server lists it (or
     /// lists nothing): `login` for reauthentication.
     package var preferredPrompt: String?
     /// How long the person has to finish: the browser, the paste, or the device code.
     package var timeout: Duration
+    /// The listener's ports, the first free one winning (empty: the provider's, or any free port).
+    package var redirectPorts: [UInt16]
+    /// False for `--no-browser` (or a machine with none): only print the URL.
+    package var opensBrowser: Bool
 
-    package init(scopes: [String], parameters: [String: String] = [:], preferredPrompt: String? = nil, timeout: Duration) {
+    package init(
+        providerID: String = "", scopes: [String] = [], parameters: [String: String] = [:], preferredPrompt: String? = nil,
+        timeout: Duration = defaultTimeout, redirectPorts: [UInt16] = [], opensBrowser: Bool = true
+    ) {
+        self.providerID = providerID
         self.scopes = scopes
         self.parameters = parameters
         self.preferredPrompt = preferredPrompt
         self.timeout = timeout
+        self.redirectPorts = redirectPorts
+        self.opensBrowser = opensBrowser
     }
 }
 

@@ -5,7 +5,7 @@ import AuthPlatform
 package struct DeviceCodeGrant: AuthorizationGrant {
     package init() {}
 
-    package func tokens(from server: AuthorizationServer, request: GrantRequest, context: GrantContext) async throws -> GrantOutcome {
+    package func tokens(from server: AuthorizationServer, request: SignInRequest, context: GrantContext) async throws -> GrantOutcome {
         guard let endpoint = server.deviceAuthorization else { throw OAuthError.noDeviceEndpoint(server.providerID) }
         let client = DeviceAuthorizationClient(
             deviceAuthorizationEndpoint: endpoint.url, tokenClient: endpoint.tokenClient, clock: context.clock, sleep: context.sleep

@@ -12,7 +12,7 @@ package struct IDTokenGrant: AuthorizationGrant {
         self.rawNonce = rawNonce
     }
 
-    package func tokens(from server: AuthorizationServer, request: GrantRequest, context: GrantContext) async throws -> GrantOutcome {
+    package func tokens(from server: AuthorizationServer, request: SignInRequest, context: GrantContext) async throws -> GrantOutcome {
         outcome(context: context)
     }
 

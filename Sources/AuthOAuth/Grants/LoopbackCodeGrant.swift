@@ -16,7 +16,7 @@ package struct LoopbackCodeGrant: AuthorizationGrant {
         self.opensBrowser = opensBrowser
     }
 
-    package func tokens(from server: AuthorizationServer, request: GrantRequest, context: GrantContext) async throws -> GrantOutcome {
+    package func tokens(from server: AuthorizationServer, request: SignInRequest, context: GrantContext) async throws -> GrantOutcome {
         let steps = AuthorizationCodeSteps(server: server, request: request, context: context, opensBrowser: opensBrowser)
         let parameters = try steps.parameters()
         try await steps.checkReachable()
@@ -37,28 +37,13 @@ package struct LoopbackCodeGrant: AuthorizationGrant {
             }
             return Answer(code: code, reply: reply)
         }
-        // Not while a paste may be typed: redrawing the line would wipe what the person types.
-        let progress: any ProgressDisplay = acceptsPaste ? NoProgress() : context.progress
-        let waiting = progress.show("Waiting for the browser", until: context.clock.now().addingTimeInterval(request.timeout.timeInterval))
-        defer { waiting.stop() }
-        let pasted: @Sendable () async throws -> Answer = { Answer(code: try await steps.pastedCode(for: authorization), reply: NoBrowserReply()) }
         let wait = SignInWait(
-            listener: fromListener, paste: acceptsPaste || context.canAskForPaste ? pasted : nil, pastesFromStart: acceptsPaste,
+            in: context, listener: fromListener,
+            paste: { Answer(code: try await steps.pastedCode(for: authorization), reply: NoBrowserReply()) }, pastesFromStart: acceptsPaste,
             launch: steps.launch(authorization),
-            browserFailed: { reason, offered in
-                waiting.stop()
-                steps.browserFailed(authorization, reason: reason, pasteOffered: offered)
-            },
-            timeout: request.timeout, sleep: context.sleep, returning: .loopback)
-        let answer: Answer
-        do {
-            answer = try await wait.run()
-        } catch {
-            await listener.close()
-            throw error
-        }
-        waiting.stop()
-        await listener.close()
+            browserFailed: { reason, offered in steps.browserFailed(authorization, reason: reason, pasteOffered: offered) },
+            timeout: request.timeout, returning: .loopback)
+        let answer = try await wait.run(closing: listener)
         return try await steps.exchange(answer.code, for: authorization, reply: answer.reply)
     }
 

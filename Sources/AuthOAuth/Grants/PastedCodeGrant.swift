@@ -12,17 +12,17 @@ package struct PastedCodeGrant: AuthorizationGrant {
         self.opensBrowser = opensBrowser
     }
 
-    package func tokens(from server: AuthorizationServer, request: GrantRequest, context: GrantContext) async throws -> GrantOutcome {
+    package func tokens(from server: AuthorizationServer, request: SignInRequest, context: GrantContext) async throws -> GrantOutcome {
         let steps = AuthorizationCodeSteps(server: server, request: request, context: context, opensBrowser: opensBrowser)
         let parameters = try steps.parameters()
         try await steps.checkReachable()
         let authorization = try steps.authorization(redirectURI: redirectURI, parameters: parameters)
         steps.present(authorization, pasteFollows: true)
         let wait = SignInWait(
-            listener: nil, paste: { try await steps.pastedCode(for: authorization) }, pastesFromStart: true,
+            in: context, listener: nil, paste: { try await steps.pastedCode(for: authorization) }, pastesFromStart: true,
             launch: steps.launch(authorization),
             browserFailed: { reason, _ in steps.browserFailed(authorization, reason: reason, pasteOffered: true) },
-            timeout: request.timeout, sleep: context.sleep, returning: .registeredPage)
+            timeout: request.timeout, returning: .registeredPage)
         let code = try await wait.run()
         return GrantOutcome(tokens: try await steps.exchange(code, for: authorization))
     }

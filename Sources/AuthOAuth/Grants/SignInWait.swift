@@ -9,7 +9,16 @@ import AuthPlatform
 /// - The deadline ends it (``SignInTimedOut``, exit 5), whatever is waiting.
 /// - A browser that fails to start brings the paste prompt (and the QR code, through
 ///   `browserFailed`) when the paste may be offered.
+/// - While a listener waits and no paste is being typed, the status line "Waiting for the
+///   browser" shows the time left (on a terminal), for this machine's flow and a project's alike
+///   (Decisions/0038).
+///
+/// Every sign-in builds its wait with ``init(in:listener:paste:pastesFromStart:launch:browserFailed:timeout:returning:)``,
+/// which takes the rest (the paste's availability, the sleep, the status line) from the grant's context.
 package struct SignInWait<Answer: Sendable>: Sendable {
+    /// The status line's label.
+    package static var waitingLabel: String { "Waiting for the browser" }
+
     /// The listener's wait, with the deadline as its timeout; nil when nothing listens.
     package var listener: (@Sendable () async throws -> Answer)?
     /// Asks for and checks one pasted line; nil when no paste may be taken.
@@ -25,6 +34,9 @@ package struct SignInWait<Answer: Sendable>: Sendable {
     package var sleep: @Sendable (Duration) async throws -> Void
     /// What the timeout message says about where the answer was expected (Decisions/0029).
     package var returning: SignInTimedOut.Return
+    /// Shows the status line for the wait (nothing by default); stopped when the wait ends or the
+    /// browser fails (the paste prompt and the QR code then take the screen).
+    package var showProgress: @Sendable () -> any ProgressLine = { NoProgress() }
 
     package init(
         listener: (@Sendable () async throws -> Answer)?, paste: (@Sendable () async throws -> Answer)?, pastesFromStart: Bool,
@@ -41,6 +53,37 @@ package struct SignInWait<Answer: Sendable>: Sendable {
         self.returning = returning
     }
 
+    /// The wait of a sign-in with `context`'s effects: the paste is taken from the start when
+    /// `pastesFromStart`, once the browser failed when the person can paste at all
+    /// (``GrantContext/canAskForPaste``), never otherwise; the status line runs while a listener
+    /// waits and nothing is being pasted (redrawing it would wipe what the person types).
+    package init(
+        in context: GrantContext, listener: (@Sendable () async throws -> Answer)?, paste: @escaping @Sendable () async throws -> Answer,
+        pastesFromStart: Bool, launch: BrowserLaunchWatch?, browserFailed: @escaping @Sendable (String, Bool) -> Void,
+        timeout: Duration, returning: SignInTimedOut.Return
+    ) {
+        self.init(
+            listener: listener, paste: pastesFromStart || context.canAskForPaste ? paste : nil, pastesFromStart: pastesFromStart,
+            launch: launch, browserFailed: browserFailed, timeout: timeout, sleep: context.sleep, returning: returning)
+        if listener != nil, !pastesFromStart {
+            let progress = context.progress, clock = context.clock
+            showProgress = { progress.show(Self.waitingLabel, until: clock.now().addingTimeInterval(timeout.timeInterval)) }
+        }
+    }
+
+    /// ``run()``, then `listener` closed, whatever the outcome.
+    package func run(closing listener: any RedirectListener) async throws -> Answer {
+        let answer: Answer
+        do {
+            answer = try await run()
+        } catch {
+            await listener.close()
+            throw error
+        }
+        await listener.close()
+        return answer
+    }
+
     private enum Event: Sendable {
         case answer(Answer)
         case browser(BrowserLaunchOutcome)
@@ -51,6 +94,8 @@ package struct SignInWait<Answer: Sendable>: Sendable {
     package func run() async throws -> Answer {
         var facts = SignInTimedOut(after: timeout, returning: returning, pasteOffered: paste != nil && pastesFromStart,
                                    browser: launch == nil ? .notOpened : .opened)
+        let waiting = showProgress()
+        defer { waiting.stop() }
         do {
             return try await withThrowingTaskGroup(of: Event.self) { group in
                 defer { group.cancelAll() }
@@ -75,6 +120,7 @@ package struct SignInWait<Answer: Sendable>: Sendable {
                         continue
                     case .browser(.failed(let reason)):
                         facts.browser = .failed(reason: reason)
+                        waiting.stop()
                         let offers = paste != nil
                         browserFailed(reason, offers)
                         if let paste, !facts.pasteOffered { group.addTask { .answer(try await paste()) } }
@@ -195,11 +241,17 @@ package struct SignInTimedOut: AuthCoreError, Equatable {
             break
         }
         // Nobody acted: no browser was opened here (or its answer was to be pasted).
-        switch returning {
-        case .projectHandler(let handler), .projectLoopback(let handler) where pasteOffered:
+        let pastedHandler: String? =
+            switch returning {
+            case .projectHandler(let handler): handler
+            case .projectLoopback(let handler): pasteOffered ? handler : nil
+            case .loopback, .registeredPage: nil
+            }
+        switch pastedHandler {
+        case .some(let handler):
             return "nothing was pasted within \(time): sign in at the URL on any device, then paste the whole address the "
                 + "browser ends on (\(handler)?…) and press Enter"
-        default:
+        case .none:
             let listened = listener.map { " and no redirect reached \($0.redirectURI)" } ?? ""
             return (pasteOffered ? "nothing was pasted\(listened)" : "nothing came back\(listened)") + " within \(time): "
                 + (pasteOffered

@@ -45,7 +45,7 @@ struct ReauthCommand: Command {
         let env = try env.withSecondFactor(totp: totp)
         try env.checkKeyringBeforeSignIn()
         let account = try env.auth.currentAccount()
-        if (providerID ?? account.flatMap(Self.defaultProvider)) == SignInCommand.passwordProviderID {
+        if (providerID ?? account?.signInProviderID) == SignInCommand.passwordProviderID {
             try SignInRunner.checkHome(env)
             let accounts = EmailAndPassword(runtime: env.runtime)
             let password = try await SignInCommand.password(
@@ -57,16 +57,11 @@ struct ReauthCommand: Command {
         }
         return try await runner.run(in: env) { account in
             guard let account else { throw AccountError.notSignedIn }
-            guard let chosen = providerID ?? Self.defaultProvider(account) else { throw AccountError.notSignedIn }
+            guard let chosen = providerID ?? account.signInProviderID else { throw AccountError.notSignedIn }
             guard account.user.identity(for: chosen) != nil else {
                 throw AccountError.noSuchProvider(providerID: chosen, linked: account.user.providerData.map(\.providerID))
             }
             return chosen
         }
-    }
-
-    /// The provider the user last signed in with, else their first.
-    static func defaultProvider(_ account: KeystoreDocument.Account) -> String? {
-        account.lastProviderID ?? account.user.providerData.first?.providerID
     }
 }

@@ -16,8 +16,10 @@ extension SignInRunner {
             return start + "; the provider returns to this machine (http://localhost). If it refuses that address (an app "
                 + "registered only with \(handler), as the Firebase docs set it up), run again with --paste."
         case .pasteAsked:
-            return start + "; the provider returns to the project's page \(handler) (--paste or --no-browser), whose address "
-                + "you paste here."
+            return start + "; the provider returns to the project's page \(handler) (--paste), whose address you paste here."
+        case .noBrowser(let why):
+            return start + "; the provider returns to the project's page \(handler) ("
+                + (why.map { "no browser opens here: \($0)" } ?? "--no-browser") + "), whose address you paste here."
         case .appTakesOneCallback:
             return start + "; a GitHub OAuth App has one callback URL, the project's page \(handler), so the provider "
                 + "returns there and you paste its address here. If the app also accepts http://localhost/callback (a "

@@ -33,7 +33,6 @@ struct SignInRunner: Sendable {
         var browser: any BrowserOpener = NoBrowser()
         var whyNoBrowser: String?
         var opensBrowser = flowOptions.opensBrowser
-        var acceptsPaste = false
         if let ciSource {
             proof = .ci(ciSource)
         } else if idTokenFromStandardInput {
@@ -44,16 +43,16 @@ struct SignInRunner: Sendable {
             browser = chosen.opener
             whyNoBrowser = chosen.whyNone
             opensBrowser = chosen.opens
-            acceptsPaste = flowOptions.paste || (!chosen.opens && env.context.standardInputIsTerminal)
             proof = flowOptions.device ? .device : .browser
         }
         var input = SignIn.Input(
             providerID: providerID, purpose: purpose, proof: proof, scopes: flowOptions.scopes, customParameters: customParameters,
             timeout: flowOptions.timeout, timeoutSetting: "--timeout", redirectPorts: flowOptions.redirectPorts)
         input.appAcceptsLocalhost = flowOptions.localhost
+        input.asksToPaste = flowOptions.paste
         let ports = SignIn.Ports(
-            grant: signInContext(in: env, browser: browser, whyNoBrowser: whyNoBrowser, qr: flowOptions.qr), opensBrowser: opensBrowser, acceptsPaste: acceptsPaste,
-            prefersPaste: flowOptions.paste, routeChosen: { env.notice(Self.explain($0)) })
+            grant: signInContext(in: env, browser: browser, whyNoBrowser: whyNoBrowser, qr: flowOptions.qr), opensBrowser: opensBrowser,
+            paste: env.context.standardInputIsTerminal ? .terminal : .whenAsked, routeChosen: { env.notice(Self.explain($0)) })
         let option = ciSource != nil ? "--ci" : "--device"
         let result: AuthDataResult
         do {
