@@ -8,6 +8,7 @@
                                                              firebase-ios-sdk checkout's
                                                              FirebaseAuth/Sources/Swift) with no row
     python3 Tests/Tools/firebaseauth-inventory.py --missing  the `missing` rows, by family
+    python3 Tests/Tools/firebaseauth-inventory.py --extras   AuthctlKit's public declarations no row names
 
 The file has one row per public declaration of the pinned release (its header comment names the
 commit), with the SDK's declaration as written there. Its status is
@@ -443,6 +444,14 @@ def problems_of(rows: list[dict], kit: tuple[dict, dict], update: bool) -> list[
     return problems
 
 
+def kit_extras(rows: list[dict]) -> list[str]:
+    """AuthctlKit's public declarations that no row names: its own API beside FirebaseAuth's."""
+    _, by_name = kit_api()
+    covered = {name_key(s) for s in (row_shape(row, {}) for row in rows) if s}
+    covered |= {row["id"].split("<")[0] for row in rows}
+    return sorted(key for key in by_name if key and key not in covered and "(lhs:rhs:)" not in key)
+
+
 def sdk_coverage(sdk: Path, rows: list[dict]) -> list[str]:
     """The SDK's public declarations under sdk that no row names (by owner, name and labels)."""
     covered = set()
@@ -465,6 +474,9 @@ def main() -> int:
         gaps = sdk_coverage(Path(arguments[arguments.index("--sdk") + 1]), rows)
         print("\n".join(gaps) or "firebaseauth-inventory: every public declaration of the SDK has a row")
         return 1 if gaps else 0
+    if "--extras" in arguments:
+        print("\n".join(kit_extras(rows)))
+        return 0
     update = "--update" in arguments
     problems = problems_of(rows, kit_api(), update)
     if update:

@@ -5,52 +5,6 @@ import Foundation
 
 /// Never called: it only has to compile.
 func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resolver: MultiFactorResolver, factorInfo: MultiFactorInfo, assertion: MultiFactorAssertion, session: MultiFactorSession, secret: TOTPSecret, result: AuthDataResult, tokenResult: AuthTokenResult, additionalUserInfo: AdditionalUserInfo, oauthCredential: OAuthCredential, credential: AuthCredential, provider: OAuthProvider, actionCodeSettings: ActionCodeSettings, actionCodeInfo: ActionCodeInfo, userMetadata: UserMetadata, userInfo: UserInfo, app: FirebaseApp, options: FirebaseOptions, providerID: AuthProviderID, errorCode: AuthErrorCode) async throws {
-    // MultiFactor
-    _ = MultiFactor.self
-    // MultiFactor.enroll(with:displayName:)
-    try await multiFactor.enroll(with: assertion, displayName: "text")
-    // MultiFactor.unenroll(with:)
-    try await multiFactor.unenroll(with: factorInfo)
-    // MultiFactor.unenroll(withFactorUID:)
-    try await multiFactor.unenroll(withFactorUID: "text")
-    // MultiFactorAssertion
-    _ = MultiFactorAssertion.self
-    // MultiFactorAssertion.factorID
-    let _: String = assertion.factorID
-    // MultiFactorInfo
-    _ = MultiFactorInfo.self
-    // MultiFactorInfo.uid
-    let _: String = factorInfo.uid
-    // MultiFactorInfo.displayName
-    let _: String? = factorInfo.displayName
-    // MultiFactorInfo.factorID
-    let _: String = factorInfo.factorID
-    // MultiFactorResolver
-    _ = MultiFactorResolver.self
-    // MultiFactorResolver.session
-    let _: MultiFactorSession = resolver.session
-    // MultiFactorResolver.hints
-    let _: [MultiFactorInfo] = resolver.hints
-    // MultiFactorResolver.auth
-    let _: Auth = resolver.auth
-    // MultiFactorResolver.resolveSignIn(with:)
-    let _: AuthDataResult = try await resolver.resolveSignIn(with: assertion)
-    // MultiFactorSession
-    _ = MultiFactorSession.self
-    // TOTPMultiFactorAssertion
-    _ = TOTPMultiFactorAssertion.self
-    // TOTPMultiFactorGenerator.generateSecret(with:)
-    let _: TOTPSecret = try await TOTPMultiFactorGenerator.generateSecret(with: session)
-    // TOTPMultiFactorGenerator.assertionForEnrollment(with:oneTimePassword:)
-    let _: TOTPMultiFactorAssertion = TOTPMultiFactorGenerator.assertionForEnrollment(with: secret, oneTimePassword: "text")
-    // TOTPMultiFactorGenerator.assertionForSignIn(withEnrollmentID:oneTimePassword:)
-    let _: TOTPMultiFactorAssertion = TOTPMultiFactorGenerator.assertionForSignIn(withEnrollmentID: "text", oneTimePassword: "text")
-    // TOTPSecret
-    _ = TOTPSecret.self
-    // TOTPSecret.sharedSecretKey()
-    let _: String = secret.sharedSecretKey()
-    // TOTPSecret.generateQRCodeURL(withAccountName:issuer:)
-    let _: String = secret.generateQRCodeURL(withAccountName: "text", issuer: "text")
     // Auth
     _ = Auth.self
     // Auth.auth()
@@ -83,26 +37,66 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     try auth.signOut()
     // Auth.isSignIn(withEmailLink:)
     let _: Bool = auth.isSignIn(withEmailLink: "text")
-    // AuthDataResult
-    _ = AuthDataResult.self
-    // AuthDataResult.user
-    let _: User = result.user
-    // AuthDataResult.additionalUserInfo
-    let _: AdditionalUserInfo? = result.additionalUserInfo
-    // AuthTokenResult
-    _ = AuthTokenResult.self
-    // AuthTokenResult.token
-    let _: String = tokenResult.token
-    // AuthTokenResult.expirationDate
-    let _: Date = tokenResult.expirationDate
-    // AuthTokenResult.authDate
-    let _: Date = tokenResult.authDate
-    // AuthTokenResult.issuedAtDate
-    let _: Date = tokenResult.issuedAtDate
-    // AuthTokenResult.signInProvider
-    let _: String = tokenResult.signInProvider
-    // AuthTokenResult.signInSecondFactor
-    let _: String = tokenResult.signInSecondFactor
+    // User
+    _ = User.self
+    // User.isAnonymous
+    let _: Bool = user.isAnonymous
+    // User.isEmailVerified
+    let _: Bool = user.isEmailVerified
+    // User.providerData
+    let _: [UserInfo] = user.providerData
+    // User.metadata
+    let _: UserMetadata = user.metadata
+    // User.multiFactor
+    let _: MultiFactor = user.multiFactor
+    // User.updateEmail(to:)
+    try await user.updateEmail(to: "text")
+    // User.updatePassword(to:)
+    try await user.updatePassword(to: "text")
+    // User.reload()
+    try await user.reload()
+    // User.reauthenticate(with:)
+    let _: AuthDataResult = try await user.reauthenticate(with: credential)
+    // User.getIDToken(forcingRefresh:)
+    let _: String = try await user.getIDToken(forcingRefresh: false)
+    // User.idTokenForcingRefresh(_:)
+    let _: String = try await user.idTokenForcingRefresh(false)
+    // User.getIDTokenResult(forcingRefresh:)
+    let _: AuthTokenResult = try await user.getIDTokenResult(forcingRefresh: false)
+    // User.link(with:)
+    let _: AuthDataResult = try await user.link(with: credential)
+    // User.unlink(fromProvider:)
+    let _: User = try await user.unlink(fromProvider: "text")
+    // User.delete()
+    try await user.delete()
+    // User.providerID
+    let _: String = user.providerID
+    // User.uid
+    let _: String = user.uid
+    // User.displayName
+    let _: String? = user.displayName
+    // User.photoURL
+    let _: URL? = user.photoURL
+    // User.email
+    let _: String? = user.email
+    // User.phoneNumber
+    let _: String? = user.phoneNumber
+    // UserInfo.providerID
+    let _: String = userInfo.providerID
+    // UserInfo.uid
+    let _: String = userInfo.uid
+    // UserInfo.displayName
+    let _: String? = userInfo.displayName
+    // UserInfo.photoURL
+    let _: URL? = userInfo.photoURL
+    // UserInfo.email
+    let _: String? = userInfo.email
+    // UserInfo.phoneNumber
+    let _: String? = userInfo.phoneNumber
+    // UserMetadata.lastSignInDate
+    let _: Date? = userMetadata.lastSignInDate
+    // UserMetadata.creationDate
+    let _: Date? = userMetadata.creationDate
     // AuthCredential.provider
     let _: String = credential.provider
     // AuthProviderID
@@ -165,6 +159,50 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     let _: OAuthCredential = OAuthProvider.credential(providerID: .gitHub, accessToken: "text")
     // OAuthProvider.credential(with:)
     let _: AuthCredential = try await provider.credential(with: nil)
+    // EmailAuthProviderID
+    let _: String = EmailAuthProviderID
+    // EmailPasswordAuthSignInMethod
+    let _: String = EmailPasswordAuthSignInMethod
+    // FacebookAuthProviderID
+    let _: String = FacebookAuthProviderID
+    // GameCenterAuthProviderID
+    let _: String = GameCenterAuthProviderID
+    // GitHubAuthProviderID
+    let _: String = GitHubAuthProviderID
+    // GoogleAuthProviderID
+    let _: String = GoogleAuthProviderID
+    // PhoneAuthProviderID
+    let _: String = PhoneAuthProviderID
+    // TwitterAuthProviderID
+    let _: String = TwitterAuthProviderID
+    // AuthDataResult
+    _ = AuthDataResult.self
+    // AuthDataResult.user
+    let _: User = result.user
+    // AuthDataResult.additionalUserInfo
+    let _: AdditionalUserInfo? = result.additionalUserInfo
+    // AuthTokenResult
+    _ = AuthTokenResult.self
+    // AuthTokenResult.token
+    let _: String = tokenResult.token
+    // AuthTokenResult.expirationDate
+    let _: Date = tokenResult.expirationDate
+    // AuthTokenResult.authDate
+    let _: Date = tokenResult.authDate
+    // AuthTokenResult.issuedAtDate
+    let _: Date = tokenResult.issuedAtDate
+    // AuthTokenResult.signInProvider
+    let _: String = tokenResult.signInProvider
+    // AuthTokenResult.signInSecondFactor
+    let _: String = tokenResult.signInSecondFactor
+    // AdditionalUserInfo
+    _ = AdditionalUserInfo.self
+    // AdditionalUserInfo.providerID
+    let _: String = additionalUserInfo.providerID
+    // AdditionalUserInfo.username
+    let _: String? = additionalUserInfo.username
+    // AdditionalUserInfo.isNewUser
+    let _: Bool = additionalUserInfo.isNewUser
     // ActionCodeInfo.operation
     let _: ActionCodeOperation = actionCodeInfo.operation
     // ActionCodeInfo.email
@@ -195,6 +233,52 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     do { let value: Bool = actionCodeSettings.handleCodeInApp; actionCodeSettings.handleCodeInApp = value }
     // ActionCodeSettings.init()
     let _: ActionCodeSettings = ActionCodeSettings()
+    // MultiFactor
+    _ = MultiFactor.self
+    // MultiFactor.enroll(with:displayName:)
+    try await multiFactor.enroll(with: assertion, displayName: "text")
+    // MultiFactor.unenroll(with:)
+    try await multiFactor.unenroll(with: factorInfo)
+    // MultiFactor.unenroll(withFactorUID:)
+    try await multiFactor.unenroll(withFactorUID: "text")
+    // MultiFactorAssertion
+    _ = MultiFactorAssertion.self
+    // MultiFactorAssertion.factorID
+    let _: String = assertion.factorID
+    // MultiFactorInfo
+    _ = MultiFactorInfo.self
+    // MultiFactorInfo.uid
+    let _: String = factorInfo.uid
+    // MultiFactorInfo.displayName
+    let _: String? = factorInfo.displayName
+    // MultiFactorInfo.factorID
+    let _: String = factorInfo.factorID
+    // MultiFactorResolver
+    _ = MultiFactorResolver.self
+    // MultiFactorResolver.session
+    let _: MultiFactorSession = resolver.session
+    // MultiFactorResolver.hints
+    let _: [MultiFactorInfo] = resolver.hints
+    // MultiFactorResolver.auth
+    let _: Auth = resolver.auth
+    // MultiFactorResolver.resolveSignIn(with:)
+    let _: AuthDataResult = try await resolver.resolveSignIn(with: assertion)
+    // MultiFactorSession
+    _ = MultiFactorSession.self
+    // TOTPMultiFactorAssertion
+    _ = TOTPMultiFactorAssertion.self
+    // TOTPMultiFactorGenerator.generateSecret(with:)
+    let _: TOTPSecret = try await TOTPMultiFactorGenerator.generateSecret(with: session)
+    // TOTPMultiFactorGenerator.assertionForEnrollment(with:oneTimePassword:)
+    let _: TOTPMultiFactorAssertion = TOTPMultiFactorGenerator.assertionForEnrollment(with: secret, oneTimePassword: "text")
+    // TOTPMultiFactorGenerator.assertionForSignIn(withEnrollmentID:oneTimePassword:)
+    let _: TOTPMultiFactorAssertion = TOTPMultiFactorGenerator.assertionForSignIn(withEnrollmentID: "text", oneTimePassword: "text")
+    // TOTPSecret
+    _ = TOTPSecret.self
+    // TOTPSecret.sharedSecretKey()
+    let _: String = secret.sharedSecretKey()
+    // TOTPSecret.generateQRCodeURL(withAccountName:issuer:)
+    let _: String = secret.generateQRCodeURL(withAccountName: "text", issuer: "text")
     // AuthErrors.domain
     let _: String = AuthErrors.domain
     // AuthErrors.userInfoNameKey
@@ -305,74 +389,6 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     let _: AuthErrorCode = .internalError
     // AuthErrorCode.code
     let _: AuthErrorCode = errorCode.code
-    // AdditionalUserInfo
-    _ = AdditionalUserInfo.self
-    // AdditionalUserInfo.providerID
-    let _: String = additionalUserInfo.providerID
-    // AdditionalUserInfo.username
-    let _: String? = additionalUserInfo.username
-    // AdditionalUserInfo.isNewUser
-    let _: Bool = additionalUserInfo.isNewUser
-    // User
-    _ = User.self
-    // User.isAnonymous
-    let _: Bool = user.isAnonymous
-    // User.isEmailVerified
-    let _: Bool = user.isEmailVerified
-    // User.providerData
-    let _: [UserInfo] = user.providerData
-    // User.metadata
-    let _: UserMetadata = user.metadata
-    // User.multiFactor
-    let _: MultiFactor = user.multiFactor
-    // User.updateEmail(to:)
-    try await user.updateEmail(to: "text")
-    // User.updatePassword(to:)
-    try await user.updatePassword(to: "text")
-    // User.reload()
-    try await user.reload()
-    // User.reauthenticate(with:)
-    let _: AuthDataResult = try await user.reauthenticate(with: credential)
-    // User.getIDToken(forcingRefresh:)
-    let _: String = try await user.getIDToken(forcingRefresh: false)
-    // User.idTokenForcingRefresh(_:)
-    let _: String = try await user.idTokenForcingRefresh(false)
-    // User.getIDTokenResult(forcingRefresh:)
-    let _: AuthTokenResult = try await user.getIDTokenResult(forcingRefresh: false)
-    // User.link(with:)
-    let _: AuthDataResult = try await user.link(with: credential)
-    // User.unlink(fromProvider:)
-    let _: User = try await user.unlink(fromProvider: "text")
-    // User.delete()
-    try await user.delete()
-    // User.providerID
-    let _: String = user.providerID
-    // User.uid
-    let _: String = user.uid
-    // User.displayName
-    let _: String? = user.displayName
-    // User.photoURL
-    let _: URL? = user.photoURL
-    // User.email
-    let _: String? = user.email
-    // User.phoneNumber
-    let _: String? = user.phoneNumber
-    // UserInfo.providerID
-    let _: String = userInfo.providerID
-    // UserInfo.uid
-    let _: String = userInfo.uid
-    // UserInfo.displayName
-    let _: String? = userInfo.displayName
-    // UserInfo.photoURL
-    let _: URL? = userInfo.photoURL
-    // UserInfo.email
-    let _: String? = userInfo.email
-    // UserInfo.phoneNumber
-    let _: String? = userInfo.phoneNumber
-    // UserMetadata.lastSignInDate
-    let _: Date? = userMetadata.lastSignInDate
-    // UserMetadata.creationDate
-    let _: Date? = userMetadata.creationDate
     // AuthErrorDomain
     let _: String = AuthErrorDomain
     // AuthErrorUserInfoNameKey
@@ -383,22 +399,6 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     let _: String = AuthErrorUserInfoUpdatedCredentialKey
     // AuthErrorUserInfoMultiFactorResolverKey
     let _: String = AuthErrorUserInfoMultiFactorResolverKey
-    // EmailAuthProviderID
-    let _: String = EmailAuthProviderID
-    // EmailPasswordAuthSignInMethod
-    let _: String = EmailPasswordAuthSignInMethod
-    // FacebookAuthProviderID
-    let _: String = FacebookAuthProviderID
-    // GameCenterAuthProviderID
-    let _: String = GameCenterAuthProviderID
-    // GitHubAuthProviderID
-    let _: String = GitHubAuthProviderID
-    // GoogleAuthProviderID
-    let _: String = GoogleAuthProviderID
-    // PhoneAuthProviderID
-    let _: String = PhoneAuthProviderID
-    // TwitterAuthProviderID
-    let _: String = TwitterAuthProviderID
     // FirebaseApp
     _ = FirebaseApp.self
     // FirebaseApp.configure()
