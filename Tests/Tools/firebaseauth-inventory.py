@@ -272,7 +272,7 @@ def shape(decl: str, owner: str, aliases: dict[str, str] | None = None) -> dict 
     text = re.sub(r"^(@\w+\s+)*", "", text)  # @MainActor etc. on the declaration itself
     static = bool(re.match(r"(static|class)\s+(func|var|let)\b", text))
     text = re.sub(r"^(static|class)\s+(?=(func|var|let)\b)", "", text)
-    match = re.match(r"(func|init\??|var|let|case|typealias|class|struct|enum|protocol|actor)\b\s*([^\s(:=<{]*)", text)
+    match = re.match(r"(init\?|(?:func|init|var|let|case|typealias|class|struct|enum|protocol|actor)\b)\s*([^\s(:=<{]*)", text)
     if not match:
         return None
     kind, name = match.group(1), match.group(2)
