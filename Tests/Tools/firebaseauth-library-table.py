@@ -51,7 +51,7 @@ def table(rows: list[dict]) -> str:
                 "| Symbol | Status | How / why | Test |", "|---|---|---|---|"]
         groups: dict[tuple, list[dict]] = {}
         for row in members:
-            top = (row["type"] or row["id"]).split(".")[0]
+            top = row["type"].split(".")[0] if row["type"] else "constants"
             groups.setdefault((top, row["status"], row["note"]), []).append(row)
         for (_, status, note), grouped in groups.items():
             symbols = ", ".join(f"`{symbol(row)}`" for row in grouped)
