@@ -287,7 +287,6 @@ def shape(decl: str, owner: str, aliases: dict[str, str] | None = None) -> dict 
             head, _, tail = parameter.partition(":")
             words = head.split()
             labels.append(words[0] if words else "_")
-            type_text, _, default = tail.partition("=") if "=" in tail and "->" not in tail.split("=")[0][-2:] else (tail, "", "")
             type_text, default = _split_default(tail)
             types.append(canonical_type(type_text, owner, aliases))
             defaults.append(bool(default))
