@@ -44,6 +44,14 @@ INSTANCES = {
     "FirebaseOptions": "options", "AuthProviderID": "providerID", "AuthErrorCode": "errorCode",
     "AuthSettings": "authSettings", "PersonNameComponents": "nameComponents",
 }
+# Instances a statement mutates or that only exist inside the function (a sequence's iterator): local
+# variables declared at the top, in this order, each from an expression of the ones before it.
+LOCALS = {
+    "Auth.AuthStateChangesSequence": ("let", "authStateSequence", "auth.authStateChanges"),
+    "Auth.AuthStateChangesSequence.Iterator": ("var", "authStateIterator", "authStateSequence.makeAsyncIterator()"),
+    "Auth.IDTokenChangesSequence": ("let", "idTokenSequence", "auth.idTokenChanges"),
+    "Auth.IDTokenChangesSequence.Iterator": ("var", "idTokenIterator", "idTokenSequence.makeAsyncIterator()"),
+}
 # Properties a program sets (configuration); other settable ones of the SDK (a result's fields) are read.
 WRITTEN = {"OAuthProvider", "ActionCodeSettings", "FirebaseOptions", "FirebaseApp", "UserProfileChangeRequest"}
 WRITTEN_MEMBERS = {"Auth.languageCode", "Auth.tenantID", "Auth.customAuthDomain"}
@@ -99,7 +107,13 @@ def declared_type(signature: str) -> str:
     return "String" if literal.startswith('"') else "Bool" if literal in ("true", "false") else ""
 
 
-def statement(row: dict) -> list[str]:
+def qualified(type_text: str, owner: str, ids: set[str]) -> str:
+    """A type the SDK names inside its owner (`-> Iterator` in a sequence) as a client spells it."""
+    bare = type_text.rstrip("?!")
+    return f"{owner}.{type_text}" if f"{owner}.{bare}" in ids else type_text
+
+
+def statement(row: dict, ids: set[str] = frozenset()) -> list[str]:
     owner, kind, member, sig = row["type"], row["kind"], row["member"], row["signature"]
     shape = inventory.row_shape(row, {})
     if kind in ("class", "struct", "enum"):
@@ -113,9 +127,9 @@ def statement(row: dict) -> list[str]:
         return [f"    let _: {sdk_type} = {member}"]
     if kind == "case":
         return [f"    let _: {owner} = .{shape['name']}"]
-    receiver = owner if shape.get("static") or kind == "init" else INSTANCES[owner]
+    receiver = owner if shape.get("static") or kind == "init" else LOCALS[owner][1] if owner in LOCALS else INSTANCES[owner]
     if kind in ("var", "let"):
-        sdk_type = declared_type(sig).replace("Self", owner)
+        sdk_type = qualified(declared_type(sig).replace("Self", owner), owner, ids)
         if "{ get set }" in sig and (owner in WRITTEN or f"{owner}.{shape['name']}" in WRITTEN_MEMBERS):
             return [f"    do {{ let value: {sdk_type} = {receiver}.{shape['name']}; {receiver}.{shape['name']} = value }}"]
         return [f"    let _: {sdk_type} = {receiver}.{shape['name']}"]
@@ -137,6 +151,7 @@ def statement(row: dict) -> list[str]:
     call = f"{receiver}.{shape['name']}({', '.join(arguments)})"
     result = after.split("->", 1)[1].strip() if "->" in after else ""
     result = re.sub(r"\s*where\s.*$", "", result).replace("Self", owner)
+    result = qualified(result, owner, ids)
     return [f"    let _: {result} = {prefix}{call}" if result and result != "Void" else f"    {prefix}{call}"]
 
 
@@ -144,11 +159,12 @@ def generate() -> tuple[str, dict[int, str]]:
     _, rows = inventory.load()
     _handlers.clear()
     body, line_of = [], {}
+    ids = {row["id"] for row in rows}
     for row in rows:
         if row["status"] != "implemented":
             continue
         body.append(f"    // {row['id']}")
-        for line in statement(row):
+        for line in statement(row, ids):
             body.append(line)
     used = lambda name: any(re.search(rf"\b{name}\b", line) for line in body if not line.lstrip().startswith("//"))
     parameters = ", ".join(f"{name}: {type_}" for type_, name in INSTANCES.items() if used(name))
@@ -162,6 +178,11 @@ def generate() -> tuple[str, dict[int, str]]:
         f"func everyImplementedRow({parameters}) async throws {{",
     ]
     handlers = list(_handlers.values())
+    needed = {name for _, name, _ in LOCALS.values() if used(name)}
+    for _, name, expression in reversed(LOCALS.values()):  # a local the needed ones are made from
+        if name in needed:
+            needed |= {other for _, other, _ in LOCALS.values() if re.search(rf"\b{other}\b", expression)}
+    handlers += [f"    {keyword} {name} = {expression}" for keyword, name, expression in LOCALS.values() if name in needed]
     lines = header + handlers + body + ["}", ""]
     for number, line in enumerate(lines, 1):
         found = re.match(r"    // (.+)$", line)
