@@ -29,6 +29,16 @@ package struct SignInMethods: Sendable {
         try await runtime.backend(as: (any EmailLinkAccounts).self, .emailLinks).sendSignInLink(toEmail: email, continueURL: continueURL)
     }
 
+    /// A sign-in link mailed with the settings of a program's `ActionCodeSettings`.
+    package func sendSignInLink(toEmail email: String, settings: ActionLinkSettings) async throws {
+        try await runtime.backend(as: (any ActionLinkMail).self, .emailLinks).sendSignInLink(toEmail: email, settings: settings)
+    }
+
+    /// A password-reset link mailed to `email`, with the link's settings when a program gives them.
+    package func sendPasswordReset(toEmail email: String, settings: ActionLinkSettings?) async throws {
+        try await runtime.backend(as: (any ActionLinkMail).self, .passwordAccounts).sendPasswordReset(toEmail: email, settings: settings)
+    }
+
     /// Signs in with the emailed link (or its code).
     /// With `linking`, the email is linked to the signed-in user instead (an anonymous user keeps its uid).
     package func signIn(email: String, link: String, linking: Bool = false, expectedUID: String? = nil) async throws -> AuthDataResult {
@@ -43,6 +53,12 @@ package struct SignInMethods: Sendable {
     package func sendEmailVerification(expectedUID: String? = nil) async throws {
         _ = try AccountOperations(runtime: runtime).checked(expectedUID)
         try await runtime.backend(as: (any ActionCodes).self, .actionCodes).sendEmailVerification()
+    }
+
+    /// The signed-in user's verification link mailed with the link's settings.
+    package func sendEmailVerification(settings: ActionLinkSettings?, expectedUID: String? = nil) async throws {
+        _ = try AccountOperations(runtime: runtime).checked(expectedUID)
+        try await runtime.backend(as: (any ActionLinkMail).self, .actionCodes).sendEmailVerification(settings: settings)
     }
 
     package func checkActionCode(_ link: String) async throws -> ActionCodeInfo {
