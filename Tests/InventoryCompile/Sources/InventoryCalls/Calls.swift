@@ -4,7 +4,47 @@ import AuthctlKit
 import Foundation
 
 /// Never called: it only has to compile.
-func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resolver: MultiFactorResolver, factorInfo: MultiFactorInfo, assertion: MultiFactorAssertion, session: MultiFactorSession, secret: TOTPSecret, result: AuthDataResult, tokenResult: AuthTokenResult, additionalUserInfo: AdditionalUserInfo, oauthCredential: OAuthCredential, credential: AuthCredential, provider: OAuthProvider, actionCodeSettings: ActionCodeSettings, actionCodeInfo: ActionCodeInfo, userMetadata: UserMetadata, userInfo: UserInfo, app: FirebaseApp, options: FirebaseOptions, providerID: AuthProviderID, errorCode: AuthErrorCode) async throws {
+func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resolver: MultiFactorResolver, factorInfo: MultiFactorInfo, assertion: MultiFactorAssertion, session: MultiFactorSession, secret: TOTPSecret, result: AuthDataResult, tokenResult: AuthTokenResult, additionalUserInfo: AdditionalUserInfo, oauthCredential: OAuthCredential, credential: AuthCredential, provider: OAuthProvider, actionCodeSettings: ActionCodeSettings, actionCodeInfo: ActionCodeInfo, actionCodeURL: ActionCodeURL, userMetadata: UserMetadata, userInfo: UserInfo, app: FirebaseApp, options: FirebaseOptions, providerID: AuthProviderID, errorCode: AuthErrorCode) async throws {
+    let authStateSequence = auth.authStateChanges
+    var authStateIterator = authStateSequence.makeAsyncIterator()
+    let idTokenSequence = auth.idTokenChanges
+    var idTokenIterator = idTokenSequence.makeAsyncIterator()
+    // Auth.authStateChanges
+    let _: Auth.AuthStateChangesSequence = auth.authStateChanges
+    // Auth.AuthStateChangesSequence
+    _ = Auth.AuthStateChangesSequence.self
+    // Auth.AuthStateChangesSequence.Element
+    _ = Auth.AuthStateChangesSequence.Element.self
+    // Auth.AuthStateChangesSequence.Failure
+    _ = Auth.AuthStateChangesSequence.Failure.self
+    // Auth.AuthStateChangesSequence.AsyncIterator
+    _ = Auth.AuthStateChangesSequence.AsyncIterator.self
+    // Auth.AuthStateChangesSequence.init(_:)
+    let _: Auth.AuthStateChangesSequence = Auth.AuthStateChangesSequence(auth)
+    // Auth.AuthStateChangesSequence.makeAsyncIterator()
+    let _: Auth.AuthStateChangesSequence.Iterator = authStateSequence.makeAsyncIterator()
+    // Auth.AuthStateChangesSequence.Iterator
+    _ = Auth.AuthStateChangesSequence.Iterator.self
+    // Auth.AuthStateChangesSequence.Iterator.next()
+    let _: User?? = await authStateIterator.next()
+    // Auth.idTokenChanges
+    let _: Auth.IDTokenChangesSequence = auth.idTokenChanges
+    // Auth.IDTokenChangesSequence
+    _ = Auth.IDTokenChangesSequence.self
+    // Auth.IDTokenChangesSequence.Element
+    _ = Auth.IDTokenChangesSequence.Element.self
+    // Auth.IDTokenChangesSequence.Failure
+    _ = Auth.IDTokenChangesSequence.Failure.self
+    // Auth.IDTokenChangesSequence.AsyncIterator
+    _ = Auth.IDTokenChangesSequence.AsyncIterator.self
+    // Auth.IDTokenChangesSequence.init(_:)
+    let _: Auth.IDTokenChangesSequence = Auth.IDTokenChangesSequence(auth)
+    // Auth.IDTokenChangesSequence.makeAsyncIterator()
+    let _: Auth.IDTokenChangesSequence.Iterator = idTokenSequence.makeAsyncIterator()
+    // Auth.IDTokenChangesSequence.Iterator
+    _ = Auth.IDTokenChangesSequence.Iterator.self
+    // Auth.IDTokenChangesSequence.Iterator.next()
+    let _: User?? = await idTokenIterator.next()
     // Auth
     _ = Auth.self
     // Auth.auth()
@@ -29,8 +69,12 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     let _: AuthDataResult = try await auth.createUser(withEmail: "text", password: "text")
     // Auth.confirmPasswordReset(withCode:newPassword:)
     try await auth.confirmPasswordReset(withCode: "text", newPassword: "text")
+    // Auth.verifyPasswordResetCode(_:)
+    let _: String = try await auth.verifyPasswordResetCode("text")
     // Auth.applyActionCode(_:)
     try await auth.applyActionCode("text")
+    // Auth.sendPasswordReset(withEmail:actionCodeSettings:)
+    try await auth.sendPasswordReset(withEmail: "text", actionCodeSettings: actionCodeSettings)
     // Auth.sendSignInLink(toEmail:actionCodeSettings:)
     try await auth.sendSignInLink(toEmail: "text", actionCodeSettings: actionCodeSettings)
     // Auth.signOut()
@@ -41,8 +85,12 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     _ = User.self
     // User.isAnonymous
     let _: Bool = user.isAnonymous
+    // User.anonymous()
+    let _: Bool = user.anonymous()
     // User.isEmailVerified
     let _: Bool = user.isEmailVerified
+    // User.emailVerified()
+    let _: Bool = user.emailVerified()
     // User.providerData
     let _: [UserInfo] = user.providerData
     // User.metadata
@@ -67,6 +115,8 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     let _: AuthDataResult = try await user.link(with: credential)
     // User.unlink(fromProvider:)
     let _: User = try await user.unlink(fromProvider: "text")
+    // User.sendEmailVerification(with:)
+    try await user.sendEmailVerification(with: actionCodeSettings)
     // User.delete()
     try await user.delete()
     // User.providerID
@@ -123,6 +173,8 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     let _: String = EmailAuthProvider.id
     // EmailAuthProvider.credential(withEmail:password:)
     let _: AuthCredential = EmailAuthProvider.credential(withEmail: "text", password: "text")
+    // EmailAuthProvider.credential(withEmail:link:)
+    let _: AuthCredential = EmailAuthProvider.credential(withEmail: "text", link: "text")
     // GitHubAuthProvider.id
     let _: String = GitHubAuthProvider.id
     // GitHubAuthProvider.credential(withToken:)
@@ -161,20 +213,34 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     let _: AuthCredential = try await provider.credential(with: nil)
     // EmailAuthProviderID
     let _: String = EmailAuthProviderID
+    // EmailLinkAuthSignInMethod
+    let _: String = EmailLinkAuthSignInMethod
     // EmailPasswordAuthSignInMethod
     let _: String = EmailPasswordAuthSignInMethod
     // FacebookAuthProviderID
     let _: String = FacebookAuthProviderID
+    // FacebookAuthSignInMethod
+    let _: String = FacebookAuthSignInMethod
     // GameCenterAuthProviderID
     let _: String = GameCenterAuthProviderID
+    // GameCenterAuthSignInMethod
+    let _: String = GameCenterAuthSignInMethod
     // GitHubAuthProviderID
     let _: String = GitHubAuthProviderID
+    // GitHubAuthSignInMethod
+    let _: String = GitHubAuthSignInMethod
     // GoogleAuthProviderID
     let _: String = GoogleAuthProviderID
+    // GoogleAuthSignInMethod
+    let _: String = GoogleAuthSignInMethod
     // PhoneAuthProviderID
     let _: String = PhoneAuthProviderID
+    // PhoneAuthSignInMethod
+    let _: String = PhoneAuthSignInMethod
     // TwitterAuthProviderID
     let _: String = TwitterAuthProviderID
+    // TwitterAuthSignInMethod
+    let _: String = TwitterAuthSignInMethod
     // AuthDataResult
     _ = AuthDataResult.self
     // AuthDataResult.user
@@ -203,6 +269,8 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     let _: String? = additionalUserInfo.username
     // AdditionalUserInfo.isNewUser
     let _: Bool = additionalUserInfo.isNewUser
+    // AdditionalUserInfo.newUser()
+    let _: Bool = additionalUserInfo.newUser()
     // ActionCodeInfo.operation
     let _: ActionCodeOperation = actionCodeInfo.operation
     // ActionCodeInfo.email
@@ -231,8 +299,36 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     do { let value: URL? = actionCodeSettings.url; actionCodeSettings.url = value }
     // ActionCodeSettings.handleCodeInApp
     do { let value: Bool = actionCodeSettings.handleCodeInApp; actionCodeSettings.handleCodeInApp = value }
+    // ActionCodeSettings.iOSBundleID
+    do { let value: String? = actionCodeSettings.iOSBundleID; actionCodeSettings.iOSBundleID = value }
+    // ActionCodeSettings.androidPackageName
+    do { let value: String? = actionCodeSettings.androidPackageName; actionCodeSettings.androidPackageName = value }
+    // ActionCodeSettings.androidMinimumVersion
+    do { let value: String? = actionCodeSettings.androidMinimumVersion; actionCodeSettings.androidMinimumVersion = value }
+    // ActionCodeSettings.androidInstallIfNotAvailable
+    do { let value: Bool = actionCodeSettings.androidInstallIfNotAvailable; actionCodeSettings.androidInstallIfNotAvailable = value }
+    // ActionCodeSettings.linkDomain
+    do { let value: String? = actionCodeSettings.linkDomain; actionCodeSettings.linkDomain = value }
     // ActionCodeSettings.init()
     let _: ActionCodeSettings = ActionCodeSettings()
+    // ActionCodeSettings.setAndroidPackageName(_:installIfNotAvailable:minimumVersion:)
+    actionCodeSettings.setAndroidPackageName("text", installIfNotAvailable: false, minimumVersion: "text")
+    // ActionCodeSettings.setIOSBundleID(_:)
+    actionCodeSettings.setIOSBundleID("text")
+    // ActionCodeURL
+    _ = ActionCodeURL.self
+    // ActionCodeURL.apiKey
+    let _: String? = actionCodeURL.apiKey
+    // ActionCodeURL.operation
+    let _: ActionCodeOperation = actionCodeURL.operation
+    // ActionCodeURL.code
+    let _: String? = actionCodeURL.code
+    // ActionCodeURL.continueURL
+    let _: URL? = actionCodeURL.continueURL
+    // ActionCodeURL.languageCode
+    let _: String? = actionCodeURL.languageCode
+    // ActionCodeURL.init(link:)
+    let _: ActionCodeURL? = ActionCodeURL(link: "text")
     // MultiFactor
     _ = MultiFactor.self
     // MultiFactor.enroll(with:displayName:)
@@ -251,6 +347,8 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     let _: String = factorInfo.uid
     // MultiFactorInfo.displayName
     let _: String? = factorInfo.displayName
+    // MultiFactorInfo.enrollmentDate
+    let _: Date = factorInfo.enrollmentDate
     // MultiFactorInfo.factorID
     let _: String = factorInfo.factorID
     // MultiFactorResolver
@@ -279,6 +377,10 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     let _: String = secret.sharedSecretKey()
     // TOTPSecret.generateQRCodeURL(withAccountName:issuer:)
     let _: String = secret.generateQRCodeURL(withAccountName: "text", issuer: "text")
+    // PhoneMultiFactorID
+    let _: String = PhoneMultiFactorID
+    // TOTPMultiFactorID
+    let _: String = TOTPMultiFactorID
     // AuthErrors.domain
     let _: String = AuthErrors.domain
     // AuthErrors.userInfoNameKey
@@ -339,22 +441,68 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     let _: AuthErrorCode = .expiredActionCode
     // AuthErrorCode.invalidActionCode
     let _: AuthErrorCode = .invalidActionCode
+    // AuthErrorCode.invalidMessagePayload
+    let _: AuthErrorCode = .invalidMessagePayload
+    // AuthErrorCode.invalidSender
+    let _: AuthErrorCode = .invalidSender
+    // AuthErrorCode.invalidRecipientEmail
+    let _: AuthErrorCode = .invalidRecipientEmail
+    // AuthErrorCode.missingEmail
+    let _: AuthErrorCode = .missingEmail
+    // AuthErrorCode.missingIosBundleID
+    let _: AuthErrorCode = .missingIosBundleID
+    // AuthErrorCode.missingAndroidPackageName
+    let _: AuthErrorCode = .missingAndroidPackageName
     // AuthErrorCode.unauthorizedDomain
     let _: AuthErrorCode = .unauthorizedDomain
+    // AuthErrorCode.invalidContinueURI
+    let _: AuthErrorCode = .invalidContinueURI
+    // AuthErrorCode.missingContinueURI
+    let _: AuthErrorCode = .missingContinueURI
+    // AuthErrorCode.missingPhoneNumber
+    let _: AuthErrorCode = .missingPhoneNumber
+    // AuthErrorCode.invalidPhoneNumber
+    let _: AuthErrorCode = .invalidPhoneNumber
+    // AuthErrorCode.missingVerificationCode
+    let _: AuthErrorCode = .missingVerificationCode
     // AuthErrorCode.invalidVerificationCode
     let _: AuthErrorCode = .invalidVerificationCode
     // AuthErrorCode.missingVerificationID
     let _: AuthErrorCode = .missingVerificationID
     // AuthErrorCode.invalidVerificationID
     let _: AuthErrorCode = .invalidVerificationID
+    // AuthErrorCode.missingAppCredential
+    let _: AuthErrorCode = .missingAppCredential
+    // AuthErrorCode.invalidAppCredential
+    let _: AuthErrorCode = .invalidAppCredential
     // AuthErrorCode.sessionExpired
     let _: AuthErrorCode = .sessionExpired
+    // AuthErrorCode.quotaExceeded
+    let _: AuthErrorCode = .quotaExceeded
+    // AuthErrorCode.missingAppToken
+    let _: AuthErrorCode = .missingAppToken
+    // AuthErrorCode.notificationNotForwarded
+    let _: AuthErrorCode = .notificationNotForwarded
     // AuthErrorCode.appNotVerified
     let _: AuthErrorCode = .appNotVerified
+    // AuthErrorCode.captchaCheckFailed
+    let _: AuthErrorCode = .captchaCheckFailed
+    // AuthErrorCode.webContextAlreadyPresented
+    let _: AuthErrorCode = .webContextAlreadyPresented
     // AuthErrorCode.webContextCancelled
     let _: AuthErrorCode = .webContextCancelled
+    // AuthErrorCode.appVerificationUserInteractionFailure
+    let _: AuthErrorCode = .appVerificationUserInteractionFailure
+    // AuthErrorCode.invalidClientID
+    let _: AuthErrorCode = .invalidClientID
+    // AuthErrorCode.webNetworkRequestFailed
+    let _: AuthErrorCode = .webNetworkRequestFailed
+    // AuthErrorCode.webInternalError
+    let _: AuthErrorCode = .webInternalError
     // AuthErrorCode.webSignInUserInteractionFailure
     let _: AuthErrorCode = .webSignInUserInteractionFailure
+    // AuthErrorCode.localPlayerNotAuthenticated
+    let _: AuthErrorCode = .localPlayerNotAuthenticated
     // AuthErrorCode.nullUser
     let _: AuthErrorCode = .nullUser
     // AuthErrorCode.invalidProviderID
@@ -363,6 +511,12 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     let _: AuthErrorCode = .tenantIDMismatch
     // AuthErrorCode.unsupportedTenantOperation
     let _: AuthErrorCode = .unsupportedTenantOperation
+    // AuthErrorCode.invalidHostingLinkDomain
+    let _: AuthErrorCode = .invalidHostingLinkDomain
+    // AuthErrorCode.rejectedCredential
+    let _: AuthErrorCode = .rejectedCredential
+    // AuthErrorCode.gameKitNotLinked
+    let _: AuthErrorCode = .gameKitNotLinked
     // AuthErrorCode.secondFactorRequired
     let _: AuthErrorCode = .secondFactorRequired
     // AuthErrorCode.missingMultiFactorSession
@@ -377,16 +531,50 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     let _: AuthErrorCode = .adminRestrictedOperation
     // AuthErrorCode.unverifiedEmail
     let _: AuthErrorCode = .unverifiedEmail
+    // AuthErrorCode.secondFactorAlreadyEnrolled
+    let _: AuthErrorCode = .secondFactorAlreadyEnrolled
+    // AuthErrorCode.maximumSecondFactorCountExceeded
+    let _: AuthErrorCode = .maximumSecondFactorCountExceeded
+    // AuthErrorCode.unsupportedFirstFactor
+    let _: AuthErrorCode = .unsupportedFirstFactor
     // AuthErrorCode.emailChangeNeedsVerification
     let _: AuthErrorCode = .emailChangeNeedsVerification
+    // AuthErrorCode.missingClientIdentifier
+    let _: AuthErrorCode = .missingClientIdentifier
+    // AuthErrorCode.missingOrInvalidNonce
+    let _: AuthErrorCode = .missingOrInvalidNonce
     // AuthErrorCode.blockingCloudFunctionError
     let _: AuthErrorCode = .blockingCloudFunctionError
+    // AuthErrorCode.recaptchaNotEnabled
+    let _: AuthErrorCode = .recaptchaNotEnabled
     // AuthErrorCode.missingRecaptchaToken
     let _: AuthErrorCode = .missingRecaptchaToken
+    // AuthErrorCode.invalidRecaptchaToken
+    let _: AuthErrorCode = .invalidRecaptchaToken
+    // AuthErrorCode.invalidRecaptchaAction
+    let _: AuthErrorCode = .invalidRecaptchaAction
+    // AuthErrorCode.missingClientType
+    let _: AuthErrorCode = .missingClientType
+    // AuthErrorCode.missingRecaptchaVersion
+    let _: AuthErrorCode = .missingRecaptchaVersion
+    // AuthErrorCode.invalidRecaptchaVersion
+    let _: AuthErrorCode = .invalidRecaptchaVersion
+    // AuthErrorCode.invalidReqType
+    let _: AuthErrorCode = .invalidReqType
+    // AuthErrorCode.recaptchaSDKNotLinked
+    let _: AuthErrorCode = .recaptchaSDKNotLinked
+    // AuthErrorCode.recaptchaSiteKeyMissing
+    let _: AuthErrorCode = .recaptchaSiteKeyMissing
+    // AuthErrorCode.recaptchaActionCreationFailed
+    let _: AuthErrorCode = .recaptchaActionCreationFailed
+    // AuthErrorCode.passwordDoesNotMeetRequirements
+    let _: AuthErrorCode = .passwordDoesNotMeetRequirements
     // AuthErrorCode.keychainError
     let _: AuthErrorCode = .keychainError
     // AuthErrorCode.internalError
     let _: AuthErrorCode = .internalError
+    // AuthErrorCode.malformedJWT
+    let _: AuthErrorCode = .malformedJWT
     // AuthErrorCode.code
     let _: AuthErrorCode = errorCode.code
     // AuthErrorDomain
@@ -417,6 +605,8 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     let _: String = app.name
     // FirebaseApp.options
     let _: FirebaseOptions = app.options
+    // FirebaseApp.isDataCollectionDefaultEnabled
+    do { let value: Bool = app.isDataCollectionDefaultEnabled; app.isDataCollectionDefaultEnabled = value }
     // FirebaseOptions
     _ = FirebaseOptions.self
     // FirebaseOptions.defaultOptions()
@@ -441,4 +631,6 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     do { let value: String? = options.databaseURL; options.databaseURL = value }
     // FirebaseOptions.storageBucket
     do { let value: String? = options.storageBucket; options.storageBucket = value }
+    // FirebaseOptions.appGroupID
+    do { let value: String? = options.appGroupID; options.appGroupID = value }
 }
