@@ -15,17 +15,17 @@ final class EmailLinkAuthCredential: AuthCredential {
 }
 
 extension EmailAuthProvider {
-    /// A credential that signs in with, or links, the email of an emailed sign-in link
-    /// (``Auth/sendSignInLink(toEmail:actionCodeSettings:)``): what ``Auth/signIn(withEmail:link:)``
-    /// and ``User/link(withEmail:link:)`` do.
+    /// A credential that signs in with, links or reauthenticates with the email of an emailed
+    /// sign-in link (``Auth/sendSignInLink(toEmail:actionCodeSettings:)``): what
+    /// ``Auth/signIn(withEmail:link:)`` and ``User/link(withEmail:link:)`` do.
     public static func credential(withEmail email: String, link: String) -> AuthCredential {
         EmailLinkAuthCredential(email: email, link: link)
     }
 }
 
 extension Engine {
-    /// Signs in with the link's email, or links it to the user `uid` (an anonymous user keeps its uid).
-    /// Reauthenticating with a link is not offered by the application layer: the error says what to use.
+    /// Signs in with the link's email, links it to the user `uid` (an anonymous user keeps its uid),
+    /// or reauthenticates `uid` with it (another account's link is a user mismatch).
     func use(_ credential: EmailLinkAuthCredential, for purpose: FederatedPurpose, as uid: String?) async throws -> AuthDataResult {
         let methods = SignInMethods(runtime: try runtime())
         switch purpose {
@@ -34,7 +34,7 @@ extension Engine {
         case .link:
             return AuthDataResult(try await methods.signIn(email: credential.email, link: credential.link, linking: true, expectedUID: uid), auth: auth)
         case .reauthenticate:
-            throw AuthError(.operationNotAllowed, "reauthenticating with an email link is not supported here; reauthenticate with the user's password or provider instead")
+            return AuthDataResult(try await methods.reauthenticate(email: credential.email, link: credential.link, expectedUID: uid), auth: auth)
         }
     }
 }

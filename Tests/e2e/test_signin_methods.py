@@ -513,7 +513,7 @@ def test_the_library_sends_action_code_settings_and_signs_in_with_an_email_link_
     """Every ActionCodeSettings field reaches sendOobCode (read on the wire: the stand-in keeps what
     each request sent), for a sign-in link, a verification and a password reset;
     verifyPasswordResetCode answers the code's email without using it; the SDK's email-link
-    credential signs in through signIn(with:) and links through link(with:)."""
+    credential signs in through signIn(with:), links through link(with:) and reauthenticates."""
     apps = {"iOSBundleId": "com.example.ios", "androidPackageName": "com.example.android", "androidInstallApp": True,
             "androidMinimumVersion": "12", "linkDomain": "example.web.app"}
     library.ok("methods-send-link-settings", ALICE, "https://app.example/done")
@@ -543,6 +543,14 @@ def test_the_library_sends_action_code_settings_and_signs_in_with_an_email_link_
     library.ok("methods-send-link", "bob@example.com", "https://app.example/done")
     linked = snippet_with_outbox_link(library, firebase_fake, "EMAIL_SIGNIN", "methods-email-link-credential", "bob@example.com", "link")
     assert linked["uid"] == anonymous["uid"] and linked["email"] == "bob@example.com" and linked["isAnonymous"] is False, linked
+    # reauthenticate(with:) takes the user's own link, and refuses another account's as a user mismatch
+    library.ok("methods-send-link", "bob@example.com", "https://app.example/done")
+    again = snippet_with_outbox_link(library, firebase_fake, "EMAIL_SIGNIN", "methods-email-link-credential", "bob@example.com", "reauthenticate")
+    assert again["uid"] == anonymous["uid"], again
+    library.ok("methods-send-link", ALICE, "https://app.example/done")
+    other = library.snippet("methods-email-link-credential", ALICE, "reauthenticate", input=outbox(firebase_fake, "EMAIL_SIGNIN")[-1]["oobLink"] + "\n")
+    assert other["error"]["code"] == 17024, other
+    assert whoami(methods)["uid"] == anonymous["uid"]
 
 
 def test_the_library_enrols_a_totp_factor_signs_in_with_it_and_unenrols_it(methods, firebase_fake, library):

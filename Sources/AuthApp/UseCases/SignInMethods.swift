@@ -34,6 +34,15 @@ package struct SignInMethods: Sendable {
         try await runtime.backend(as: (any ActionLinkMail).self, .emailLinks).sendSignInLink(toEmail: email, settings: settings)
     }
 
+    /// The signed-in user (`expectedUID`: a program's user object) proves it is them with an emailed
+    /// sign-in link; another account's link is a user mismatch.
+    package func reauthenticate(email: String, link: String, expectedUID: String? = nil) async throws -> AuthDataResult {
+        _ = try AccountOperations(runtime: runtime).checked(expectedUID)
+        let backend = try runtime.backend(as: (any EmailLinkReauthentication).self, .emailLinks)
+        guard let parsed = ActionLink(link), parsed.mode == nil || parsed.isSignIn else { throw NotAnActionLink(expected: .signIn) }
+        return try await backend.reauthenticate(email: email, oobCode: parsed.oobCode)
+    }
+
     /// A password-reset link mailed to `email`, with the link's settings when a program gives them.
     package func sendPasswordReset(toEmail email: String, settings: ActionLinkSettings?) async throws {
         try await runtime.backend(as: (any ActionLinkMail).self, .passwordAccounts).sendPasswordReset(toEmail: email, settings: settings)

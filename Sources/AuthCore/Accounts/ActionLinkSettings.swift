@@ -34,3 +34,10 @@ package protocol ActionLinkMail: AccountBackend {
     /// `sendOobCode` with `VERIFY_EMAIL` for the signed-in user.
     func sendEmailVerification(settings: ActionLinkSettings?) async throws
 }
+
+/// The signed-in user proves it is them with an emailed sign-in link (the SDK's
+/// `reauthenticate(with: EmailAuthProvider.credential(withEmail:link:))`).
+package protocol EmailLinkReauthentication: AccountBackend {
+    /// `signInWithEmailLink` with the link's code; another account's link is a user mismatch.
+    func reauthenticate(email: String, oobCode: String) async throws -> AuthDataResult
+}

@@ -61,10 +61,12 @@ func signInMethodSnippet(_ name: String, _ arguments: [String]) async throws -> 
         guard byCompletion else { return ["email": try await auth.verifyPasswordResetCode(code)] }
         return ["email": try await completed { auth.verifyPasswordResetCode(code, completion: $0) }, "mainQueue": await handlersRanOnMainQueue]
     case "methods-email-link-credential":
-        // EmailAuthProvider.credential(withEmail:link:) in signIn(with:), or link(with:) with argument 1 `link`.
+        // EmailAuthProvider.credential(withEmail:link:) in signIn(with:), or with argument 1 `link` or
+        // `reauthenticate`, in the user's link(with:) or reauthenticate(with:).
         let credential = EmailAuthProvider.credential(withEmail: argument(0), link: readLine(strippingNewline: true) ?? "")
-        if argument(1) == "link" {
+        if argument(1) == "link" || argument(1) == "reauthenticate" {
             guard let user = auth.currentUser else { throw AuthError.snippet("nobody is signed in") }
+            if argument(1) == "reauthenticate" { return userFields(try await user.reauthenticate(with: credential).user) }
             return userFields(try await user.link(with: credential).user)
         }
         let result = try await auth.signIn(with: credential)
