@@ -2,23 +2,53 @@ internal import AuthApp
 internal import AuthCore
 import Foundation
 
-/// Where an emailed link leads and how (FirebaseAuth's `ActionCodeSettings`). A terminal program
-/// handles the link itself, so `handleCodeInApp` is always sent as true for sign-in links.
+/// Where an emailed link leads and which apps open it (FirebaseAuth's `ActionCodeSettings`), sent
+/// with the mail (`sendOobCode`'s fields). A terminal program handles a sign-in link itself, so
+/// `handleCodeInApp` is always sent as true for sign-in links; for the other mails, as set.
 public final class ActionCodeSettings: @unchecked Sendable {
     /// The continue URL: where the link leads once used (a domain the project authorizes).
     public var url: URL?
-    /// Whether the app handles the link (always true for email sign-in links).
-    public var handleCodeInApp: Bool = true
+    /// Whether the app handles the link rather than the project's page (false, as in the SDK;
+    /// always true for email sign-in links).
+    public var handleCodeInApp: Bool = false
+    /// The iOS app that opens the link (the project's `iOSBundleId`); nil: none.
+    public var iOSBundleID: String?
+    /// The Android app that opens the link (the project's `androidPackageName`).
+    public var androidPackageName: String?
+    /// The Android app's minimum version for the link (`androidMinimumVersion`).
+    public var androidMinimumVersion: String?
+    /// Whether Android installs the app when it is missing (`androidInstallApp`).
+    public var androidInstallIfNotAvailable: Bool = false
+    /// The Hosting domain the link is on, instead of the project's default (`linkDomain`).
+    public var linkDomain: String?
 
     public init() {}
+
+    /// Sets the Android app that opens the link, whether to install it, and its minimum version.
+    public func setAndroidPackageName(_ androidPackageName: String, installIfNotAvailable: Bool, minimumVersion: String?) {
+        self.androidPackageName = androidPackageName
+        androidInstallIfNotAvailable = installIfNotAvailable
+        androidMinimumVersion = minimumVersion
+    }
+
+    /// Sets the iOS app that opens the link.
+    public func setIOSBundleID(_ bundleID: String) { iOSBundleID = bundleID }
+
+    /// The settings as the application layer sends them.
+    var fields: ActionLinkSettings {
+        ActionLinkSettings(
+            continueURL: url?.absoluteString, handleCodeInApp: handleCodeInApp, iOSBundleID: iOSBundleID,
+            androidPackageName: androidPackageName, androidInstallApp: androidInstallIfNotAvailable,
+            androidMinimumVersion: androidMinimumVersion, linkDomain: linkDomain)
+    }
 }
 
 extension Auth {
     /// Has the Firebase project email a sign-in link to `email` (Email/Password > Email link
     /// enabled in its console); ``signIn(withEmail:link:)`` uses it.
     public func sendSignInLink(toEmail email: String, actionCodeSettings: ActionCodeSettings) async throws {
-        let continueURL = actionCodeSettings.url?.absoluteString
-        try await AuthError.translating { try await SignInMethods(runtime: try engine.runtime()).sendSignInLink(toEmail: email, continueURL: continueURL) }
+        let settings = actionCodeSettings.fields
+        try await AuthError.translating { try await SignInMethods(runtime: try engine.runtime()).sendSignInLink(toEmail: email, settings: settings) }
     }
 
     /// ``sendSignInLink(toEmail:actionCodeSettings:)`` with a completion handler, called on the main queue.

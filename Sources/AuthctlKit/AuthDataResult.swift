@@ -30,6 +30,8 @@ public final class AdditionalUserInfo: Sendable {
     public let username: String?
     /// Whether this sign-in created the user.
     public let isNewUser: Bool
+    /// ``isNewUser``, by the SDK's Objective-C getter name.
+    public func newUser() -> Bool { isNewUser }
 
     init(_ info: AuthCore.AdditionalUserInfo) {
         providerID = info.providerID

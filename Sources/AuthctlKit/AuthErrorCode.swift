@@ -2,7 +2,9 @@ internal import AuthPlatform
 import Foundation
 
 /// Why an operation failed: FirebaseAuth's error codes, with the SDK's names and numbers, for
-/// the cases this library can meet: `AuthErrorCode(rawValue: error.code)` of an ``AuthError``.
+/// every case of the SDK's, so a program's `switch` names them; the ones marked "not raised here"
+/// belong to flows authctl has not (phone, reCAPTCHA, Game Center, web views).
+/// `AuthErrorCode(rawValue: error.code)` of an ``AuthError``.
 /// An `Error` as in the SDK; thrown itself, it bridges to an `NSError` in ``AuthErrorDomain``.
 public enum AuthErrorCode: Int, Sendable, CaseIterable, CustomNSError {
     /// The custom token is malformed, expired or not signed by the project.
@@ -55,22 +57,68 @@ public enum AuthErrorCode: Int, Sendable, CaseIterable, CustomNSError {
     /// The emailed action code is wrong or already used.
     case invalidActionCode = 17030
     /// The flow's return address is not an authorized domain of the project.
+    /// The project's email template is not valid.
+    case invalidMessagePayload = 17031
+    /// The project's email template names a sender that is not valid.
+    case invalidSender = 17032
+    /// The action email's recipient address is not valid.
+    case invalidRecipientEmail = 17033
+    /// The request needs an email address and has none.
+    case missingEmail = 17034
+    /// The action code settings install an iOS app but name no bundle ID.
+    case missingIosBundleID = 17036
+    /// The action code settings install an Android app but name no package.
+    case missingAndroidPackageName = 17037
     case unauthorizedDomain = 17038
     /// The second factor's code is wrong.
+    /// The action code settings' continue URL is not valid.
+    case invalidContinueURI = 17039
+    /// The action code settings need a continue URL and have none.
+    case missingContinueURI = 17040
+    /// Phone sign-in without a phone number (the SDK's; authctl has no phone sign-in).
+    case missingPhoneNumber = 17041
+    /// The phone number is not valid (the SDK's; authctl has no phone sign-in).
+    case invalidPhoneNumber = 17042
+    /// The second factor's or the phone's code is missing.
+    case missingVerificationCode = 17043
     case invalidVerificationCode = 17044
     /// The enrolment's request carried no session (the project's `MISSING_SESSION_INFO`).
     case missingVerificationID = 17045
     /// The enrolment's session is not valid or has expired: start the enrolment again.
     case invalidVerificationID = 17046
     /// The project's sign-in session expired: sign in again.
+    /// Phone sign-in without the app's verification (the SDK's; not raised here).
+    case missingAppCredential = 17047
+    /// The app's phone verification is not valid (the SDK's; not raised here).
+    case invalidAppCredential = 17048
     case sessionExpired = 17051
     /// The project enforces App Check, which only an attested app passes.
+    /// The project's SMS quota is exhausted (the SDK's; not raised here).
+    case quotaExceeded = 17052
+    /// No APNs token for phone sign-in (the SDK's; not raised here).
+    case missingAppToken = 17053
+    /// The app does not forward remote notifications (the SDK's; not raised here).
+    case notificationNotForwarded = 17054
     case appNotVerified = 17055
     /// The person refused at the provider, or the sign-in was cancelled.
+    /// The reCAPTCHA answer is not valid (the SDK's; not raised here).
+    case captchaCheckFailed = 17056
+    /// A web sign-in is already on screen (the SDK's; not raised here).
+    case webContextAlreadyPresented = 17057
     case webContextCancelled = 17058
     /// A browser sign-in was needed and cannot happen (the kept credential is gone or expired).
+    /// The app's verification needed the person and failed (the SDK's; not raised here).
+    case appVerificationUserInteractionFailure = 17059
+    /// The OAuth client ID is not valid.
+    case invalidClientID = 17060
+    /// A web sign-in's network request failed (the SDK's; not raised here).
+    case webNetworkRequestFailed = 17061
+    /// A web sign-in failed inside the web view (the SDK's; not raised here).
+    case webInternalError = 17062
     case webSignInUserInteractionFailure = 17063
     /// No user is signed in.
+    /// Game Center's local player is not signed in (the SDK's; not raised here).
+    case localPlayerNotAuthenticated = 17066
     case nullUser = 17067
     /// The project does not know the provider id.
     case invalidProviderID = 17071
@@ -79,6 +127,10 @@ public enum AuthErrorCode: Int, Sendable, CaseIterable, CustomNSError {
     /// The operation is not available in a tenant.
     case unsupportedTenantOperation = 17073
     /// The account has a second factor, which this library cannot ask for.
+    /// The credential was refused: it is malformed or does not match.
+    case rejectedCredential = 17075
+    /// GameKit is not linked (the SDK's; not raised here).
+    case gameKitNotLinked = 17076
     case secondFactorRequired = 17078
     /// The second-factor request carried no session.
     case missingMultiFactorSession = 17081
@@ -93,15 +145,51 @@ public enum AuthErrorCode: Int, Sendable, CaseIterable, CustomNSError {
     /// The operation needs the account's email verified first.
     case unverifiedEmail = 17086
     /// The new email must be verified before the change.
+    /// The second factor is already enrolled on this account.
+    case secondFactorAlreadyEnrolled = 17087
+    /// The account has as many second factors as the project allows.
+    case maximumSecondFactorCountExceeded = 17088
+    /// The first factor does not support enrolling a second factor.
+    case unsupportedFirstFactor = 17089
     case emailChangeNeedsVerification = 17090
     /// A blocking function of the project refused the operation.
+    /// Phone sign-in without a client identifier (the SDK's; not raised here).
+    case missingClientIdentifier = 17093
+    /// The credential's nonce is missing or does not match its hash.
+    case missingOrInvalidNonce = 17094
     case blockingCloudFunctionError = 17105
     /// The project enforces reCAPTCHA, which only a browser app can solve.
+    /// reCAPTCHA Enterprise is not enabled in the project (the SDK's; not raised here).
+    case recaptchaNotEnabled = 17200
     case missingRecaptchaToken = 17201
     /// The home's files are locked by another process, corrupt, or not private.
+    /// The reCAPTCHA token is not valid (the SDK's; not raised here).
+    case invalidRecaptchaToken = 17202
+    /// The reCAPTCHA action is not valid (the SDK's; not raised here).
+    case invalidRecaptchaAction = 17203
+    /// The reCAPTCHA request named no client type (the SDK's; not raised here).
+    case missingClientType = 17204
+    /// The reCAPTCHA request named no version (the SDK's; not raised here).
+    case missingRecaptchaVersion = 17205
+    /// The reCAPTCHA version is not valid (the SDK's; not raised here).
+    case invalidRecaptchaVersion = 17206
+    /// The reCAPTCHA request's type is not valid (the SDK's; not raised here).
+    case invalidReqType = 17207
+    /// The reCAPTCHA SDK is not linked (the SDK's; not raised here).
+    case recaptchaSDKNotLinked = 17208
+    /// The project has no reCAPTCHA site key (the SDK's; not raised here).
+    case recaptchaSiteKeyMissing = 17209
+    /// The reCAPTCHA action could not be made (the SDK's; not raised here).
+    case recaptchaActionCreationFailed = 17210
+    /// The password does not meet the project's password policy.
+    case passwordDoesNotMeetRequirements = 17211
+    /// The action code settings' link domain is not a Hosting domain of the project.
+    case invalidHostingLinkDomain = 17214
     case keychainError = 17995
     /// A bug or an unexpected failure; the message says what.
     case internalError = 17999
+    /// A token is not a well-formed JWT.
+    case malformedJWT = 18000
 
     /// The SDK's code, redundant as there (the SDK keeps it for Objective-C's shape).
     public var code: Self { self }
@@ -133,6 +221,8 @@ public enum AuthErrorCode: Int, Sendable, CaseIterable, CustomNSError {
     private static let otherNames: [AuthErrorCode: String] = [
         .networkError: "ERROR_NETWORK_REQUEST_FAILED", .webSignInUserInteractionFailure: "ERROR_WEB_USER_INTERACTION_FAILURE",
         .blockingCloudFunctionError: "ERROR_BLOCKING_CLOUD_FUNCTION_RETURNED_ERROR",
+        .missingAndroidPackageName: "ERROR_MISSING_ANDROID_PKG_NAME", .appVerificationUserInteractionFailure: "ERROR_APP_VERIFICATION_FAILED",
+        .missingAppCredential: "MISSING_APP_CREDENTIAL", .invalidAppCredential: "INVALID_APP_CREDENTIAL",
     ]
 
     /// The SDK's code for one of authctl's stable error codes (the CLI's `--json` `code`).
@@ -143,7 +233,6 @@ public enum AuthErrorCode: Int, Sendable, CaseIterable, CustomNSError {
         case .interactiveSignInRequired: return .webSignInUserInteractionFailure
         case .cancelled: return .webContextCancelled
         case .timeout, .providerError: return .networkError
-        case .passwordDoesNotMeetRequirements: return .weakPassword
         case .appCheckTokenInvalid: return .appNotVerified
         case .invalidTenantID: return .tenantIDMismatch
         case .multiFactorAuthRequired: return .secondFactorRequired
@@ -170,6 +259,7 @@ public enum AuthErrorCode: Int, Sendable, CaseIterable, CustomNSError {
         .missingVerificationID: .missingVerificationID,
         .invalidUserToken: .invalidUserToken, .invalidCredential: .invalidCredential, .invalidActionCode: .invalidActionCode,
         .expiredActionCode: .expiredActionCode, .unverifiedEmail: .unverifiedEmail, .emailChangeNeedsVerification: .emailChangeNeedsVerification,
+        .passwordDoesNotMeetRequirements: .passwordDoesNotMeetRequirements,
     ]
 }
 

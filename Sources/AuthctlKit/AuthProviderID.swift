@@ -40,6 +40,20 @@ public let PhoneAuthProviderID = AuthProviderID.phone.rawValue
 public let GameCenterAuthProviderID = AuthProviderID.gameCenter.rawValue
 /// `password`: FirebaseAuth's sign-in method name for email and password.
 public let EmailPasswordAuthSignInMethod = "password"
+/// `emailLink`: FirebaseAuth's sign-in method name for email links (`fetchSignInMethods(forEmail:)`).
+public let EmailLinkAuthSignInMethod = "emailLink"
+/// `facebook.com`: FirebaseAuth's sign-in method name for Facebook.
+public let FacebookAuthSignInMethod = "facebook.com"
+/// `gc.apple.com`: FirebaseAuth's sign-in method name for Game Center (not signed in with here).
+public let GameCenterAuthSignInMethod = "gc.apple.com"
+/// `github.com`: FirebaseAuth's sign-in method name for GitHub.
+public let GitHubAuthSignInMethod = "github.com"
+/// `google.com`: FirebaseAuth's sign-in method name for Google.
+public let GoogleAuthSignInMethod = "google.com"
+/// `phone`: FirebaseAuth's sign-in method name for phone numbers (not signed in with here).
+public let PhoneAuthSignInMethod = "phone"
+/// `twitter.com`: FirebaseAuth's sign-in method name for Twitter.
+public let TwitterAuthSignInMethod = "twitter.com"
 
 /// Email and password credentials (FirebaseAuth's `EmailAuthProvider`), for a Firebase project.
 public enum EmailAuthProvider {

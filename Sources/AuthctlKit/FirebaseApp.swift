@@ -57,6 +57,8 @@ public final class FirebaseOptions: Sendable {
     public var storageBucket: String? { get { value("STORAGE_BUCKET") } set { set("STORAGE_BUCKET", newValue) } }
     /// The database URL (`DATABASE_URL`); not used here.
     public var databaseURL: String? { get { value("DATABASE_URL") } set { set("DATABASE_URL", newValue) } }
+    /// The app group of an Apple app's shared keychain; kept, not used here (the session is in the home).
+    public var appGroupID: String? { get { value("APP_GROUP_ID") } set { set("APP_GROUP_ID", newValue) } }
 
     /// The project, or why these options do not name one.
     func project() throws -> FirebaseProject {
@@ -83,6 +85,13 @@ public final class FirebaseApp: Sendable {
     public let options: FirebaseOptions
     /// The app's accounts.
     let auth: Auth
+    private let dataCollection = LockedState(true)
+
+    /// FirebaseCore's switch for the usage data its SDKs collect; kept, as this library collects none.
+    public var isDataCollectionDefaultEnabled: Bool {
+        get { dataCollection.withLock { $0 } }
+        set { dataCollection.withLock { $0 = newValue } }
+    }
 
     private init(name: String, options: FirebaseOptions, project: FirebaseProject) {
         self.name = name

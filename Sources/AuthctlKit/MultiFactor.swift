@@ -10,11 +10,15 @@ public class MultiFactorInfo: @unchecked Sendable {
     public let displayName: String?
     /// ``TOTPMultiFactorGenerator/factorID`` (`totp`) or `phone`.
     public let factorID: String
+    /// When the factor was enrolled (the project's `enrolledAt`); the Unix epoch when the project
+    /// did not say (the SDK takes the moment it read the answer).
+    public let enrollmentDate: Date
 
     init(info: AuthCore.MultiFactorInfo) {
         uid = info.enrollmentID
         displayName = info.displayName
         factorID = info.factorID
+        enrollmentDate = info.enrolledAt ?? Date(timeIntervalSince1970: 0)
     }
 
     /// The library's value of `info`: a `TOTPMultiFactorInfo` for an authenticator app.
@@ -22,6 +26,11 @@ public class MultiFactorInfo: @unchecked Sendable {
         info.factorID == AuthCore.MultiFactorInfo.totp ? TOTPMultiFactorInfo(info: info) : MultiFactorInfo(info: info)
     }
 }
+
+/// `totp`: an authenticator app's factor id, as FirebaseAuth's constant (``MultiFactorInfo/factorID``).
+public let TOTPMultiFactorID = AuthCore.MultiFactorInfo.totp
+/// `phone`: a phone's factor id, as FirebaseAuth's constant (phone factors are not enrolled here).
+public let PhoneMultiFactorID = "phone"
 
 /// An authenticator app's factor (FirebaseAuth's `TOTPMultiFactorInfo`).
 final class TOTPMultiFactorInfo: MultiFactorInfo, @unchecked Sendable {}

@@ -59,6 +59,11 @@ public final class MultiFactor: Sendable {
     public func unenroll(with factorInfo: MultiFactorInfo, completion: (@MainActor (Error?) -> Void)? = nil) {
         Completion.deliver(completion) { try await self.unenroll(with: factorInfo) }
     }
+
+    /// ``unenroll(withFactorUID:)`` with a completion handler, called on the main queue.
+    public func unenroll(withFactorUID factorUID: String, completion: (@MainActor (Error?) -> Void)? = nil) {
+        Completion.deliver(completion) { try await self.unenroll(withFactorUID: factorUID) }
+    }
 }
 
 extension User {

@@ -30,6 +30,19 @@ import AuthTestSupport
          ["idToken": "id", "returnSecureToken": true, "photoUrl": "https://p.example/a.png", "deleteAttribute": ["DISPLAY_NAME"]]),
         (AccountUpdateRequest(idToken: "id", change: .profile(displayName: "", photoURL: "")), "update", .identityToolkitV1,
          ["idToken": "id", "returnSecureToken": true, "deleteAttribute": ["DISPLAY_NAME", "PHOTO_URL"]]),
+        // ActionCodeSettings as GetOobCodeRequest's fields: only those set, the booleans only when true (as the SDK)
+        (SendOOBCodeRequest(kind: .passwordReset(email: "a@b.c"), settings: ActionLinkSettings(
+            continueURL: "https://app.example/reset", iOSBundleID: "com.example.ios", androidPackageName: "com.example.android",
+            androidInstallApp: true, androidMinimumVersion: "12", linkDomain: "example.web.app")), "sendOobCode", .identityToolkitV1,
+         ["requestType": "PASSWORD_RESET", "email": "a@b.c", "continueUrl": "https://app.example/reset", "iOSBundleId": "com.example.ios",
+          "androidPackageName": "com.example.android", "androidInstallApp": true, "androidMinimumVersion": "12", "linkDomain": "example.web.app"]),
+        (SendOOBCodeRequest(kind: .verifyEmail(idToken: "id"), settings: ActionLinkSettings(continueURL: "https://app.example/v", handleCodeInApp: true)),
+         "sendOobCode", .identityToolkitV1,
+         ["requestType": "VERIFY_EMAIL", "idToken": "id", "continueUrl": "https://app.example/v", "canHandleCodeInApp": true]),
+        (SendOOBCodeRequest(kind: .emailSignIn(email: "a@b.c", continueURL: "https://app.example/done"), settings: ActionLinkSettings(
+            continueURL: "https://app.example/done", linkDomain: "example.web.app")), "sendOobCode", .identityToolkitV1,
+         ["requestType": "EMAIL_SIGNIN", "email": "a@b.c", "canHandleCodeInApp": true, "continueUrl": "https://app.example/done",
+          "linkDomain": "example.web.app"]),
         (SignInWithEmailLinkRequest(email: "a@b.c", oobCode: "c", idToken: nil), "signInWithEmailLink", .identityToolkitV1,
          ["email": "a@b.c", "oobCode": "c"]),
         (SignInWithEmailLinkRequest(email: "a@b.c", oobCode: "c", idToken: "id"), "signInWithEmailLink", .identityToolkitV1,

@@ -22,6 +22,8 @@ struct AuthctlKitTests {
         (.configurationError, .operationNotAllowed, 17006),
         (.multiFactorAuthRequired, .secondFactorRequired, 17078),
         (.commandNotFound, .internalError, 17999),
+        (.passwordDoesNotMeetRequirements, .passwordDoesNotMeetRequirements, 17211),
+        (.weakPassword, .weakPassword, 17026),
     ])
     func sdkCodes(internal code: AuthPlatform.AuthErrorCode, sdk: AuthctlKit.AuthErrorCode, number: Int) {
         #expect(AuthctlKit.AuthErrorCode.from(code) == sdk)

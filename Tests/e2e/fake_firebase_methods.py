@@ -5,8 +5,8 @@ emulator (firebase-tools src/emulator/auth) shapes them and production refuses t
   config providers.anonymous.enabled); their ID tokens say `sign_in_provider: anonymous`. signUp with
   the user's `idToken` and an email and password links a password to that user (the upgrade).
 - Emailed action codes, kept in an outbox (`GET /_control/oob_codes`: requestType, email, oobCode,
-  oobLink, and newEmail for RECOVER_EMAIL): sendOobCode with EMAIL_SIGNIN (needs providers.password
-  .email_link, continueUrl and canHandleCodeInApp), VERIFY_EMAIL (the user's idToken) and
+  oobLink, settings (the ActionCodeSettings fields sent), and newEmail for RECOVER_EMAIL): sendOobCode
+  with EMAIL_SIGNIN (needs providers.password.email_link, continueUrl and canHandleCodeInApp), VERIFY_EMAIL (the user's idToken) and
   PASSWORD_RESET; an email change sends RECOVER_EMAIL to the old address. Each code works once
   (INVALID_OOB_CODE after) and for `oob_lifetime` seconds (EXPIRED_OOB_CODE; `POST
   /_control/expire_oob {"oobCode"}` ages one at once).
@@ -38,6 +38,9 @@ import time
 from fake_firebase_rules import totp
 
 MFA_ENROLLMENT = "/identitytoolkit.googleapis.com/v2/accounts/mfaEnrollment:<action>"
+# GetOobCodeRequest's fields of the SDK's ActionCodeSettings.
+LINK_SETTINGS = ("continueUrl", "canHandleCodeInApp", "iOSBundleId", "androidPackageName", "androidInstallApp",
+                 "androidMinimumVersion", "linkDomain")
 METHOD_DEFAULTS = {"oob_lifetime": 3600, "totp_enabled": False}
 OOB_MODES = {"EMAIL_SIGNIN": "signIn", "VERIFY_EMAIL": "verifyEmail", "PASSWORD_RESET": "resetPassword",
              "RECOVER_EMAIL": "recoverEmail", "VERIFY_AND_CHANGE_EMAIL": "verifyAndChangeEmail"}
@@ -90,11 +93,13 @@ class SignInMethods:
 
     def do_sendOobCode(self, body: dict) -> dict:
         kind = body.get("requestType")
+        # The ActionCodeSettings fields as sent, kept with the code (the tests read them on the wire).
+        settings = {key: body[key] for key in LINK_SETTINGS if key in body}
         if kind == "VERIFY_EMAIL":
             account, _ = self.verified_id_token(body.get("idToken"))
             if not account.get("email"):
                 raise self.Refused("MISSING_EMAIL")
-            self.send_code(kind, account["email"], localId=account["localId"])
+            self.send_code(kind, account["email"], localId=account["localId"], settings=settings)
             return {"kind": "identitytoolkit#GetOobConfirmationCodeResponse", "email": account["email"]}
         if kind == "VERIFY_AND_CHANGE_EMAIL":
             return self.send_verify_and_change(body)
@@ -109,9 +114,9 @@ class SignInMethods:
                 raise self.Refused("MISSING_CONTINUE_URI")
             if not body.get("canHandleCodeInApp"):
                 raise self.Refused("INVALID_REQ_TYPE", "EMAIL_SIGNIN needs canHandleCodeInApp")
-            self.send_code(kind, body["email"], continueUrl=body["continueUrl"])
+            self.send_code(kind, body["email"], continueUrl=body["continueUrl"], settings=settings)
         elif self.with_email(body["email"]) is not None:
-            self.send_code(kind, body["email"])
+            self.send_code(kind, body["email"], settings=settings)
         return {"kind": "identitytoolkit#GetOobConfirmationCodeResponse", "email": body["email"]}
 
     def take_code(self, code: str | None, *kinds: str, consume: bool = True) -> dict:

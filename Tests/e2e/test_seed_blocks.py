@@ -160,10 +160,13 @@ def test_catch_as_nserror_recovers_an_account_exists_case(cli, firebase_fake, do
     assert whoami(cli)["uid"] == bob["uid"] and len(firebase_fake.control("accounts")) == 2
 
 
-def test_a_state_listener_sees_a_sign_in_by_authctl_in_another_process(cli, dot_idp, mock_idp, library):
+# "listen": addStateDidChangeListener; "listen-async": `for await user in Auth.auth().authStateChanges`
+# (FirebaseAuth 12.12's sequence), which must see the same sign-in the same way.
+@pytest.mark.parametrize("block", ["listen", "listen-async"])
+def test_a_state_listener_sees_a_sign_in_by_authctl_in_another_process(cli, dot_idp, mock_idp, library, block):
     two_providers(cli, dot_idp, mock_idp)
     env = {**cli.env, "AUTHCTL_HOME": str(cli.home), "SEED_BLOCKS_DEADLINE": "60"}
-    listener = subprocess.Popen([str(library.bin_dir / "seed-blocks"), "listen"], env=env, cwd=cli.tmp,
+    listener = subprocess.Popen([str(library.bin_dir / "seed-blocks"), block], env=env, cwd=cli.tmp,
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         selector = selectors.DefaultSelector()

@@ -11,6 +11,7 @@ import base64
 import re
 import subprocess
 import time
+from datetime import datetime
 from urllib.parse import parse_qs, unquote, urlparse
 
 import pytest
@@ -509,6 +510,50 @@ def test_the_library_email_link_and_action_codes(methods, firebase_fake, library
     assert password_signin(methods, carol, "the library's new password").returncode == OK
 
 
+def test_the_library_sends_action_code_settings_and_signs_in_with_an_email_link_credential(methods, firebase_fake, library):
+    """Every ActionCodeSettings field reaches sendOobCode (read on the wire: the stand-in keeps what
+    each request sent), for a sign-in link, a verification and a password reset;
+    verifyPasswordResetCode answers the code's email without using it; the SDK's email-link
+    credential signs in through signIn(with:), links through link(with:) and reauthenticates."""
+    apps = {"iOSBundleId": "com.example.ios", "androidPackageName": "com.example.android", "androidInstallApp": True,
+            "androidMinimumVersion": "12", "linkDomain": "example.web.app"}
+    library.ok("methods-send-link-settings", ALICE, "https://app.example/done")
+    sent = outbox(firebase_fake, "EMAIL_SIGNIN")[-1]
+    assert sent["settings"] == {**apps, "continueUrl": "https://app.example/done", "canHandleCodeInApp": True}, sent
+    signed = snippet_with_outbox_link(library, firebase_fake, "EMAIL_SIGNIN", "methods-email-link-credential", ALICE)
+    assert signed["email"] == ALICE and signed["providers"] == ["password"] and signed["newUser"] is True, signed
+    assert whoami(methods)["uid"] == signed["uid"]
+    library.ok("methods-send-verification-settings", ALICE, "https://app.example/verified")
+    assert outbox(firebase_fake, "VERIFY_EMAIL")[-1]["settings"] == {**apps, "continueUrl": "https://app.example/verified"}
+    for form in ("methods-send-reset-settings", "methods-send-reset-settings-completion"):
+        library.ok(form, ALICE, "https://app.example/reset")
+        assert outbox(firebase_fake, "PASSWORD_RESET")[-1]["settings"] == {**apps, "continueUrl": "https://app.example/reset"}, form
+    # the SDK's call without settings sends none
+    assert methods.run("account", "send-password-reset", ALICE).returncode == OK
+    assert outbox(firebase_fake, "PASSWORD_RESET")[-1]["settings"] == {}
+    code = outbox(firebase_fake, "PASSWORD_RESET")[-1]["oobCode"]
+    assert library.ok("methods-verify-reset-code", input=code + "\n") == {"email": ALICE}
+    assert library.ok("methods-verify-reset-code-completion", input=code + "\n") == {"email": ALICE, "mainQueue": True}
+    reset = snippet_with_outbox_link(library, firebase_fake, "PASSWORD_RESET", "methods-apply", "a new password for alice")
+    assert reset["email"] == ALICE, reset  # verifying did not use the code
+    refused = library.snippet("methods-verify-reset-code", input=code + "\n")
+    assert refused["error"]["code"] == 17030, refused
+    # an anonymous user linked by the email-link credential keeps its uid
+    assert methods.run("signout", "--all").returncode == OK
+    anonymous = library.ok("methods-anonymous")
+    library.ok("methods-send-link", "bob@example.com", "https://app.example/done")
+    linked = snippet_with_outbox_link(library, firebase_fake, "EMAIL_SIGNIN", "methods-email-link-credential", "bob@example.com", "link")
+    assert linked["uid"] == anonymous["uid"] and linked["email"] == "bob@example.com" and linked["isAnonymous"] is False, linked
+    # reauthenticate(with:) takes the user's own link, and refuses another account's as a user mismatch
+    library.ok("methods-send-link", "bob@example.com", "https://app.example/done")
+    again = snippet_with_outbox_link(library, firebase_fake, "EMAIL_SIGNIN", "methods-email-link-credential", "bob@example.com", "reauthenticate")
+    assert again["uid"] == anonymous["uid"], again
+    library.ok("methods-send-link", ALICE, "https://app.example/done")
+    other = library.snippet("methods-email-link-credential", ALICE, "reauthenticate", input=outbox(firebase_fake, "EMAIL_SIGNIN")[-1]["oobLink"] + "\n")
+    assert other["error"]["code"] == 17024, other
+    assert whoami(methods)["uid"] == anonymous["uid"]
+
+
 def test_the_library_enrols_a_totp_factor_signs_in_with_it_and_unenrols_it(methods, firebase_fake, library):
     uid = verified_alice(methods, firebase_fake)
     browser = methods.browser()
@@ -522,6 +567,9 @@ def test_the_library_enrols_a_totp_factor_signs_in_with_it_and_unenrols_it(metho
     import json
     enrolled = json.loads(stdout)
     assert [(f["factorId"], f["displayName"]) for f in enrolled["factors"]] == [("totp", "Laptop")], (enrolled, stderr)
+    # MultiFactorInfo.enrollmentDate is the project's enrolledAt
+    kept = next(a for a in firebase_fake.control("accounts") if a["localId"] == uid)["mfaInfo"][0]["enrolledAt"]
+    assert enrolled["factors"][0]["enrollmentDate"] == datetime.fromisoformat(kept.replace("Z", "+00:00")).timestamp(), (kept, enrolled)
     assert parse_qs(urlparse(enrolled["url"]).query)["secret"] == [match.group(1)]
     assert methods.run("account", "mfa", "list", "--json").json()["secondFactors"][0]["enrollmentId"] == enrolled["factors"][0]["uid"]
     # Signing in with the factor: secondFactorRequired's resolver, the TOTP hint, the app's code. A

@@ -51,6 +51,25 @@ package struct SignInMethods: Sendable {
         try await runtime.backend(as: (any EmailLinkAccounts).self, .emailLinks).sendSignInLink(toEmail: email, continueURL: continueURL)
     }
 
+    /// A sign-in link mailed with the settings of a program's `ActionCodeSettings`.
+    package func sendSignInLink(toEmail email: String, settings: ActionLinkSettings) async throws {
+        try await runtime.backend(as: (any ActionLinkMail).self, .emailLinks).sendSignInLink(toEmail: email, settings: settings)
+    }
+
+    /// The signed-in user (`expectedUID`: a program's user object) proves it is them with an emailed
+    /// sign-in link; another account's link is a user mismatch.
+    package func reauthenticate(email: String, link: String, expectedUID: String? = nil) async throws -> AuthDataResult {
+        _ = try AccountOperations(runtime: runtime).checked(expectedUID)
+        let backend = try runtime.backend(as: (any EmailLinkReauthentication).self, .emailLinks)
+        guard let parsed = ActionLink(link), parsed.mode == nil || parsed.isSignIn else { throw NotAnActionLink(expected: .signIn) }
+        return try await backend.reauthenticate(email: email, oobCode: parsed.oobCode)
+    }
+
+    /// A password-reset link mailed to `email`, with the link's settings when a program gives them.
+    package func sendPasswordReset(toEmail email: String, settings: ActionLinkSettings?) async throws {
+        try await runtime.backend(as: (any ActionLinkMail).self, .passwordAccounts).sendPasswordReset(toEmail: email, settings: settings)
+    }
+
     /// Signs in with the emailed link (or its code).
     /// With `linking`, the email is linked to the signed-in user instead (an anonymous user keeps its uid).
     package func signIn(email: String, link: String, linking: Bool = false, expectedUID: String? = nil) async throws -> AuthDataResult {
@@ -68,6 +87,12 @@ package struct SignInMethods: Sendable {
         let accounts = try AccountOperations(runtime: runtime).checked(expectedUID)
         try await runtime.backend(as: (any ActionCodes).self, .actionCodes).sendEmailVerification()
         return try accounts.currentUser()?.email
+    }
+
+    /// The signed-in user's verification link mailed with the link's settings.
+    package func sendEmailVerification(settings: ActionLinkSettings?, expectedUID: String? = nil) async throws {
+        _ = try AccountOperations(runtime: runtime).checked(expectedUID)
+        try await runtime.backend(as: (any ActionLinkMail).self, .actionCodes).sendEmailVerification(settings: settings)
     }
 
     package func checkActionCode(_ link: String) async throws -> ActionCodeInfo {

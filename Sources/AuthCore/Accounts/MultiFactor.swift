@@ -1,3 +1,5 @@
+import Foundation
+
 /// One second factor enrolled on an account (the SDK's `MultiFactorInfo`).
 package struct MultiFactorInfo: Sendable, Equatable {
     /// `factorId` of an authenticator app (Identity Platform's TOTP).
@@ -9,11 +11,14 @@ package struct MultiFactorInfo: Sendable, Equatable {
     package var displayName: String?
     /// ``totp`` or ``phone``.
     package var factorID: String
+    /// When it was enrolled (`enrolledAt`), when the project says.
+    package var enrolledAt: Date?
 
-    package init(enrollmentID: String, displayName: String? = nil, factorID: String) {
+    package init(enrollmentID: String, displayName: String? = nil, factorID: String, enrolledAt: Date? = nil) {
         self.enrollmentID = enrollmentID
         self.displayName = displayName
         self.factorID = factorID
+        self.enrolledAt = enrolledAt
     }
 }
 

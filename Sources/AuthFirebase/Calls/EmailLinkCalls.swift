@@ -1,3 +1,4 @@
+import AuthCore
 import AuthPlatform
 
 /// `accounts:sendOobCode`: the project emails an action link (Identity Toolkit GetOobCodeRequest).
@@ -20,9 +21,24 @@ struct SendOOBCodeRequest: IdentityToolkitCall, Equatable {
     static let defaultContinueURL = "http://localhost"
 
     var kind: Kind
+    /// The SDK's ActionCodeSettings, as GetOobCodeRequest's fields (nil: none sent).
+    var settings: ActionLinkSettings? = nil
 
     var method: String { "sendOobCode" }
     var body: [String: JSONValue] {
+        var body = kindFields
+        guard let settings else { return body }
+        if let continueURL = settings.continueURL { body["continueUrl"] = .string(continueURL) }
+        if settings.handleCodeInApp { body["canHandleCodeInApp"] = true }
+        if let bundleID = settings.iOSBundleID { body["iOSBundleId"] = .string(bundleID) }
+        if let package = settings.androidPackageName { body["androidPackageName"] = .string(package) }
+        if settings.androidInstallApp { body["androidInstallApp"] = true }
+        if let version = settings.androidMinimumVersion { body["androidMinimumVersion"] = .string(version) }
+        if let domain = settings.linkDomain { body["linkDomain"] = .string(domain) }
+        return body
+    }
+
+    private var kindFields: [String: JSONValue] {
         switch kind {
         case .passwordReset(let email):
             return ["requestType": "PASSWORD_RESET", "email": .string(email)]

@@ -1,6 +1,7 @@
 import AuthCore
 import AuthJOSE
 import AuthPlatform
+import Foundation
 
 /// `v2/accounts/mfaSignIn:finalize` with a TOTP code (Identity Platform, FinalizeMfaSignInRequest).
 struct FinalizeTOTPSignInRequest: IdentityToolkitCall, Equatable {
@@ -30,7 +31,15 @@ enum MultiFactorAnswer {
     static func factor(_ entry: AnswerReader) -> MultiFactorInfo? {
         guard let id = entry.string("mfaEnrollmentId") else { return nil }
         let kind = entry.contains("totpInfo") ? MultiFactorInfo.totp : entry.contains("phoneInfo") ? MultiFactorInfo.phone : "unknown"
-        return MultiFactorInfo(enrollmentID: id, displayName: entry.string("displayName"), factorID: kind)
+        return MultiFactorInfo(enrollmentID: id, displayName: entry.string("displayName"), factorID: kind, enrolledAt: entry.string("enrolledAt").flatMap(date))
+    }
+
+    /// An RFC 3339 timestamp as the project writes `enrolledAt` (`2026-11-01T00:00:00Z`, or with fractional seconds).
+    static func date(_ text: String) -> Date? {
+        let formatter = ISO8601DateFormatter()
+        if let date = formatter.date(from: text) { return date }
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.date(from: text)
     }
 }
 

@@ -35,6 +35,42 @@ func signInMethodSnippet(_ name: String, _ arguments: [String]) async throws -> 
         }
         if let failure { throw AuthError.snippet(failure) }
         return ["sent": argument(0), "mainQueue": await handlersRanOnMainQueue]
+    case "methods-send-link-settings", "methods-send-reset-settings", "methods-send-verification-settings":
+        // Every ActionCodeSettings field, as the SDK's documentation sets them.
+        let settings = ActionCodeSettings()
+        settings.url = URL(string: argument(1))
+        settings.handleCodeInApp = name == "methods-send-link-settings"
+        settings.setIOSBundleID("com.example.ios")
+        settings.setAndroidPackageName("com.example.android", installIfNotAvailable: true, minimumVersion: "12")
+        settings.linkDomain = "example.web.app"
+        if name == "methods-send-link-settings" {
+            try await auth.sendSignInLink(toEmail: argument(0), actionCodeSettings: settings)
+        } else if name == "methods-send-reset-settings" {
+            guard byCompletion else {
+                try await auth.sendPasswordReset(withEmail: argument(0), actionCodeSettings: settings)
+                return ["sent": argument(0)]
+            }
+            try await completed { auth.sendPasswordReset(withEmail: argument(0), actionCodeSettings: settings, completion: $0) }
+        } else {
+            guard let user = auth.currentUser else { throw AuthError.snippet("nobody is signed in") }
+            try await user.sendEmailVerification(with: settings)
+        }
+        return ["sent": argument(0)]
+    case "methods-verify-reset-code":
+        let code = readLine(strippingNewline: true) ?? ""
+        guard byCompletion else { return ["email": try await auth.verifyPasswordResetCode(code)] }
+        return ["email": try await completed { auth.verifyPasswordResetCode(code, completion: $0) }, "mainQueue": await handlersRanOnMainQueue]
+    case "methods-email-link-credential":
+        // EmailAuthProvider.credential(withEmail:link:) in signIn(with:), or with argument 1 `link` or
+        // `reauthenticate`, in the user's link(with:) or reauthenticate(with:).
+        let credential = EmailAuthProvider.credential(withEmail: argument(0), link: readLine(strippingNewline: true) ?? "")
+        if argument(1) == "link" || argument(1) == "reauthenticate" {
+            guard let user = auth.currentUser else { throw AuthError.snippet("nobody is signed in") }
+            if argument(1) == "reauthenticate" { return userFields(try await user.reauthenticate(with: credential).user) }
+            return userFields(try await user.link(with: credential).user)
+        }
+        let result = try await auth.signIn(with: credential)
+        return userFields(result.user).merging(["newUser": result.additionalUserInfo?.newUser() ?? NSNull()]) { first, _ in first }
     case "methods-email-link", "methods-link-email-link":
         let link = readLine(strippingNewline: true) ?? ""
         guard auth.isSignIn(withEmailLink: link) else { return ["isSignInLink": false] }
@@ -109,5 +145,7 @@ func userFields(_ user: User) -> [String: Any] {
 }
 
 func factorFields(_ user: User) async throws -> [[String: Any]] {
-    try await user.multiFactor.enrolledFactors.map { ["uid": $0.uid, "factorId": $0.factorID, "displayName": $0.displayName ?? NSNull()] }
+    try await user.multiFactor.enrolledFactors.map {
+        ["uid": $0.uid, "factorId": $0.factorID, "displayName": $0.displayName ?? NSNull(), "enrollmentDate": $0.enrollmentDate.timeIntervalSince1970]
+    }
 }

@@ -10,6 +10,9 @@ enum Extras {
         case "listen":
             // Prints a line when listening, then waits for someone to sign in (another process).
             return await listen()
+        case "listen-async":
+            // The same through FirebaseAuth 12.12's sequence: `for await user in Auth.auth().authStateChanges`.
+            return await listenAsync()
         case "configure":
             // FirebaseApp.configure() from GoogleService-Info.plist, then the provider's sign-in.
             FirebaseApp.configure()
@@ -74,6 +77,35 @@ enum Extras {
             "uid": created.uid, "sameUser": again.uid == created.uid, "emailAfterUpdate": emailAfterUpdate ?? "",
             "signInProvider": tokenResult.signInProvider, "firebaseClaim": tokenResult.claims["firebase"] != nil,
         ]
+    }
+
+    static func listenAsync() async -> [String: Any] {
+        guard #available(macOS 15.0, iOS 18.0, *) else { return ["unavailable": true] }
+        let limit: Double = deadline
+        let watch = Task { @MainActor () -> Seen? in
+            var calls = 0
+            for await user in Auth.auth().authStateChanges {
+                calls += 1
+                if calls == 1 { emit(["listening": true, "signedIn": user != nil]); continue }
+                if let user { return Seen(user: user, calls: calls) }
+            }
+            return nil
+        }
+        // Cancelling the iterating task ends the sequence, and so the wait.
+        let timer = Task {
+            try? await Task.sleep(for: .seconds(limit))
+            watch.cancel()
+        }
+        let seen = await watch.value
+        timer.cancel()
+        guard let seen else { return ["signedIn": false] }
+        return describe(seen.user).merging(["calls": seen.calls]) { _, new in new }
+    }
+
+    /// The user a sequence yielded after the first element, and how many it yielded.
+    struct Seen: Sendable {
+        let user: User
+        let calls: Int
     }
 
     static func listen() async -> [String: Any] {
