@@ -43,7 +43,7 @@ struct StatusCommand: Command {
         if env.json {
             env.output(Self.json(keystore, project: project, at: now))
         } else {
-            env.output(Self.text(keystore, project: project, at: now))
+            env.output(TerminalText(untrusted: Self.text(keystore, project: project, at: now)))
         }
         return .success
     }

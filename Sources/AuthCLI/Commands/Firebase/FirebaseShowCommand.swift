@@ -28,7 +28,7 @@ struct FirebaseShowCommand: Command {
         lines.append("handler:   \(project.handlerURI)")
         lines.append("endpoint:  \(endpoints.identityToolkit)")
         if let host = endpoints.emulatorHost { lines.append("emulator:  \(host) (\(FirebaseEndpoints.emulatorHostVariable))") }
-        env.output(lines.joined(separator: "\n") + "\n")
+        env.output(TerminalText(untrusted: lines.joined(separator: "\n") + "\n"))
         return .success
     }
 

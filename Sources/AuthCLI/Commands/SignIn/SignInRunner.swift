@@ -53,7 +53,7 @@ struct SignInRunner: Sendable {
         input.appAcceptsLocalhost = flowOptions.localhost
         let ports = SignIn.Ports(
             grant: signInContext(in: env, browser: browser, whyNoBrowser: whyNoBrowser, qr: flowOptions.qr), opensBrowser: opensBrowser, acceptsPaste: acceptsPaste,
-            prefersPaste: flowOptions.paste, routeChosen: { env.notice(Self.explain($0)) })
+            prefersPaste: flowOptions.paste, routeChosen: { env.notice("\(Self.explain($0))") })
         let option = ciSource != nil ? "--ci" : "--device"
         let result: AuthDataResult
         do {
