@@ -182,7 +182,7 @@ struct CommandEnvironment: Sendable {
     /// neutralised (``TerminalText``, Decisions/0041).
     func output(_ text: TerminalText) { context.writeStandardOutput(text.text) }
     /// Data for a program, on stdout, exactly: a token, a credential helper's protocol answer, a
-    /// completion script. Never text for a person (that is ``output(_:)-(TerminalText)``).
+    /// completion script. Never text for a person (that is `output(_ text: TerminalText)`).
     func output(data: String) { context.writeStandardOutput(data) }
     /// One of authctl's own JSON documents, on stdout; a top-level object carries
     /// ``JSONSchema/version`` as `"schema"` (README, "JSON output").
