@@ -81,6 +81,9 @@ package struct CommandContext: Sendable {
 }
 
 extension CommandContext {
+    /// Text for the person, on stderr: the one way the command line writes there (Decisions/0041).
+    func showError(_ text: TerminalText) { writeStandardError(text.text) }
+
     /// The effects the application layer runs on, as this context holds them.
     var effects: AppEffects {
         AppEffects(transport: transport, clock: clock, random: random, secretVault: secretVault, interrupts: interrupts)

@@ -28,8 +28,8 @@ struct CommandEnvironment: Sendable {
         color = !globals.noColor && context.standardErrorIsTerminal && context.environment["NO_COLOR"] == nil
         let verbose = verbose
         let options = AuthRuntime.Options(
-            home: globals.home(environment: context.environment), notice: { context.writeStandardError($0 + "\n") },
-            log: { if verbose { context.writeStandardError("authctl: " + $0 + "\n") } },
+            home: globals.home(environment: context.environment), notice: { context.showError("\($0)\n") },
+            log: { if verbose { context.showError("authctl: \($0)\n") } },
             afterRefreshAnswer: Self.testHoldAfterRefreshAnswer(context))
         do {
             runtime = try AuthRuntime(environment: context.environment, effects: context.effects, options: options)
@@ -91,7 +91,9 @@ struct CommandEnvironment: Sendable {
         options.secondFactor = SecondFactorSource { factor in
             if let totp { return totp }
             guard context.standardInputIsTerminal else { return nil }
-            return await context.readSecret("Code from your authenticator app (\(factor.displayName ?? "TOTP")): ")
+            // The factor's name is the project's: neutralised on the way to the terminal.
+            let prompt: TerminalText = "Code from your authenticator app (\(factor.displayName ?? "TOTP")): "
+            return await context.readSecret(prompt.text)
         }
         var copy = self
         copy.runtime = try AuthRuntime(environment: runtime.environment, effects: runtime.effects, options: options, backends: runtime.backends)
@@ -115,7 +117,7 @@ struct CommandEnvironment: Sendable {
             let seconds = Int(text), (1...600).contains(seconds)
         else { return {} }
         return {
-            context.writeStandardError("authctl: \(Self.testHoldVariable): holding the refresh answer for \(seconds) s\n")
+            context.showError("authctl: \(Self.testHoldVariable): holding the refresh answer for \(seconds) s\n")
             try? await Task.sleep(for: .seconds(seconds))
         }
     }
@@ -133,8 +135,9 @@ struct CommandEnvironment: Sendable {
         let context = context
         var grant = GrantContext(
             transport: transport, clock: context.clock, random: context.random, browser: browser,
-            notify: { context.writeStandardError($0 + "\n") }, log: services.log, readPastedLine: context.readLine,
-            progress: showsProgress ? TerminalProgress(write: context.writeStandardError, clock: context.clock) : NoProgress()
+            notify: { context.showError("\($0)\n") }, log: services.log, readPastedLine: context.readLine,
+            // The progress line writes its own escape codes and neutralises its label.
+            progress: showsProgress ? TerminalProgress(write: { context.showError(TerminalText(trusted: $0)) }, clock: context.clock) : NoProgress()
         )
         let env = self
         grant.presentForAnotherDevice = { url, following, then in env.showForAnotherDevice(url, following: following, then: then, qr: qr) }
@@ -149,9 +152,9 @@ struct CommandEnvironment: Sendable {
     /// (``AnotherDeviceScreen``, Decisions/0029). `qr` is `--qr` (a code that fits the columns,
     /// whatever its rows, even off a terminal or with --json), `--no-qr`, or nil (a terminal, no --json).
     func showForAnotherDevice(_ url: String, following: String, then: String?, qr: Bool?) {
-        guard qr ?? (context.standardErrorIsTerminal && !json) else { return context.writeStandardError(following + "\n") }
+        guard qr ?? (context.standardErrorIsTerminal && !json) else { return context.showError("\(following)\n") }
         let window = context.standardErrorIsTerminal ? context.terminalSize() ?? Self.unsizedTerminal : nil
-        context.writeStandardError(AnotherDeviceScreen.text(url: url, following: following, then: then, window: window, forced: qr == true))
+        context.showError(AnotherDeviceScreen.text(url: url, following: following, then: then, window: window, forced: qr == true))
     }
 
     /// The validator for `provider`'s ID tokens (discovery, JWK set), for `verify`.
@@ -167,16 +170,23 @@ struct CommandEnvironment: Sendable {
         return String(decoding: bytes, as: UTF8.self).trimmingWhitespace()
     }
 
-    /// Data, on stdout.
-    func output(_ text: String) { context.writeStandardOutput(text) }
+    /// A command's text output, on stdout, for a person to read: its interpolated values
+    /// neutralised (``TerminalText``, Decisions/0041).
+    func output(_ text: TerminalText) { context.writeStandardOutput(text.text) }
+    /// Data for a program, on stdout, exactly: a token, a credential helper's protocol answer, a
+    /// completion script. Never text for a person (that is `output(_ text: TerminalText)`).
+    func output(data: String) { context.writeStandardOutput(data) }
     /// One of authctl's own JSON documents, on stdout; a top-level object carries
     /// ``JSONSchema/version`` as `"schema"` (README, "JSON output").
+    @_disfavoredOverload
     func output(_ value: JSONValue) { output(foreign: JSONSchema.stamped(value)) }
     /// A document whose shape belongs to someone else (kubectl's ExecCredential, docker's
-    /// credential, a token's own claims), printed as it is.
+    /// credential, a token's own claims), printed as it is (JSON escaping only).
     func output(foreign value: JSONValue) { context.writeStandardOutput(value.serialized(pretty: true) + "\n") }
     /// A message for the person, on stderr.
-    func notice(_ text: String) { context.writeStandardError(text + "\n") }
+    func notice(_ text: TerminalText) { context.showError(text + "\n") }
     /// `--verbose` only; callers never pass secrets.
-    func log(_ text: String) { if verbose { context.writeStandardError("authctl: " + text + "\n") } }
+    func log(_ text: TerminalText) { if verbose { context.showError("authctl: \(text)\n") } }
+    /// A prompt for the person at the terminal, on stderr, with no line break after it.
+    func prompt(_ text: TerminalText) { context.showError(text) }
 }

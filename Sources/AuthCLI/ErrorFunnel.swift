@@ -42,7 +42,10 @@ package enum ErrorFunnel {
             return Report(
                 standardError: jsonText(code: code.rawValue, message: message, details: details, remedy: remedy), status: ExitStatus(code))
         }
-        return Report(standardError: prefix(color: color) + message + "\n", status: ExitStatus(code))
+        // The message carries a provider's or a project's words (error_description, a project's
+        // message): neutralised for the terminal; --json above keeps them exactly (Decisions/0041).
+        let text = TerminalText(trusted: prefix(color: color)) + TerminalText(untrusted: message) + "\n"
+        return Report(standardError: text.text, status: ExitStatus(code))
     }
 
     static func prefix(color: Bool) -> String {

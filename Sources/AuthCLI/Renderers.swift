@@ -43,8 +43,9 @@ enum Render {
         ]
     }
 
-    static func text(_ user: User) -> String {
-        var lines = ["uid:        \(user.uid)"]
+    /// whoami's lines: every value neutralised (``TerminalText``).
+    static func text(_ user: User) -> TerminalText {
+        var lines: [TerminalText] = ["uid:        \(user.uid)"]
         if let name = user.displayName { lines.append("name:       \(name)") }
         if let email = user.email { lines.append("email:      \(email)\(user.emailVerified ? "" : " (unverified)")") }
         let providers = user.providerData.map { "\($0.providerID) (\($0.accountName))" }.joined(separator: ", ")
@@ -89,10 +90,10 @@ enum Render {
         ]
     }
 
-    static func text(_ provider: ProviderConfiguration) -> String {
-        var lines = [
+    static func text(_ provider: ProviderConfiguration) -> TerminalText {
+        var lines: [TerminalText] = [
             "id:             \(provider.id)", "client id:      \(provider.clientID)",
-            "client secret:  \(provider.clientSecret == nil ? "none (package client)" : "set")",
+            "client secret:  \(trusted: provider.clientSecret == nil ? "none (package client)" : "set")",
         ]
         if !provider.issuer.isEmpty { lines.insert("issuer:         \(provider.issuer)", at: 1) }
         if let tenant = provider.tenant { lines.append("tenant:         \(tenant)") }
@@ -103,7 +104,7 @@ enum Render {
             lines.append("parameter:      \(name)=\(value)")
         }
         if !provider.redirectPorts.isEmpty {
-            lines.append("redirect port:  \(provider.redirectPorts.map(String.init).joined(separator: ","))")
+            lines.append("redirect port:  \(provider.redirectPorts.map { String($0) }.joined(separator: ","))")
         }
         if provider.acceptsHS256IDTokens == true { lines.append("ID tokens:      RS256, PS256, ES256 and HS256 (client secret)") }
         return lines.joined(separator: "\n") + "\n"
@@ -123,10 +124,10 @@ extension Render {
 
 extension Render {
     /// whoami's lines for a project's user: the second factors and the custom claims.
-    static func text(factors: [MultiFactorInfo], customClaims: [String: JSONValue]) -> String {
-        var lines = ["factors:    \(factorNames(factors))"]
+    static func text(factors: [MultiFactorInfo], customClaims: [String: JSONValue]) -> TerminalText {
+        var lines: [TerminalText] = ["factors:    \(factorNames(factors))"]
         if !customClaims.isEmpty {
-            lines.append("claims:     " + customClaims.keys.sorted().map { "\($0)=\(customClaims[$0]!.serialized())" }.joined(separator: ", "))
+            lines.append("claims:     \(customClaims.keys.sorted().map { "\($0)=\(customClaims[$0]!.serialized())" }.joined(separator: ", "))")
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -123,7 +123,10 @@ package enum JSONValue: Sendable, Equatable, Hashable {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
+            // Below 0x20 as JSON requires; DEL, C1 and the bidirectional controls too, so that a
+            // document on a terminal carries no control it did not write (Decisions/0041), and
+            // still reads back exactly.
+            case _ where scalar.value < 0x20 || TerminalSafety.isNeutralised(scalar):
                 out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
             default: out.unicodeScalars.append(scalar)
             }

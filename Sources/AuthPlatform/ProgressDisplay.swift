@@ -36,6 +36,8 @@ package struct TerminalProgress: ProgressDisplay {
 
     package func show(_ label: String, until deadline: Date) -> any ProgressLine {
         let line = Line(write: write)
+        // The line's own escape codes are authctl's; the label may carry a provider's words.
+        let label = TerminalSafety.neutralised(label)
         let clock = clock, interval = interval
         let task = Task.detached {
             while !Task.isCancelled {

@@ -29,7 +29,9 @@ public final class AuthError: NSError, @unchecked Sendable {
     init(_ error: any AuthCoreError, providerID: String?, auth: Auth? = nil) {
         let code = AuthErrorCode.from(error.code)
         var info: [String: Any] = [
-            AuthErrorUserInfoDescriptionKey: Self.describe(error.message, remedy: error.remedy), AuthErrorUserInfoNameKey: code.errorName,
+            // The message carries a provider's or a project's words: neutralised, as the command
+            // line's funnel does (Decisions/0041), for an app that shows it in a terminal.
+            AuthErrorUserInfoDescriptionKey: Self.describe(TerminalSafety.neutralised(error.message), remedy: error.remedy), AuthErrorUserInfoNameKey: code.errorName,
             AuthctlErrorUserInfoCodeKey: error.code.rawValue,
         ]
         if case .string(let email)? = error.details["email"] { info[AuthErrorUserInfoEmailKey] = email }
@@ -41,7 +43,7 @@ public final class AuthError: NSError, @unchecked Sendable {
     }
 
     init(_ code: AuthErrorCode, _ message: String) {
-        super.init(domain: AuthErrorDomain, code: code.rawValue, userInfo: [AuthErrorUserInfoDescriptionKey: message, AuthErrorUserInfoNameKey: code.errorName])
+        super.init(domain: AuthErrorDomain, code: code.rawValue, userInfo: [AuthErrorUserInfoDescriptionKey: TerminalSafety.neutralised(message), AuthErrorUserInfoNameKey: code.errorName])
     }
 
     /// Not decodable: an error of a sign-in is not archived.

@@ -75,8 +75,10 @@ public struct BrowserPresenter: Sendable {
     }
 
     /// Writes a message for the person to standard error; standard output stays the program's.
+    /// The message carries a provider's words (its URL, a device code's text): neutralised, as the
+    /// command line's are (Decisions/0041).
     public static let standardError: @Sendable (String) -> Void = { text in
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        FileHandle.standardError.write(Data((TerminalSafety.neutralised(text) + "\n").utf8))
     }
 }
 

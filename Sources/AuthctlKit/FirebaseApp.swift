@@ -22,7 +22,7 @@ public final class FirebaseOptions: Sendable {
         do {
             self.init(values: try Self.read(path).values)
         } catch {
-            FileHandle.standardError.write(Data("AuthctlKit: \(path): \(error)\n".utf8))
+            FileHandle.standardError.write(Data("AuthctlKit: \(TerminalSafety.neutralised("\(path): \(error)"))\n".utf8))
             return nil
         }
     }
@@ -150,6 +150,6 @@ public final class FirebaseApp: Sendable {
     }
 
     private static func complain(_ message: String) {
-        FileHandle.standardError.write(Data("AuthctlKit: FirebaseApp.configure: \(message)\n".utf8))
+        FileHandle.standardError.write(Data("AuthctlKit: FirebaseApp.configure: \(TerminalSafety.neutralised(message))\n".utf8))
     }
 }

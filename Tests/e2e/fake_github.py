@@ -553,6 +553,10 @@ class FakeGitHub(FakeProvider):
         "hang_seconds": 20,
         # The app's registered callback URLs (an OAuth App has one; a GitHub App up to ten).
         "callback_urls": [REGISTERED_CALLBACK],
+        # A hostile provider's words (test_untrusted_text.py): fields that replace the user's own
+        # in GET /user (login, name), and the error_description of a denied authorization.
+        "profile": {},
+        "deny_description": "The user has denied your application access.",
     }
     COUNTERS = ("authorize_requests", "logins", "login_failures", "consents_approved", "consents_denied",
                 "token_requests", "grant_authorization_code", "grant_refresh_token", "grant_device_code",
@@ -651,7 +655,7 @@ class FakeGitHub(FakeProvider):
         if "allow" not in request.form:
             self.count("consents_denied")
             return redirect(add_query(pending["effective_redirect_uri"], [
-                ("error", "access_denied"), ("error_description", "The user has denied your application access."),
+                ("error", "access_denied"), ("error_description", self.config["deny_description"]),
                 ("error_uri", AUTHZ_ERRORS_URI + "#access-denied"), ("state", pending["state"])]))
         self.count("consents_approved")
         with self.lock:
@@ -900,6 +904,7 @@ class FakeGitHub(FakeProvider):
             "location": None, "email": info["public_email"], "hireable": None, "bio": None,
             "twitter_username": None, "public_repos": 0, "public_gists": 0, "followers": 0, "following": 0,
             "created_at": info["created_at"], "updated_at": info["created_at"],
+            **self.config["profile"],
         }
 
     def on_user(self, request: Request) -> Response:

@@ -118,6 +118,12 @@ class FakeYahoo(FakeProvider):
         "implicit_form_post": False,
         # The hosts a loopback redirect_uri may name (a web client also takes `localhost`).
         "loopback_hosts": ["127.0.0.1"],
+        # A hostile provider's words (test_untrusted_text.py): the error_description of a denied
+        # consent; a token-endpoint error {"error", "error_description"} answered to every code
+        # exchange; claims that replace the user's own in ID tokens and userinfo.
+        "deny_description": "The user denied the request.",
+        "token_error": None,
+        "profile": {},
     }
     COUNTERS = ("authorize_requests", "logins", "login_failures", "consents_approved", "consents_denied",
                 "token_requests", "grant_authorization_code", "grant_refresh_token", "userinfo_requests",
@@ -264,7 +270,7 @@ class FakeYahoo(FakeProvider):
         if "allow" not in request.form:
             self.count("consents_denied")
             return redirect(add_query(pending["redirect_uri"], [
-                ("error", "access_denied"), ("error_description", "The user denied the request."),
+                ("error", "access_denied"), ("error_description", self.config["deny_description"]),
                 ("state", pending["state"])]))
         self.count("consents_approved")
         if pending.get("implicit"):
@@ -317,6 +323,8 @@ class FakeYahoo(FakeProvider):
 
     def exchange_code(self, request: Request) -> Response:
         form = request.form
+        if self.config["token_error"]:
+            return self.oauth_error(self.config["token_error"]["error"], self.config["token_error"]["error_description"])
         with self.lock:
             grant = self.codes.pop(form.get("code", ""), None)
         if grant is None or grant["expires_at"] < time.time():
@@ -389,6 +397,7 @@ class FakeYahoo(FakeProvider):
             claims.update(name=info["name"], given_name=info["given_name"], family_name=info["family_name"],
                           nickname=user, locale="en-US",
                           picture=f"{self.base}/profile/{guid(user)}/image_192.png")
+        claims.update(self.config["profile"])
         return claims
 
     def live(self, token: str, kind: str) -> dict | None:

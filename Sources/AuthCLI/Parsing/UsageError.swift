@@ -117,12 +117,13 @@ package enum UsageErrorRenderer {
     /// ```
     /// Ends with a newline. `color` makes only the `error:` prefix bold red.
     package static func render(_ error: UsageError, color: Bool = false, root: CommandSpec = CommandList.root) -> String {
-        let prefix = color ? "\u{1B}[1;31merror:\u{1B}[0m " : "error: "
-        var lines = [prefix + error.message]
-        if let hint = error.hint { lines.append(hint) }
-        lines.append(usageLine(for: error.command, root: root))
-        lines.append("See '\(UsageGenerator.commandName(helpPath(error.command, root: root), root: root)) --help'.")
-        return lines.joined(separator: "\n") + "\n"
+        // The message and hint may quote an argument or an environment variable's value: neutralised
+        // (Decisions/0041); the colour codes and the usage line are authctl's own.
+        var lines: [TerminalText] = [TerminalText(trusted: ErrorFunnel.prefix(color: color)) + TerminalText(untrusted: error.message)]
+        if let hint = error.hint { lines.append(TerminalText(untrusted: hint)) }
+        lines.append(TerminalText(trusted: usageLine(for: error.command, root: root)))
+        lines.append("See '\(trusted: UsageGenerator.commandName(helpPath(error.command, root: root), root: root)) --help'.")
+        return (lines.joined(separator: "\n") + "\n").text
     }
 
     /// `Usage: authctl signin --provider ID [options]` for the deepest known command of `path`.

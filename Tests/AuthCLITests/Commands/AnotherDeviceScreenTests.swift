@@ -13,7 +13,7 @@ import AuthPlatform
         (TerminalSize(columns: 80, rows: 26), true), (TerminalSize(columns: 80, rows: 25), false), (TerminalSize(columns: 30, rows: 60), false),
     ])
     func theCodeComesFirstWhenAllOfItFits(window: TerminalSize, drawn: Bool) {
-        let text = AnotherDeviceScreen.text(url: Self.url, following: Self.following, then: "Paste:", window: window, forced: false)
+        let text = AnotherDeviceScreen.text(url: Self.url, following: Self.following, then: "Paste:", window: window, forced: false).text
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.first?.hasPrefix("████") == drawn)
         #expect(text.contains(Self.following))
@@ -23,9 +23,9 @@ import AuthPlatform
     }
 
     @Test func qrForcesACodeTallerThanTheWindowButNotWiderThanIt() {
-        let tall = AnotherDeviceScreen.text(url: Self.url, following: Self.following, then: nil, window: TerminalSize(columns: 80, rows: 10), forced: true)
+        let tall = AnotherDeviceScreen.text(url: Self.url, following: Self.following, then: nil, window: TerminalSize(columns: 80, rows: 10), forced: true).text
         #expect(tall.hasPrefix("████"))
-        let narrow = AnotherDeviceScreen.text(url: Self.url, following: Self.following, then: nil, window: TerminalSize(columns: 30, rows: 60), forced: true)
+        let narrow = AnotherDeviceScreen.text(url: Self.url, following: Self.following, then: nil, window: TerminalSize(columns: 30, rows: 60), forced: true).text
         #expect(narrow.contains("make the window at least 37 columns wide and run again"))
     }
 

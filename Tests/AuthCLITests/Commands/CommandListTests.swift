@@ -18,7 +18,7 @@ struct EchoCommand: Command {
     }
 
     func run(in env: CommandEnvironment) async throws -> ExitStatus {
-        env.output(text + "\n")
+        env.output("\(text)\n")
         return .success
     }
 }

@@ -120,7 +120,7 @@ import AuthTestSupport
     /// What is drawn is the drawing of the URL, exactly (the drawing itself: QRCodeTextTests).
     @Test func theDrawingOnStderrIsTheURLs() {
         let url = "https://example.com/device?user_code=WDJB-MJHT"
-        let written = AnotherDeviceScreen.text(url: url, following: "  \(url)", then: nil, window: nil, forced: false)
+        let written = AnotherDeviceScreen.text(url: url, following: "  \(url)", then: nil, window: nil, forced: false).text
         guard case .drawn(let lines, let code) = QRCodeText.fit(url, columns: nil, lines: nil) else { return #expect(Bool(false)) }
         #expect(code.size == QRCodeSpec.size(version: 3) && written == lines.joined(separator: "\n") + "\n\n  \(url)\n", "\(written)")
     }

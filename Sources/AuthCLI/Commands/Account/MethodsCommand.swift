@@ -28,7 +28,7 @@ struct MethodsCommand: Command {
         if env.json {
             env.output(.array(providers.map { .string($0) }))
         } else {
-            env.output(providers.map { $0 + "\n" }.joined())
+            env.output(TerminalText(untrusted: providers.map { $0 + "\n" }.joined()))
         }
         return .success
     }

@@ -44,7 +44,7 @@ struct StatusCommand: Command {
         if env.json {
             env.output(Self.json(keystore, project: project, at: now, keyringLocked: keyringLocked))
         } else {
-            env.output(Self.text(keystore, project: project, at: now, keyringLocked: keyringLocked))
+            env.output(TerminalText(untrusted: Self.text(keystore, project: project, at: now, keyringLocked: keyringLocked)))
         }
         return .success
     }

@@ -66,7 +66,7 @@ struct TokenCommand: Command {
         if env.json {
             env.output(JSONValue.object([token.isIDToken ? "idToken" : "accessToken": .string(token.value)]))
         } else {
-            env.output(token.value + "\n")
+            env.output(data: token.value + "\n")
         }
         return .success
     }

@@ -22,7 +22,7 @@ struct ConfigGetCommand: Command {
         let policy = try AccountSettings(runtime: env.runtime).policy()
         let value = try policy.value(of: name)
         guard env.json else {
-            env.output(value + "\n")
+            env.output("\(value)\n")
             return .success
         }
         // Typed as in 'config list --json' (true, 300), not the text form's strings.

@@ -52,7 +52,7 @@ struct DockerCredentialCommand: Command {
         guard let host = CredentialHelper.hostAndPort(of: serverURL),
             let provider = try CredentialHelpers(runtime: env.runtime).providerID(forHost: host, tool: .docker)
         else {
-            env.output(Self.notFound + "\n")
+            env.output(data: Self.notFound + "\n")
             return .unexpectedFailure
         }
         do {
@@ -63,7 +63,7 @@ struct DockerCredentialCommand: Command {
             return .success
         } catch let error as any AuthCoreError {
             // docker shows the helper's stdout, not its stderr; the funnel still reports on stderr.
-            env.output(RemedyWording.message(error.message, remedy: error.remedy) + "\n")
+            env.output("\(RemedyWording.message(error.message, remedy: error.remedy))\n")
             throw error
         }
     }

@@ -56,7 +56,7 @@ struct GitCredentialCommand: Command {
     func run(in env: CommandEnvironment) async throws -> ExitStatus {
         switch operation {
         case "capability":
-            env.output(GitCredentialAnswer.capabilityAdvertisement)
+            env.output(data: GitCredentialAnswer.capabilityAdvertisement)
             return .success
         case "get", "store", "erase": break
         default:
@@ -78,7 +78,7 @@ struct GitCredentialCommand: Command {
         if env.json {
             env.output(JSONValue.object(Dictionary(uniqueKeysWithValues: answer.attributes.map { ($0.key, JSONValue.string($0.value)) })))
         } else {
-            env.output(answer.text)
+            env.output(data: answer.text)
         }
         return .success
     }

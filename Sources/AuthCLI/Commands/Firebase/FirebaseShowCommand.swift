@@ -27,7 +27,7 @@ struct FirebaseShowCommand: Command {
         lines.append("handler:   \(project.handlerURI)")
         lines.append("endpoint:  \(project.endpoint)")
         if let host = project.emulatorHost { lines.append("emulator:  \(host) (\(ProjectSettings.emulatorHostVariable))") }
-        env.output(lines.joined(separator: "\n") + "\n")
+        env.output(TerminalText(untrusted: lines.joined(separator: "\n") + "\n"))
         return .success
     }
 

@@ -22,7 +22,7 @@ struct ProvidersListCommand: Command {
         }
         let width = providers.map(\.id.count).max() ?? 0
         for provider in providers {
-            env.output(provider.id + String(repeating: " ", count: width + 2 - provider.id.count) + provider.issuer + "\n")
+            env.output("\(provider.id)\(String(repeating: " ", count: width + 2 - provider.id.count))\(provider.issuer)\n")
         }
         return .success
     }

@@ -29,7 +29,7 @@ struct CompletionCommand: Command {
     }
 
     func run(in env: CommandEnvironment) async throws -> ExitStatus {
-        env.output(CompletionGenerator.script(for: shell))
+        env.output(data: CompletionGenerator.script(for: shell))
         return .success
     }
 }

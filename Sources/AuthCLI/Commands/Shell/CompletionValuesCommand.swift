@@ -15,7 +15,7 @@ struct CompletionValuesCommand: Command {
     init(_ invocation: ParsedInvocation) throws {}
 
     func run(in env: CommandEnvironment) async throws -> ExitStatus {
-        env.output(Self.providerIDs(in: HomeDocumentStorage(home: env.home, lockTimeout: env.runtime.lockTimeout)).map { $0 + "\n" }.joined())
+        env.output(data: Self.providerIDs(in: HomeDocumentStorage(home: env.home, lockTimeout: env.runtime.lockTimeout)).map { $0 + "\n" }.joined())
         return .success
     }
 

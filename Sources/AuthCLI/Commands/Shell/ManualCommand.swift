@@ -10,7 +10,7 @@ struct ManualCommand: Command {
     init(_ invocation: ParsedInvocation) throws {}
 
     func run(in env: CommandEnvironment) async throws -> ExitStatus {
-        env.output(ManualGenerator.page())
+        env.output(data: ManualGenerator.page())
         return .success
     }
 }

@@ -22,7 +22,7 @@ extension SignInCommand {
     /// A link (or a code) pasted at the terminal, or stdin's first line; Ctrl-C ends the wait
     /// as `interrupted` (exit 4).
     static func pastedLink(in env: CommandEnvironment, prompt: String, command: [String], interrupted: Interrupted) async throws -> String {
-        if env.context.standardInputIsTerminal { env.context.writeStandardError(prompt) }
+        if env.context.standardInputIsTerminal { env.prompt(TerminalText(untrusted: prompt)) }
         let context = env.context
         let read = try await env.interruptible(interrupted) {
             let line = await context.readLine()

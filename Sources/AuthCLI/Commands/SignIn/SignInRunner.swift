@@ -52,7 +52,7 @@ struct SignInRunner: Sendable {
         input.asksToPaste = flowOptions.paste
         let ports = SignIn.Ports(
             grant: signInContext(in: env, browser: browser, whyNoBrowser: whyNoBrowser, qr: flowOptions.qr), opensBrowser: opensBrowser,
-            paste: env.context.standardInputIsTerminal ? .terminal : .whenAsked, routeChosen: { env.notice(Self.explain($0)) })
+            paste: env.context.standardInputIsTerminal ? .terminal : .whenAsked, routeChosen: { env.notice("\(Self.explain($0))") })
         let option = ciSource != nil ? "--ci" : "--device"
         let result: AuthDataResult
         do {

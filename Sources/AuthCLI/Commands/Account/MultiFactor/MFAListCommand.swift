@@ -16,7 +16,7 @@ struct MFAListCommand: Command {
         if env.json {
             env.output(JSONValue.object(["secondFactors": .array(factors.map(Render.json))]))
         } else {
-            env.output(factors.map { "\($0.enrollmentID)\t\($0.factorID)\t\($0.displayName ?? "")\n" }.joined())
+            env.output(TerminalText(untrusted: factors.map { "\($0.enrollmentID)\t\($0.factorID)\t\($0.displayName ?? "")\n" }.joined()))
         }
         if factors.isEmpty { env.notice("No second factor is enrolled.") }
         return .success
