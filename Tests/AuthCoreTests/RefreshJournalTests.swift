@@ -76,7 +76,7 @@ extension TokenRefresherTests {
     /// A journaled answer whose ID token fails a hard check still holds the only live refresh
     /// token: it is applied (that token only), and the refresh that follows sends it.
     @Test func aJournaledAnswerWithARefusedIDTokenKeepsItsRefreshToken() async throws {
-        var test = self
+        let test = self
         let sentTokens = LockedValue<[String]>([])
         try await test.signIn(lifetime: 120)
         let foreign = TestTokenFactory.idToken(claims: ["sub": "someone-else", "at_hash": nil])

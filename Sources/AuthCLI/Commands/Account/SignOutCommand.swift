@@ -64,7 +64,7 @@ struct SignOutCommand: Command {
         } else if left.isEmpty {
             env.notice("Signed out; the local session and its tokens are gone.")
         } else {
-            env.notice(Self.lockedNotice(left, keyring: signedOut.keyring ?? "the system keyring"))
+            env.notice(TerminalText(untrusted: Self.lockedNotice(left, keyring: signedOut.keyring ?? "the system keyring")))
         }
         if let failed = RevocationFailed(revocations) { throw failed }
         return .success
