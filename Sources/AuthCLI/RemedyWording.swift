@@ -20,10 +20,8 @@ enum RemedyWording {
             return "run '\(signInCommand(provider))'"
         case .signInWithOneOf(let providers):
             return signInWithOneOf(providers)
-        case .signInAgain(let provider?):
-            return "sign in again with '\(signInCommand(provider))'"
-        case .signInAgain(nil):
-            return "sign in again"
+        case .signInAgain(let provider):
+            return provider.map { "sign in again with '\(signInCommand($0))'" } ?? "sign in again"
         case .reauthenticate(let provider):
             return "run 'authctl reauth" + (provider.map { " --provider \($0)" } ?? "") + "' first"
         case .addProvider(let provider, let issuer, let secret):
@@ -40,10 +38,9 @@ enum RemedyWording {
             return "run " + projectCommand(setting)
         case .linkPendingCredential(let first, let minutes):
             return linkPending(after: first, minutes: minutes)
-        case .link(let provider?):
-            return "run 'authctl link --provider \(provider)' to link it through the browser"
-        case .link(nil):
-            return "to add a provider now, run 'authctl link --provider <id>'"
+        case .link(let provider):
+            return provider.map { "run 'authctl link --provider \($0)' to link it through the browser" }
+                ?? "to add a provider now, run 'authctl link --provider <id>'"
         case .deleteAccount:
             return "use 'authctl account delete' to delete the account instead"
         case .chooseUser:
