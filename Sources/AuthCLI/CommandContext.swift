@@ -48,6 +48,8 @@ package struct CommandContext: Sendable {
     /// first stores or reads a secret there, never by the hot path. Nil: this context has none
     /// (`storage auto` keeps secrets in the files; `storage keyring` fails, exit 11).
     package var secretVault: (@Sendable (_ home: String) -> any SecretVault)? = nil
+    /// The kinds of account backend a command can run (the standard ones; a test registers its own).
+    package var backends: BackendRegistry = .standard
 
     package init(
         environment: EnvironmentVariables, readStandardInput: @escaping @Sendable (Int) -> [UInt8]?,

@@ -28,11 +28,11 @@ struct CommandEnvironment: Sendable {
         color = !globals.noColor && context.standardErrorIsTerminal && context.environment["NO_COLOR"] == nil
         let verbose = verbose
         let options = AuthRuntime.Options(
-            home: globals.home(environment: context.environment), notice: { context.showError("\($0)\n") },
+            home: globals.home, notice: { context.showError("\($0)\n") },
             log: { if verbose { context.showError("authctl: \($0)\n") } },
             afterRefreshAnswer: Self.testHoldAfterRefreshAnswer(context))
         do {
-            runtime = try AuthRuntime(environment: context.environment, effects: context.effects, options: options)
+            runtime = try AuthRuntime(environment: context.environment, effects: context.effects, options: options, backends: context.backends)
         } catch let error as InvalidSetting {
             throw error.setting == InvalidSetting.homeUnset.setting
                 ? UsageError.invalidValue(option: "--home", value: "", reason: "HOME is not set; give --home DIR or AUTHCTL_HOME")

@@ -1,3 +1,10 @@
+import AuthPlatform
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The storage seam: one versioned document, read freely and changed under the home's lock.
 ///
 /// ``SecureFileStore`` (a private file in the authctl home) is the live implementation; an
@@ -37,12 +44,19 @@ package protocol DocumentStorage: Sendable {
 
     /// `store(fileName, of: type).read()`, which a storage may do without building the store.
     func read<Document: VersionedDocument>(_ fileName: String, of type: Document.Type) throws -> Document
+
+    /// A value that changes whenever the document `fileName` is replaced (a file's modification
+    /// time and size, a count of writes), read without reading the document: what the library's
+    /// listeners poll (Decisions/0033). Nil when the storage cannot tell.
+    func changeStamp(of fileName: String) -> String?
 }
 
 extension DocumentStorage {
     package func read<Document: VersionedDocument>(_ fileName: String, of type: Document.Type) throws -> Document {
         try store(fileName, of: type).read()
     }
+
+    package func changeStamp(of fileName: String) -> String? { nil }
 }
 
 /// The live storage: private files in the authctl home, one lock for all of them. Plain bytes:
@@ -63,6 +77,18 @@ package struct HomeDocumentStorage: DocumentStorage {
     /// The file store's read, with no store in an existential box: the hot path's keystore read.
     package func read<Document: VersionedDocument>(_ fileName: String, of type: Document.Type) throws -> Document {
         try SecureFileStore<Document>(home: home, fileName: fileName, lockTimeout: lockTimeout).read()
+    }
+
+    /// The file's path, modification time and size; `gone` when there is none.
+    package func changeStamp(of fileName: String) -> String? {
+        let path = home.appending(fileName)
+        guard let status = try? POSIX.fileStatus(atPath: path) else { return path + ":gone" }
+        #if canImport(Darwin)
+        let modified = status.st_mtimespec
+        #else
+        let modified = status.st_mtim
+        #endif
+        return "\(path):\(modified.tv_sec).\(modified.tv_nsec):\(status.st_size)"
     }
 
     /// The home's `*.json` files (none when the home does not exist yet).

@@ -17,6 +17,8 @@ package struct NamespacedDocumentStorage: DocumentStorage {
         base.store(namespace + "." + fileName, of: type)
     }
 
+    package func changeStamp(of fileName: String) -> String? { base.changeStamp(of: namespace + "." + fileName) }
+
     /// The base's documents under this namespace, without the prefix.
     package func documentNames() throws -> [String] {
         let prefix = namespace + "."

@@ -25,6 +25,9 @@ package struct SealedDocumentStorage<Base: DocumentStorage>: DocumentStorage {
     }
 
     package func documentNames() throws -> [String] { try base.documentNames() }
+
+    /// The base's: sealing changes what a document holds, not when it was written.
+    package func changeStamp(of fileName: String) -> String? { base.changeStamp(of: fileName) }
 }
 
 /// One document of a ``SealedDocumentStorage``: its stored members (``StoredMembers``) in the

@@ -41,7 +41,8 @@ public final class Auth: Sendable {
         self.init(chosenHome: home, backend: backend, environment: environment)
     }
 
-    /// The home chosen (nil: the user's default, as `authctl` resolves it, cache included).
+    /// The home chosen (nil: `AUTHCTL_HOME`, else the user's default, as the runtime resolves it
+    /// for `authctl`, cache included).
     init(chosenHome: String?, backend: Backend, environment: [String: String], choice: BackendChoice? = nil) {
         self.backend = backend
         self.environment = LibraryEnvironment(chosenHome: chosenHome, backend: choice ?? backend.choice, environment: environment)
@@ -54,11 +55,12 @@ public final class Auth: Sendable {
     public static func auth() -> Auth {
         if let app = FirebaseApp.app() { return auth(app: app) }
         let environment = ProcessInfo.processInfo.environment
-        let home = environment[AuthRuntime.homeVariable].flatMap { $0.isEmpty ? nil : $0 }
+        // Keyed by the home the runtime resolves (the home variable, else the default).
+        let home = defaultHome(environment)
         return defaultInstances.withLock { instances in
-            if let existing = instances[home ?? ""] { return existing }
-            let auth = Auth(chosenHome: home, backend: .configured, environment: environment)
-            instances[home ?? ""] = auth
+            if let existing = instances[home] { return existing }
+            let auth = Auth(chosenHome: nil, backend: .configured, environment: environment)
+            instances[home] = auth
             return auth
         }
     }
@@ -66,13 +68,12 @@ public final class Auth: Sendable {
     /// The instance of `app`: the accounts of its project.
     public static func auth(app: FirebaseApp) -> Auth { app.auth }
 
-    /// ``auth()``'s instances by the home variable's value (one, unless the program changes it).
+    /// ``auth()``'s instances by their home (one, unless the program changes the home variable).
     private static let defaultInstances = LockedState<[String: Auth]>([:])
 
     /// The home `authctl` uses with `environment` and no `--home`.
     public static func defaultHome(_ environment: [String: String]) -> String {
-        let chosen = environment[AuthRuntime.homeVariable].flatMap { $0.isEmpty ? nil : $0 }
-        return (try? AuthRuntime.resolveHome(chosen: chosen, environment: EnvironmentVariables(environment)))
+        (try? AuthRuntime.resolveHome(chosen: nil, environment: EnvironmentVariables(environment)))
             ?? NSHomeDirectory() + "/.config/authctl"
     }
 

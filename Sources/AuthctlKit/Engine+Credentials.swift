@@ -34,10 +34,11 @@ extension Engine {
 }
 
 extension Engine {
-    /// The signed-in user `uid` read again (the project's copy, where there is one).
+    /// The signed-in user `uid` read again: the backend's copy (a project's accounts:lookup, as
+    /// the SDK's getAccountInfo), the keystore's for local accounts (``CurrentUser``, the rule
+    /// `whoami --refresh` follows).
     func reload(_ uid: String) async throws -> AuthCore.User {
-        guard let user = try AccountOperations(runtime: try runtime()).checked(uid).currentUser() else { throw AccountError.notSignedIn }
-        return user
+        try await CurrentUser(runtime: try runtime()).signedIn(from: .backend, expectedUID: uid)
     }
 
     /// Signs in or reauthenticates with an email and password; linking one is not supported.

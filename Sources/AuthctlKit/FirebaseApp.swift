@@ -98,7 +98,7 @@ public final class FirebaseApp: Sendable {
         self.options = options
         let environment = ProcessInfo.processInfo.environment
         auth = Auth(
-            chosenHome: environment[AuthRuntime.homeVariable].flatMap { $0.isEmpty ? nil : $0 },
+            chosenHome: nil,
             backend: .firebase(apiKey: project.apiKey, projectID: project.projectID), environment: environment,
             choice: .kind("firebase", settings: FirebaseBackendKind.settings(of: project)))
     }

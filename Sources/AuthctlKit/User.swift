@@ -57,7 +57,9 @@ public final class User: Sendable {
         self.auth = auth
     }
 
-    /// Reads the user again from the home (and the project), so its properties are current.
+    /// Reads the user again from the account backend (a project's accounts:lookup, stored over the
+    /// home's copy; the home's own for local accounts), so its properties are current: an email
+    /// verified with ``Auth/applyActionCode(_:)`` reads as verified after it.
     public func reload() async throws {
         let fresh = try await AuthError.translating { try await auth.engine.reload(uid) }
         state.withLock { $0 = Profile(fresh) }

@@ -29,6 +29,9 @@ package final class InMemoryDocumentStorage: DocumentStorage, Sendable {
         writeCounts.withLock { $0[fileName] ?? 0 }
     }
 
+    /// The count of writes: it changes with every write.
+    package func changeStamp(of fileName: String) -> String? { "\(fileName):\(writes(to: fileName))" }
+
     fileprivate func read<Document: VersionedDocument>(_ fileName: String) throws -> Document {
         guard let bytes = documents.withLock({ $0[fileName] }) else { return Document() }
         return try VersionedDocumentCodec<Document>(path: fileName).decode(bytes)

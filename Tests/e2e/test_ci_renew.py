@@ -141,6 +141,21 @@ def test_env_source_reads_the_named_variable(cli, actions_fake):
     assert token not in (cli.home / "keystore.json").read_text().split('"ciSource"')[1][:200]
 
 
+def _same_answer_everywhere(cli, env: dict, can: bool) -> None:
+    """A CI session's state through every door (issue 35): status text, --json and --check, and
+    whoami --check and users, with the job's variable read by each."""
+    expected = OK if can else NOT_SIGNED_IN
+    assert cli.run("status", "--check", env=env).returncode == expected
+    assert cli.run("whoami", "--check", env=env).returncode == expected
+    status = cli.run("status", "--json", env=env)
+    [current] = [user for user in status.json()["users"] if user["current"]]
+    assert current["canGetToken"] is can, status.stdout
+    assert current["providers"][0]["renewedFrom"] == "env:JOB_ID_TOKEN", status.stdout
+    assert "renewed from env:JOB_ID_TOKEN" in cli.run("status", env=env).stdout
+    [listed] = cli.run("users", "--json", env=env).json()
+    assert listed["canGetToken"] is can, listed
+
+
 def test_an_expired_token_in_the_jobs_variable_is_refused_as_expired(cli, actions_fake):
     """The freshness rule holds for every source (issue 27, finding 3): a job variable's token that
     has expired is never handed out, not even inside the verification leeway, and `token` and
@@ -152,12 +167,14 @@ def test_an_expired_token_in_the_jobs_variable_is_refused_as_expired(cli, action
     job = {"JOB_ID_TOKEN": token}
     assert cli.run("signin", "--provider", PROVIDER, "--ci", "env:JOB_ID_TOKEN", env=job).returncode == OK
     assert cli.run("status", "--check", env=job).returncode == OK
+    _same_answer_everywhere(cli, job, True)
     wait_until_expired(token)  # 1.1 s past exp: inside the 60-second leeway the check once allowed
     for command in (["token", "--provider", PROVIDER, "--id-token"], ["token", "--id-token"]):
         result = cli.run(*command, env=job)
         assert result.returncode == NOT_SIGNED_IN and result.stdout == "", str(result)
         assert "expired" in result.stderr and "fresh one" in result.stderr, str(result)
     assert cli.run("status", "--check", env=job).returncode == NOT_SIGNED_IN
+    _same_answer_everywhere(cli, job, False)
     fresh = requests.get(actions_fake.info["request_url"] + "&audience=" + AUDIENCE, timeout=10,
                          headers={"Authorization": "Bearer " + actions_fake.info["request_token"]}).json()["value"]
     assert cli.run("status", "--check", env={"JOB_ID_TOKEN": fresh}).returncode == OK

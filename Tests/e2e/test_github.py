@@ -191,10 +191,16 @@ def test_github_bad_refresh_token_means_sign_in_again(cli, github_fake):
     assert "sign in again" in result.stderr.lower(), str(result)
     assert github_fake.errors().get("bad_refresh_token") == 1, github_fake.errors()
 
-    check = cli.run("whoami", "--check")
-    assert check.returncode in (OK, NOT_SIGNED_IN), str(check)
+    # One answer to "can a token be had" (issue 39): whoami --check, status --check, users, status --json.
+    assert cli.run("whoami", "--check").returncode == NOT_SIGNED_IN, "whoami --check said signed in after the refused refresh"
+    assert cli.run("status", "--check").returncode == NOT_SIGNED_IN
     users = cli.run("users", "--json")
     assert users.returncode == OK, str(users)
     assert user["uid"] in [entry.get("uid") for entry in users.json()], f"the user record is kept\n{users}"
+    [entry] = [entry for entry in users.json() if entry.get("uid") == user["uid"]]
+    assert entry["canGetToken"] is False and entry["signedIn"] is False, entry
+    assert "(signed out)" in cli.run("users").stdout
+    [status] = [entry for entry in cli.run("status", "--json").json()["users"] if entry["uid"] == user["uid"]]
+    assert status["canGetToken"] is False, status
     again = cli.run("token")
     assert again.returncode == NOT_SIGNED_IN and again.stdout == "", str(again)

@@ -25,6 +25,7 @@ import pkce_client
 from accounts_helpers import CORP, FLOW_TIMEOUT, LAB, as_user, two_providers, users
 from e2e_helpers import OK, REPO
 from fakes import GITHUB_ID, GOOGLE_ID, add_github, firebase_fake, github_fake  # noqa: F401  (fixtures)
+from test_firebase import second_machine  # noqa: F401  (fixture)
 from test_firebase_flows import console, project  # noqa: F401  (fixtures)
 
 EXAMPLE = REPO / "Tests" / "LibraryExample"
@@ -237,3 +238,20 @@ def test_the_example_program(request, cli, library, setup):
     else:  # the provider's ID token, or the project's: what `authctl token` hands out
         stored = cli.run("token", *(["--id-token"] if setup == "openid" else [])).stdout.strip()
         assert token.count(".") == 2 and token == stored, done.stdout
+
+
+def test_reload_reads_the_user_as_the_project_knows_it(project, second_machine, firebase_fake, library):
+    """Issue 35: the library's `User.reload()` asks the project (accounts:lookup, the SDK's
+    getAccountInfo), as `whoami --refresh` does: an email verified from another machine reads as
+    verified after it, and the reload is stored over the home's copy."""
+    from test_firebase import password_signin
+    from test_signin_methods import ALICE, PASSWORD, outbox
+    signed_in = password_signin(project, ALICE, PASSWORD, "--create")
+    assert signed_in.returncode == OK, str(signed_in)
+    assert project.run("account", "send-verification").returncode == OK
+    applied = second_machine.run("account", "apply-code", outbox(firebase_fake, "VERIFY_EMAIL")[-1]["oobLink"])
+    assert applied.returncode == OK, str(applied)
+    assert whoami(project)["emailVerified"] is False, "the home's copy is not yet told"
+    reloaded = library.ok("reload")
+    assert reloaded == {"uid": signed_in.json()["user"]["uid"], "before": False, "after": True}, reloaded
+    assert whoami(project)["emailVerified"] is True, "the reload is stored over the home's copy"

@@ -12,6 +12,55 @@ package protocol AccountBackendKind: Sendable {
     func configured(in runtime: AuthRuntime) throws -> ConfiguredBackend?
     /// The backend for settings a program gives (the library's `Auth.Backend`), whatever the home says.
     func backend(settings: [String: String], in runtime: AuthRuntime) throws -> ConfiguredBackend
+    /// What `status` says of this kind in the home (its lines and its `--json` members), or nil
+    /// for a kind that says nothing. Asked of every kind, configured or not, so the members stay
+    /// in the JSON (null) when the home does not use it.
+    func status(in runtime: AuthRuntime) throws -> BackendStatus?
+    /// The verifier of the ID tokens this kind issues (`verify` without a provider), or nil when
+    /// the home does not use this kind or it issues none.
+    func idTokenVerifier(in runtime: AuthRuntime) throws -> (any BackendIDTokenVerifier)?
+    /// The provider ids completion offers for this kind (`password` for a project), none when the
+    /// home does not use it. Reads settings only: never the keyring, never the network.
+    func completionValues(in runtime: AuthRuntime) -> [String]
+}
+
+extension AccountBackendKind {
+    package func status(in runtime: AuthRuntime) throws -> BackendStatus? { nil }
+    package func idTokenVerifier(in runtime: AuthRuntime) throws -> (any BackendIDTokenVerifier)? { nil }
+    package func completionValues(in runtime: AuthRuntime) -> [String] { [] }
+}
+
+/// What a backend kind says in `status`: lines of text (untrusted settings among them: the door
+/// shows them as it shows any file's text) and the members it adds to `status --json`.
+package struct BackendStatus: Sendable, Equatable {
+    package var lines: [String]
+    package var members: [String: JSONValue]
+
+    package init(lines: [String], members: [String: JSONValue]) {
+        self.lines = lines
+        self.members = members
+    }
+}
+
+/// Checks an ID token a backend issued (a project's), as its kind knows how.
+package protocol BackendIDTokenVerifier: Sendable {
+    func verify(_ token: String) async throws -> VerifiedIDToken
+}
+
+/// A verified token: its claims, what was checked, and whether nothing vouches for it.
+package struct VerifiedIDToken: Sendable, Equatable {
+    package var claims: JSONValue
+    /// What was checked, for `--verbose`: "Firebase ID token verified: RS256 signature, iss, aud, ...".
+    package var checks: String
+    /// Set when the token carries no signature and was accepted only because this setting (an
+    /// emulator's) is set: its claims were checked, and nothing vouches for them.
+    package var unsignedAcceptedBecause: String?
+
+    package init(claims: JSONValue, checks: String, unsignedAcceptedBecause: String?) {
+        self.claims = claims
+        self.checks = checks
+        self.unsignedAcceptedBecause = unsignedAcceptedBecause
+    }
 }
 
 /// An account backend ready to use, with the document storage its signed-in users are kept in.
@@ -45,6 +94,9 @@ package struct BackendRegistry: Sendable {
         self.kinds = kinds
         self.fallback = fallback
     }
+
+    /// Every kind, asked in order (not the fallback).
+    package var all: [any AccountBackendKind] { kinds }
 
     /// The kinds authctl ships. A new backend adds its kind here.
     package static let standard = BackendRegistry(kinds: [FirebaseBackendKind()])
@@ -98,6 +150,7 @@ package enum BackendCapability: String, Sendable, Equatable {
     case actionCodes = "emailed action codes"
     case multiFactorEnrollment = "second-factor enrolment"
     case profileChanges = "profile and verified email changes"
+    case idTokenVerification = "a project's own ID tokens"
 }
 
 /// The backend in use cannot do what was asked: only a project's can (exit 12).

@@ -23,6 +23,26 @@ package struct FirebaseBackendKind: AccountBackendKind {
         return try backend(project: project, in: runtime)
     }
 
+    /// `Firebase project: ID` in the text; `firebaseProject` (null without one) in the JSON.
+    package func status(in runtime: AuthRuntime) throws -> BackendStatus? {
+        let project = try Self.project(in: runtime)?.projectID
+        return BackendStatus(lines: project.map { ["Firebase project: \($0)"] } ?? [], members: ["firebaseProject": project.map { .string($0) } ?? .null])
+    }
+
+    /// The project's ID tokens: RS256 with Google's securetoken keys, or an emulator's unsigned ones.
+    package func idTokenVerifier(in runtime: AuthRuntime) throws -> (any BackendIDTokenVerifier)? {
+        guard let project = try Self.project(in: runtime) else { return nil }
+        let endpoints = try FirebaseEndpoints(emulatorHost: runtime.environment[FirebaseEndpoints.emulatorHostVariable])
+        return FirebaseTokenVerifier(verifier: try FirebaseIDTokenVerifier(
+            projectID: project.projectID, tenantID: project.tenantID, endpoints: endpoints, cacheDirectory: runtime.cacheDirectory,
+            transport: runtime.transport, clock: runtime.clock))
+    }
+
+    /// `password`, with a project (it keeps email and password accounts).
+    package func completionValues(in runtime: AuthRuntime) -> [String] {
+        ((try? Self.project(in: runtime)) ?? nil) == nil ? [] : ["password"]
+    }
+
     /// The settings ``backend(settings:in:)`` takes for `project`.
     package static func settings(of project: FirebaseProject) -> [String: String] {
         var settings = ["apiKey": project.apiKey, "projectId": project.projectID]
@@ -43,5 +63,18 @@ package struct FirebaseBackendKind: AccountBackendKind {
             project: project, endpoints: endpoints, storage: storage, transport: runtime.transport, clock: runtime.effects.clock,
             secondFactor: runtime.options.secondFactor)
         return ConfiguredBackend(kindID: id, backend: backend, storage: storage)
+    }
+}
+
+/// ``FirebaseIDTokenVerifier`` as a kind's verifier.
+struct FirebaseTokenVerifier: BackendIDTokenVerifier {
+    let verifier: FirebaseIDTokenVerifier
+
+    func verify(_ token: String) async throws -> VerifiedIDToken {
+        let verified = try await verifier.verify(token)
+        return VerifiedIDToken(
+            claims: verified.claims,
+            checks: "Firebase ID token verified: \(verified.algorithm?.rawValue ?? "no") signature, iss, aud, exp, iat, auth_time, sub",
+            unsignedAcceptedBecause: verified.algorithm == nil ? FirebaseEndpoints.emulatorHostVariable : nil)
     }
 }

@@ -31,7 +31,8 @@ package struct AuthRuntime: Sendable {
 
     /// What a front door decides about the runtime it gets.
     package struct Options: Sendable {
-        /// The home chosen for this run (`--home`, `AUTHCTL_HOME`, `Auth(home:)`); nil: the user's default.
+        /// The home a front door was given (`--home`, `Auth(home:)`); nil: `AUTHCTL_HOME`, else the
+        /// user's default, which the runtime resolves (``resolveHome(chosen:environment:)``).
         package var home: String?
         /// Which account backend: the one the home configures, or one the program names.
         package var backend: BackendChoice
@@ -75,7 +76,7 @@ package struct AuthRuntime: Sendable {
         self.effects = effects
         self.options = options
         self.backends = backends
-        let chosen = options.home.flatMap { $0.isEmpty ? nil : $0 }
+        let chosen = Self.chosenHome(options.home, environment: environment)
         home = HomeDirectory(path: try Self.resolveHome(chosen: chosen, environment: environment))
         cacheDirectory = Self.resolveCache(chosenHome: chosen, environment: environment, home: home)
         lockTimeout = try environment[Self.lockTimeoutVariable].map {
@@ -106,9 +107,18 @@ package struct AuthRuntime: Sendable {
 
     // MARK: Home and cache
 
-    /// The chosen home, else `$XDG_CONFIG_HOME/authctl`, else `~/.config/authctl`.
-    package static func resolveHome(chosen: String?, environment: EnvironmentVariables) throws(InvalidSetting) -> String {
-        if let chosen, !chosen.isEmpty { return chosen }
+    /// The home a front door was given, else `AUTHCTL_HOME`: a chosen home (its cache inside it),
+    /// or nil for the user's default. The one place the variable is read.
+    package static func chosenHome(_ given: String?, environment: EnvironmentVariables) -> String? {
+        if let given, !given.isEmpty { return given }
+        if let variable = environment[homeVariable], !variable.isEmpty { return variable }
+        return nil
+    }
+
+    /// The home a front door was given, else `AUTHCTL_HOME`, else `$XDG_CONFIG_HOME/authctl`, else
+    /// `~/.config/authctl`: the one home rule of both doors.
+    package static func resolveHome(chosen given: String?, environment: EnvironmentVariables) throws(InvalidSetting) -> String {
+        if let chosen = chosenHome(given, environment: environment) { return chosen }
         if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") { return config + "/authctl" }
         guard let userHome = environment["HOME"], !userHome.isEmpty else { throw InvalidSetting.homeUnset }
         return userHome + "/.config/authctl"
@@ -143,8 +153,16 @@ package struct AuthRuntime: Sendable {
 
     /// The home's documents, long-lived secrets sealed into the keyring per the storage policy:
     /// the files, with the sealing layer over them.
+    /// The package's one construction of the home's file storage.
     package var storage: SealedDocumentStorage<HomeDocumentStorage> {
         SealedDocumentStorage(HomeDocumentStorage(home: home, lockTimeout: lockTimeout), sealer: sealer)
+    }
+
+    /// The storage the backend in use keeps its signed-in users in (the home's, or a project's
+    /// namespace of it), with its change stamp (``DocumentStorage/changeStamp(of:)``): what the
+    /// library's listeners poll.
+    package func accountStorage() throws -> any DocumentStorage {
+        try backends.backend(for: options.backend, in: self).storage
     }
 
     /// The documents that can hold long-lived secrets, by file name (also under a namespace):

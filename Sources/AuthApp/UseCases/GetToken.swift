@@ -97,28 +97,6 @@ package struct GetToken: Sendable {
         let expiresAt = input.withExpiry ? try accounts.currentSession(input.providerID).session.expiresAt : nil
         return Output(value: token, isIDToken: false, expiresAt: expiresAt)
     }
-
-    /// Whether `account` gets a token from `token` (its default provider) without a person: a
-    /// backend session (a project renews it); the last provider's session still valid or
-    /// refreshable; or a CI job's, while its stored token lasts or its source can give a valid one
-    /// (GitHub Actions asks for a new one; a job's variable holds one token, judged by its `exp`).
-    package static func isAvailable(_ account: KeystoreDocument.Account, environment: EnvironmentVariables, at now: Date) -> Bool {
-        if account.backendSession != nil { return true }
-        guard let provider = account.lastProviderID, let session = account.sessions.first(where: { $0.providerID == provider }) else {
-            return false
-        }
-        if session.refreshToken != nil { return true }
-        let unexpired = FreshnessPolicy.fetchedFromSource.isFresh(expiresAt: session.expiresAt, obtainedAt: nil, minimumValidity: 0, at: now)
-        guard let source = session.ciSource, !unexpired else { return unexpired }
-        switch source.kind {
-        case .githubActions: return true
-        case .gitlab, .env:
-            guard let token = environment[source.variable ?? CITokenSource.gitLabDefaultVariable], let expiresAt = Auth.expiry(ofJWT: token) else {
-                return false
-            }
-            return expiresAt > now
-        }
-    }
 }
 
 extension GetToken {

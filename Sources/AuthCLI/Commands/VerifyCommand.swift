@@ -1,5 +1,4 @@
-import AuthCore
-import AuthFirebase
+import AuthApp
 
 /// `authctl verify --provider P`: checks a JWT from stdin against a provider and prints its claims.
 struct VerifyCommand: Command {
@@ -45,32 +44,14 @@ struct VerifyCommand: Command {
     }
 
     func run(in env: CommandEnvironment) async throws -> ExitStatus {
-        guard let providerID else { return try await verifyFirebaseToken(in: env) }
-        let provider = try env.registry.provider(providerID)
-        let token = try env.readToken()
-        let validator = try await env.idTokenValidator(for: provider)
-        let verified = try await validator.validate(token, expectedNonce: expectedNonce, accessToken: nil, audience: expectedAudience)
+        let issuer: VerifyToken.Issuer = providerID.map { .provider($0, audience: expectedAudience, nonce: expectedNonce) } ?? .backend
+        let verified = try await VerifyToken(runtime: env.runtime).run(try env.readToken(), issuedBy: issuer)
         env.output(foreign: verified.claims)
-        env.log("token verified: signature (\(verified.algorithm.rawValue)), iss, aud, exp, iat, sub")
-        return .success
-    }
-
-    /// A Firebase ID token of the configured project: claims on stdout, and on stderr which key
-    /// verified it, or that it is an emulator's unsigned token.
-    private func verifyFirebaseToken(in env: CommandEnvironment) async throws -> ExitStatus {
-        guard let project = try env.firebaseProject else { throw FirebaseError.notConfigured }
-        let token = try env.readToken()
-        let verifier = try FirebaseIDTokenVerifier(
-            projectID: project.projectID, tenantID: project.tenantID, endpoints: try env.firebaseEndpoints, cacheDirectory: env.cacheDirectory,
-            transport: env.transport, clock: env.context.clock
-        )
-        let verified = try await verifier.verify(token)
-        env.output(foreign: verified.claims)
-        if let algorithm = verified.algorithm {
-            env.log("Firebase ID token verified: \(algorithm.rawValue) signature, iss, aud, exp, iat, auth_time, sub")
-        } else {
-            env.notice("note: an unsigned Firebase emulator token, accepted because \(FirebaseEndpoints.emulatorHostVariable) is set; "
+        if let setting = verified.unsignedAcceptedBecause {
+            env.notice("note: an unsigned Firebase emulator token, accepted because \(setting) is set; "
                 + "its claims were checked, and nothing vouches for them")
+        } else {
+            env.log(verified.checks)
         }
         return .success
     }

@@ -1,3 +1,4 @@
+import AuthApp
 import AuthCore
 import AuthOAuth
 import AuthPlatform
@@ -46,8 +47,14 @@ import Testing
         return document
     }
 
+    /// The report the command renders, with a project's status line as its kind says it.
+    static var report: SessionStatus.Report {
+        let project = BackendStatus(lines: ["Firebase project: p"], members: ["firebaseProject": "p"])
+        return SessionStatus.report(keystore, backends: [project], environment: [:], at: now)
+    }
+
     @Test func textSaysWhatIsKnownOfEachExpiry() {
-        let text = StatusCommand.text(Self.keystore, project: "p", at: Self.now)
+        let text = StatusCommand.text(Self.report)
         #expect(text.contains("https://securetoken.google.com/p: ID token expires in 30m, refreshable"))
         #expect(text.contains("github.com: dana, expiry unknown (the project did not say), cannot refresh"))
         #expect(text.contains("oidc.corp: dana, ID token only, expires in 10m, cannot refresh"))
@@ -59,7 +66,7 @@ import Testing
 
     /// Each fact of the text, found in the JSON.
     @Test func jsonCarriesEveryFactOfTheText() throws {
-        let json = StatusCommand.json(Self.keystore, project: "p", at: Self.now)
+        let json = StatusCommand.json(Self.report)
         #expect(json["firebaseProject"] == "p")
         let users = try #require(json["users"]?.arrayValue)
         let first = users[0]

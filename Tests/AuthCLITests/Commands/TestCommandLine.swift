@@ -1,3 +1,4 @@
+import AuthApp
 import Foundation
 @testable import AuthCLI
 import AuthHTTP
@@ -47,6 +48,8 @@ final class TestCommandLine: @unchecked Sendable {
     var extraRoutes: [String: @Sendable (HTTPRequest) -> HTTPResponse] = [:]
     /// The system keyring the context offers (nil: none, as in a container).
     var secretVault: InMemorySecretVault?
+    /// The kinds of account backend the commands can run (a test registers its own).
+    var backends: BackendRegistry = .standard
 
     static let discovery: JSONValue = [
         "issuer": .string(TestTokenFactory.issuer),
@@ -137,6 +140,7 @@ final class TestCommandLine: @unchecked Sendable {
             }
         )
         if let vault = secretVault { context.secretVault = { _ in vault } }
+        context.backends = backends
         let window = window
         context.terminalSize = { window }
         return context

@@ -432,12 +432,11 @@ Show the signed-in user.
 Usage: authctl whoami [--check | --refresh]
 
 Options:
-  --check     Print nothing; exit 0 if a user is signed in, 3 if not. Whether a
-              token can still be had (not expired, or refreshable) is 'authctl
-              status --check'.
-  --refresh   With a Firebase project: read the user from the project first
-              (accounts:lookup), and show the claims of an ID token renewed now
-              (custom claims set since the last sign-in appear).
+  --check     Print nothing; exit 0 if a user is signed in and a token can be
+              had without a browser (not expired, or refreshable), else 3: the
+              same answer as 'authctl status --check'.
+  --refresh   Read the user from the account backend first (a Firebase project's
+              accounts:lookup).
 
 Global options:
   --home DIR  Directory for the session and provider settings. Default:
@@ -461,8 +460,9 @@ Show each user's providers and when their tokens expire.
 Usage: authctl status [--check]
 
 Reads the keystore only: nothing is refreshed and the network is not used. The
-current user is marked with '*'. 'whoami --check' asks whether anyone is signed
-in; 'status --check' asks whether a token can be had without a browser.
+current user is marked with '*'. 'status --check', 'whoami --check', 'users' and
+the JSON's canGetToken give one answer to whether a token can be had without a
+browser.
 
 Options:
   --check     Print nothing; exit 0 if the current user can get a token without

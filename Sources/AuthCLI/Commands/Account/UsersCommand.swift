@@ -1,6 +1,7 @@
-import AuthCore
+import AuthApp
 
-/// `authctl users`: every user in this keystore, the current one marked.
+/// `authctl users`: every user in this keystore, the current one marked; one whose session is
+/// gone, or can give no token without a browser (the rule of `status --check` and `token`), says so.
 struct UsersCommand: Command {
     static let name = "users"
     static let spec = CommandSpec(
@@ -11,13 +12,14 @@ struct UsersCommand: Command {
     init(_ invocation: ParsedInvocation) throws {}
 
     func run(in env: CommandEnvironment) async throws -> ExitStatus {
-        let users = try env.auth.users()
+        let users = try SessionStatus(runtime: env.runtime).users()
         if env.json {
             env.output(.array(users.map { entry in
                 var json = Render.json(entry.user)
                 if case .object(var members) = json {
                     members["current"] = .bool(entry.isCurrent)
                     members["signedIn"] = .bool(entry.isSignedIn)
+                    members["canGetToken"] = .bool(entry.canGetToken)
                     json = .object(members)
                 }
                 return json
@@ -26,8 +28,14 @@ struct UsersCommand: Command {
         }
         for entry in users {
             let providers = entry.user.providerData.map(\.providerID).joined(separator: ",")
-            env.output("\(entry.isCurrent ? "*" : " ") \(entry.user.uid)  \(entry.user.email ?? "-")  \(providers)\(entry.isSignedIn ? "" : "  (signed out)")\n")
+            env.output("\(entry.isCurrent ? "*" : " ") \(entry.user.uid)  \(entry.user.email ?? "-")  \(providers)\(Self.state(entry))\n")
         }
         return .success
+    }
+
+    /// Nothing for a user who can get a token; else why not.
+    static func state(_ entry: SessionStatus.Listed) -> String {
+        if !entry.isSignedIn { return "  (signed out)" }
+        return entry.canGetToken ? "" : "  (token expired: sign in again)"
     }
 }

@@ -46,6 +46,12 @@ func run(_ arguments: [String]) async throws -> [String: Any] {
         guard let user = Auth.auth().currentUser else { throw AuthError.snippet("nobody is signed in") }
         return ["uid": user.uid, "token": try await user.getIDToken(forcingRefresh: argument(1) == "force")]
     case "profile": return try userProfile()
+    case "reload":
+        // The SDK's reload(): the user as the project knows it now (an email verified elsewhere).
+        guard let user = Auth.auth().currentUser else { throw AuthError.snippet("nobody is signed in") }
+        let before = user.isEmailVerified
+        try await user.reload()
+        return ["uid": user.uid, "before": before, "after": user.isEmailVerified]
     case "token-forms": return try await idTokenForms()
     case "link-provider": return try await linkWithProvider(argument(1))
     case "unlink":

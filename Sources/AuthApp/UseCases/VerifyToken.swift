@@ -1,0 +1,38 @@
+import AuthCore
+import AuthPlatform
+import AuthProviders
+
+/// Checks a JWT: against a configured provider (its discovery document and JWK set: signature,
+/// iss, aud, exp, iat, sub, and the nonce when given), or as an ID token of the account backend
+/// in use, with the verifier its kind supplies (``AccountBackendKind/idTokenVerifier(in:)``).
+/// No door names a backend: `verify --firebase` asks for "the backend's own token".
+package struct VerifyToken: Sendable {
+    package enum Issuer: Sendable, Equatable {
+        /// A configured provider's token; `audience` defaults to its client ID.
+        case provider(String, audience: String?, nonce: String?)
+        /// An ID token of the account backend in use (a project's).
+        case backend
+    }
+
+    package let runtime: AuthRuntime
+
+    package init(runtime: AuthRuntime) { self.runtime = runtime }
+
+    package func run(_ token: String, issuedBy issuer: Issuer) async throws -> VerifiedIDToken {
+        switch issuer {
+        case .provider(let providerID, let audience, let nonce):
+            let services = runtime.services
+            let provider = try runtime.registry.provider(providerID)
+            let validator = try await runtime.registry.resolve(provider, services: services).idTokenValidator(services: services)
+            let verified = try await validator.validate(token, expectedNonce: nonce, accessToken: nil, audience: audience)
+            return VerifiedIDToken(
+                claims: verified.claims, checks: "token verified: signature (\(verified.algorithm.rawValue)), iss, aud, exp, iat, sub",
+                unsignedAcceptedBecause: nil)
+        case .backend:
+            for kind in runtime.backends.all {
+                if let verifier = try kind.idTokenVerifier(in: runtime) { return try await verifier.verify(token) }
+            }
+            throw CapabilityUnavailable(capability: .idTokenVerification)
+        }
+    }
+}
