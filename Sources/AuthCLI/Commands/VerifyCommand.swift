@@ -51,7 +51,7 @@ struct VerifyCommand: Command {
             env.notice("note: an unsigned Firebase emulator token, accepted because \(setting) is set; "
                 + "its claims were checked, and nothing vouches for them")
         } else {
-            env.log(verified.checks)
+            env.log("\(verified.checks)")
         }
         return .success
     }
