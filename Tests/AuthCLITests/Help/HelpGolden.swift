@@ -435,8 +435,9 @@ Options:
   --check     Print nothing; exit 0 if a user is signed in and a token can be
               had without a browser (not expired, or refreshable), else 3: the
               same answer as 'authctl status --check'.
-  --refresh   Read the user from the account backend first (a Firebase project's
-              accounts:lookup).
+  --refresh   With a Firebase project: read the user from the project first
+              (accounts:lookup), and show the claims of an ID token renewed now
+              (custom claims set since the last sign-in appear).
 
 Global options:
   --home DIR  Directory for the session and provider settings. Default:
