@@ -66,7 +66,7 @@ struct CommandEnvironment: Sendable {
     }
 
     /// The account service of the backend the home configures.
-    var auth: Auth {
+    var auth: AccountService {
         get throws { try runtime.accounts() }
     }
 

@@ -19,11 +19,11 @@ package enum ErrorFunnel {
                 var details: [String: ErrorDetail] = [:]
                 if let suggestion = usage.suggestion { details["suggestion"] = .string(suggestion) }
                 if let hint = usage.hint { details["hint"] = .string(hint) }
-                return Report(standardError: jsonText(code: AuthErrorCode.invalidArgument.rawValue, message: usage.message, details: details), status: .usage)
+                return Report(standardError: jsonText(code: ErrorCode.invalidArgument.rawValue, message: usage.message, details: details), status: .usage)
             }
             return Report(standardError: UsageErrorRenderer.render(usage, color: color), status: .usage)
         }
-        let code: AuthErrorCode
+        let code: ErrorCode
         let message: String
         var details: [String: ErrorDetail]
         var remedy: Remedy?

@@ -28,7 +28,7 @@ package enum ExitStatus: Int32, Sendable, CaseIterable {
     case commandNotFound = 127
 
     /// The one mapping from error codes to exit statuses.
-    package init(_ code: AuthErrorCode) {
+    package init(_ code: ErrorCode) {
         switch code {
         case .internalError: self = .unexpectedFailure
         case .invalidArgument, .weakPassword, .invalidEmail, .passwordDoesNotMeetRequirements: self = .usage

@@ -7,7 +7,7 @@ import AuthPlatform
 struct Interrupted: AuthCoreError, Equatable {
     /// What was not done, for the person: "… cancelled (interrupted); …".
     var message: String
-    var code: AuthErrorCode { .cancelled }
+    var code: ErrorCode { .cancelled }
 
     static let signIn = Interrupted(message: "sign-in cancelled (interrupted); nothing was stored")
     static let link = Interrupted(message: "linking cancelled (interrupted); nothing was linked or stored")

@@ -24,7 +24,7 @@ enum Render {
         value.map { .string($0) } ?? .null
     }
 
-    static func json(_ identity: UserInfo) -> JSONValue {
+    static func json(_ identity: LinkedIdentity) -> JSONValue {
         [
             "providerId": .string(identity.providerID), "uid": .string(identity.uid),
             "email": optional(identity.email), "displayName": optional(identity.displayName),
@@ -33,7 +33,7 @@ enum Render {
     }
 
     /// The user record without secrets (the SDK's `User` fields).
-    static func json(_ user: User) -> JSONValue {
+    static func json(_ user: AccountRecord) -> JSONValue {
         [
             "uid": .string(user.uid), "email": optional(user.email), "emailVerified": .bool(user.emailVerified),
             "displayName": optional(user.displayName), "photoURL": optional(user.photoURL),
@@ -44,7 +44,7 @@ enum Render {
     }
 
     /// whoami's lines: every value neutralised (``TerminalText``).
-    static func text(_ user: User) -> TerminalText {
+    static func text(_ user: AccountRecord) -> TerminalText {
         var lines: [TerminalText] = ["uid:        \(user.uid)"]
         if let name = user.displayName { lines.append("name:       \(name)") }
         if let email = user.email { lines.append("email:      \(email)\(user.emailVerified ? "" : " (unverified)")") }
@@ -53,7 +53,7 @@ enum Render {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    static func json(_ result: AuthDataResult) -> JSONValue {
+    static func json(_ result: SignInResult) -> JSONValue {
         [
             "user": json(result.user),
             "additionalUserInfo": [
@@ -112,19 +112,19 @@ enum Render {
 }
 
 extension Render {
-    static func json(_ factor: MultiFactorInfo) -> JSONValue {
+    static func json(_ factor: EnrolledFactor) -> JSONValue {
         ["enrollmentId": .string(factor.enrollmentID), "factorId": .string(factor.factorID), "displayName": optional(factor.displayName)]
     }
 
     /// `Phone (totp), ...`, or `none`.
-    static func factorNames(_ factors: [MultiFactorInfo]) -> String {
+    static func factorNames(_ factors: [EnrolledFactor]) -> String {
         factors.isEmpty ? "none" : factors.map { "\($0.displayName ?? $0.enrollmentID) (\($0.factorID))" }.joined(separator: ", ")
     }
 }
 
 extension Render {
     /// whoami's lines for a project's user: the second factors and the custom claims.
-    static func text(factors: [MultiFactorInfo], customClaims: [String: JSONValue]) -> TerminalText {
+    static func text(factors: [EnrolledFactor], customClaims: [String: JSONValue]) -> TerminalText {
         var lines: [TerminalText] = ["factors:    \(factorNames(factors))"]
         if !customClaims.isEmpty {
             lines.append("claims:     \(customClaims.keys.sorted().map { "\($0)=\(customClaims[$0]!.serialized())" }.joined(separator: ", "))")

@@ -12,7 +12,7 @@ struct WithRemedy: AuthCoreError {
         self.remedy = remedy
     }
 
-    var code: AuthErrorCode { underlying.code }
+    var code: ErrorCode { underlying.code }
     var message: String { underlying.message }
     var details: [String: ErrorDetail] { underlying.details }
     var description: String { underlying.description }

@@ -47,7 +47,7 @@ package enum AccountError: AuthCoreError, Equatable {
     case invalidSetting(key: String, value: String, expected: String)
     case unknownSetting(String, known: [String])
 
-    package var code: AuthErrorCode {
+    package var code: ErrorCode {
         switch self {
         case .notSignedIn, .notSignedInWith, .noSession, .noToken, .userSignedOut: .noCurrentUser
         case .tokenExpired, .idTokenExpired, .sessionExpired, .refreshInterrupted: .userTokenExpired

@@ -11,7 +11,7 @@ import AuthPlatform
 /// The account rules (sign in, link, reauthenticate, unlink, delete) run in an ``AccountBackend``;
 /// the signed-in sessions live in the keystore, a ``DocumentStore``. Both are injected, as
 /// FirebaseAuth takes its keychain storage and its backend.
-package struct Auth: Sendable {
+package struct AccountService: Sendable {
     package static let keystoreFileName = KeystoreDocument.fileName
 
     package let backend: any AccountBackend
@@ -37,7 +37,7 @@ package struct Auth: Sendable {
     // MARK: Reading
 
     /// The signed-in user, or nil.
-    package func currentUser() throws -> User? {
+    package func currentUser() throws -> AccountRecord? {
         try currentAccount()?.user
     }
 
@@ -53,7 +53,7 @@ package struct Auth: Sendable {
     }
 
     /// Every user in this keystore, the current one marked.
-    package func users() throws -> [(user: User, isCurrent: Bool, isSignedIn: Bool)] {
+    package func users() throws -> [(user: AccountRecord, isCurrent: Bool, isSignedIn: Bool)] {
         let document = try store.read()
         return document.accounts.map { ($0.user, $0.user.uid == document.currentUID, $0.isSignedIn) }
     }
@@ -76,29 +76,29 @@ package struct Auth: Sendable {
 
     // MARK: The account rules, in the backend
 
-    package func signIn(with credential: OAuthCredential, profile: FederatedProfile) async throws -> AuthDataResult {
+    package func signIn(with credential: ProviderCredential, profile: FederatedProfile) async throws -> SignInResult {
         try await backend.signIn(with: credential, profile: profile)
     }
 
-    package func link(with credential: OAuthCredential, profile: FederatedProfile) async throws -> AuthDataResult {
+    package func link(with credential: ProviderCredential, profile: FederatedProfile) async throws -> SignInResult {
         try await backend.link(with: credential, profile: profile)
     }
 
-    package func linkPending() async throws -> AuthDataResult {
+    package func linkPending() async throws -> SignInResult {
         try await backend.linkPending()
     }
 
-    package func reauthenticate(with credential: OAuthCredential, profile: FederatedProfile) async throws -> AuthDataResult {
+    package func reauthenticate(with credential: ProviderCredential, profile: FederatedProfile) async throws -> SignInResult {
         try await backend.reauthenticate(with: credential, profile: profile)
     }
 
     @discardableResult
-    package func unlink(providerID: String) async throws -> User {
+    package func unlink(providerID: String) async throws -> AccountRecord {
         try await backend.unlink(providerID: providerID)
     }
 
     @discardableResult
-    package func deleteCurrentUser() async throws -> User {
+    package func deleteCurrentUser() async throws -> AccountRecord {
         try await backend.deleteCurrentUser()
     }
 
@@ -109,7 +109,7 @@ package struct Auth: Sendable {
         /// How many users had a session.
         package var users: Int
         /// The sessions removed, for revocation at their providers.
-        package var sessions: [OAuthCredential]
+        package var sessions: [ProviderCredential]
     }
 
     /// Forgets the current user's sessions and tokens (every user's with `all`); the account
@@ -141,7 +141,7 @@ package struct Auth: Sendable {
     /// `session` with the tokens an interrupted refresh left live at the provider: the journaled
     /// answer that never reached the keystore (the stored refresh token is spent once a rotating
     /// provider answered). Unchecked, as it only goes back to that provider to be revoked.
-    static func asLeftAtTheProvider(_ session: OAuthCredential, uid: String, journal: RefreshJournal) -> OAuthCredential {
+    static func asLeftAtTheProvider(_ session: ProviderCredential, uid: String, journal: RefreshJournal) -> ProviderCredential {
         guard let entry = journal.entry(providerID: session.providerID, uid: uid), let sent = session.refreshToken,
             entry.sentTokenDigest == RefreshJournal.digest(sent), let answer = entry.answer, let receivedAt = entry.receivedAt,
             let response = try? TokenClient.tokenResponse(from: HTTPResponse(status: 200, body: Array(answer.utf8)))
@@ -153,7 +153,7 @@ package struct Auth: Sendable {
 
     /// Makes the signed-in user `query` (a uid or an email) the current one.
     @discardableResult
-    package func switchUser(to query: String) throws -> User {
+    package func switchUser(to query: String) throws -> AccountRecord {
         try store.update { document in
             let matches = document.accounts.indices.filter {
                 document.accounts[$0].user.uid == query || document.accounts[$0].user.email?.lowercased() == query.lowercased()
@@ -172,7 +172,7 @@ package struct Auth: Sendable {
     }
 
     /// The current user's session with `providerID` (default: the provider used last).
-    package func currentSession(_ providerID: String?) throws -> (providerID: String, session: OAuthCredential) {
+    package func currentSession(_ providerID: String?) throws -> (providerID: String, session: ProviderCredential) {
         try KeystoreDocument.currentSession(providerID, in: try store.read())
     }
 

@@ -2,7 +2,7 @@ import AuthOAuth
 import AuthPlatform
 
 /// One provider identity linked to a user (the SDK's `UserInfo`).
-package struct UserInfo: Codable, Sendable, Equatable {
+package struct LinkedIdentity: Codable, Sendable, Equatable {
     /// `oidc.<name>`, `github.com`, ...
     package var providerID: String
     /// The provider's subject for this person (`sub`, or GitHub's numeric id).
@@ -29,7 +29,7 @@ package struct UserInfo: Codable, Sendable, Equatable {
     package var accountName: String { username ?? email ?? uid }
 }
 
-extension UserInfo: JSONObjectDecodable {
+extension LinkedIdentity: JSONObjectDecodable {
     package init(reading object: JSONObjectReader) throws {
         self.init(
             providerID: try object.string("providerID"), uid: try object.string("uid"), email: try object.string(ifPresent: "email"),
@@ -39,7 +39,7 @@ extension UserInfo: JSONObjectDecodable {
 }
 
 /// A person, with one or more linked provider identities (the SDK's `User`).
-package struct User: Codable, Sendable, Equatable {
+package struct AccountRecord: Codable, Sendable, Equatable {
     /// authctl's own, random id for this person.
     package var uid: String
     package var email: String?
@@ -50,11 +50,11 @@ package struct User: Codable, Sendable, Equatable {
     package var lastSignInAt: Date
     /// The last time the person proved who they are (sign-in or reauth).
     package var lastAuthenticatedAt: Date
-    package var providerData: [UserInfo]
+    package var providerData: [LinkedIdentity]
 
     package init(
         uid: String, email: String? = nil, emailVerified: Bool = false, displayName: String? = nil,
-        photoURL: String? = nil, createdAt: Date, lastSignInAt: Date, lastAuthenticatedAt: Date, providerData: [UserInfo]
+        photoURL: String? = nil, createdAt: Date, lastSignInAt: Date, lastAuthenticatedAt: Date, providerData: [LinkedIdentity]
     ) {
         self.uid = uid
         self.email = email
@@ -67,12 +67,12 @@ package struct User: Codable, Sendable, Equatable {
         self.providerData = providerData
     }
 
-    package func identity(for providerID: String) -> UserInfo? {
+    package func identity(for providerID: String) -> LinkedIdentity? {
         providerData.first { $0.providerID == providerID }
     }
 }
 
-extension User: JSONObjectDecodable {
+extension AccountRecord: JSONObjectDecodable {
     package init(reading object: JSONObjectReader) throws {
         self.init(
             uid: try object.string("uid"), email: try object.string(ifPresent: "email"), emailVerified: try object.bool("emailVerified"),
@@ -83,12 +83,12 @@ extension User: JSONObjectDecodable {
 }
 
 /// What a sign-in returns (the SDK's `AuthDataResult`).
-package struct AuthDataResult: Sendable, Equatable {
-    package var user: User
-    package var credential: OAuthCredential
-    package var additionalUserInfo: AdditionalUserInfo
+package struct SignInResult: Sendable, Equatable {
+    package var user: AccountRecord
+    package var credential: ProviderCredential
+    package var additionalUserInfo: SignInDetails
 
-    package init(user: User, credential: OAuthCredential, additionalUserInfo: AdditionalUserInfo) {
+    package init(user: AccountRecord, credential: ProviderCredential, additionalUserInfo: SignInDetails) {
         self.user = user
         self.credential = credential
         self.additionalUserInfo = additionalUserInfo
@@ -96,7 +96,7 @@ package struct AuthDataResult: Sendable, Equatable {
 }
 
 /// The SDK's `AdditionalUserInfo`.
-package struct AdditionalUserInfo: Sendable, Equatable {
+package struct SignInDetails: Sendable, Equatable {
     package var providerID: String
     package var profile: JSONValue
     package var username: String?

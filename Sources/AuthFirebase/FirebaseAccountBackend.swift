@@ -38,7 +38,7 @@ package struct FirebaseAccountBackend: AccountBackend {
 
     // MARK: Federated sign-in (accounts:signInWithIdp)
 
-    package func signIn(with credential: OAuthCredential, profile: FederatedProfile) async throws -> AuthDataResult {
+    package func signIn(with credential: ProviderCredential, profile: FederatedProfile) async throws -> SignInResult {
         let answer = try await signInWithIdp(Self.assertion(credential), idToken: nil, during: .signIn)
         if answer.needsConfirmation {
             throw try await accountExists(answer, credential: credential, profile: profile)
@@ -46,7 +46,7 @@ package struct FirebaseAccountBackend: AccountBackend {
         return try await record(answer, credential: credential, profile: profile, authenticated: true)
     }
 
-    package func link(with credential: OAuthCredential, profile: FederatedProfile) async throws -> AuthDataResult {
+    package func link(with credential: ProviderCredential, profile: FederatedProfile) async throws -> SignInResult {
         let account = try currentAccount()
         if account.user.identity(for: profile.providerID) != nil { throw AccountError.providerAlreadyLinked(providerID: profile.providerID) }
         let idToken = try await freshSession().idToken
@@ -54,7 +54,7 @@ package struct FirebaseAccountBackend: AccountBackend {
         return try await record(answer, credential: credential, profile: profile, authenticated: false)
     }
 
-    package func linkPending() async throws -> AuthDataResult {
+    package func linkPending() async throws -> SignInResult {
         let pending = try self.pending.current()
         let account = try currentAccount()
         guard account.user.email?.lowercased() == pending.email.lowercased() else { throw AccountError.pendingForAnotherAccount(email: pending.email) }
@@ -67,7 +67,7 @@ package struct FirebaseAccountBackend: AccountBackend {
     }
 
     /// `autoCreate: false`: the project must already have the identity, on this user.
-    package func reauthenticate(with credential: OAuthCredential, profile: FederatedProfile) async throws -> AuthDataResult {
+    package func reauthenticate(with credential: ProviderCredential, profile: FederatedProfile) async throws -> SignInResult {
         let account = try currentAccount()
         let answer: SignInResponse
         do {
@@ -82,7 +82,7 @@ package struct FirebaseAccountBackend: AccountBackend {
 
     // MARK: Sensitive operations (need a recent sign-in, decided by the project)
 
-    package func unlink(providerID: String) async throws -> User {
+    package func unlink(providerID: String) async throws -> AccountRecord {
         let account = try currentAccount()
         guard account.user.identity(for: providerID) != nil else {
             throw AccountError.noSuchProvider(providerID: providerID, linked: account.user.providerData.map(\.providerID))
@@ -95,7 +95,7 @@ package struct FirebaseAccountBackend: AccountBackend {
         return try await refreshUser(after: answer, removingSessionOf: providerID)
     }
 
-    package func deleteCurrentUser() async throws -> User {
+    package func deleteCurrentUser() async throws -> AccountRecord {
         let account = try currentAccount()
         let idToken = try await freshSession().idToken
         _ = try await call(DeleteAccountRequest(idToken: idToken), during: .other, recentLoginOperation: "account delete")
@@ -109,7 +109,7 @@ package struct FirebaseAccountBackend: AccountBackend {
     // MARK: Reading
 
     /// `accounts:lookup`: the project's record now, stored over the keystore's copy.
-    package func lookUpCurrentUser() async throws -> User? {
+    package func lookUpCurrentUser() async throws -> AccountRecord? {
         guard (try store.read().currentAccountIndex) != nil else { return nil }
         return try await refreshUser(after: nil, removingSessionOf: nil)
     }
@@ -136,7 +136,7 @@ package struct FirebaseAccountBackend: AccountBackend {
     /// The provider's credential as signInWithIdp's `postBody`: an ID token (with the raw nonce it
     /// was requested with: Firebase checks SHA-256 of it against the token's nonce), or else the
     /// access token (GitHub, which issues no ID token).
-    static func assertion(_ credential: OAuthCredential) -> String {
+    static func assertion(_ credential: ProviderCredential) -> String {
         var fields: [(String, String)] = []
         if let idToken = credential.idToken {
             fields.append(("id_token", idToken))

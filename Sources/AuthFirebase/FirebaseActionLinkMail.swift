@@ -17,7 +17,7 @@ extension FirebaseAccountBackend: ActionLinkMail {
 }
 
 extension FirebaseAccountBackend: EmailLinkReauthentication {
-    package func reauthenticate(email: String, oobCode: String) async throws -> AuthDataResult {
+    package func reauthenticate(email: String, oobCode: String) async throws -> SignInResult {
         let account = try currentAccount()
         let request = SignInWithEmailLinkRequest(email: email, oobCode: oobCode, idToken: nil)
         let answer = try await naming(.signIn) { try await sendNamingSwitch(request, ConsoleSwitch.emailLink, during: .signIn) }

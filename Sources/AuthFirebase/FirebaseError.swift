@@ -41,7 +41,7 @@ package enum FirebaseError: AuthCoreError, Equatable {
     /// The tenant is unknown, not this project's, or cannot do this.
     case tenant(code: String, tenantID: String?)
     /// The account has second factors: the sign-in needs one of them (`--totp`).
-    case multiFactorRequired(factors: [MultiFactorInfo])
+    case multiFactorRequired(factors: [EnrolledFactor])
     /// The second factor's code or session was refused.
     case secondFactorRefused(code: String)
     /// The API key is not valid for the project.
@@ -79,7 +79,7 @@ package enum FirebaseError: AuthCoreError, Equatable {
     }
 
     /// The multi-factor refusal: the enrolled factors, and why SMS ones cannot be used here.
-    static func secondFactorMessage(_ factors: [MultiFactorInfo]) -> String {
+    static func secondFactorMessage(_ factors: [EnrolledFactor]) -> String {
         let names = factors.map { ($0.displayName.map { "\($0) " } ?? "") + "(\($0.factorID))" }.joined(separator: ", ")
         return "the account has a second factor: \(names)"
             + (hasTOTP(factors) ? "" : " (SMS second factors need a reCAPTCHA only a browser can solve)")
@@ -89,7 +89,7 @@ package enum FirebaseError: AuthCoreError, Equatable {
     /// firebase-ios-sdk `AuthBackend.swift`'s switch; `MISSING_SESSION_INFO`, which it does not
     /// map, is the code it raises itself for a missing verification ID (firebase-js-sdk maps the
     /// server code to the same, `missing-verification-id`).
-    static let secondFactorCodes: [String: AuthErrorCode] = [
+    static let secondFactorCodes: [String: ErrorCode] = [
         "INVALID_MFA_PENDING_CREDENTIAL": .invalidMultiFactorSession, "MISSING_MFA_PENDING_CREDENTIAL": .missingMultiFactorSession,
         "MISSING_MFA_ENROLLMENT_ID": .missingMultiFactorInfo, "MFA_ENROLLMENT_NOT_FOUND": .multiFactorInfoNotFound,
         "INVALID_SESSION_INFO": .invalidVerificationID, "MISSING_SESSION_INFO": .missingVerificationID,
@@ -105,8 +105,8 @@ package enum FirebaseError: AuthCoreError, Equatable {
         code == "MFA_ENROLLMENT_NOT_FOUND" || code == "MISSING_MFA_ENROLLMENT_ID"
     }
 
-    static func hasTOTP(_ factors: [MultiFactorInfo]) -> Bool {
-        factors.contains { $0.factorID == MultiFactorInfo.totp }
+    static func hasTOTP(_ factors: [EnrolledFactor]) -> Bool {
+        factors.contains { $0.factorID == EnrolledFactor.totp }
     }
 
     /// What the client was doing, where the same server string means different things.
@@ -125,7 +125,7 @@ package enum FirebaseError: AuthCoreError, Equatable {
         }
     }
 
-    package var code: AuthErrorCode {
+    package var code: ErrorCode {
         switch self {
         case .emailAlreadyInUse: .emailAlreadyInUse
         case .invalidCredential, .invalidCustomToken: .invalidCredential

@@ -9,7 +9,7 @@ extension FirebaseAccountBackend {
     /// `answer`, or, when it asks for a second factor, the answer with the finalized session.
     func passSecondFactor(_ answer: SignInResponse) async throws -> SignInResponse {
         guard let pending = answer.pendingSecondFactor else { return answer }
-        guard let totp = pending.factors.first(where: { $0.factorID == MultiFactorInfo.totp }), let code = await secondFactor.code(totp) else {
+        guard let totp = pending.factors.first(where: { $0.factorID == EnrolledFactor.totp }), let code = await secondFactor.code(totp) else {
             throw SecondFactorRequired(
                 reason: FirebaseError.multiFactorRequired(factors: pending.factors),
                 pending: PendingSecondFactorSignIn(factors: pending.factors, pendingCredential: pending.credential, firstFactorAnswer: answer))
@@ -22,7 +22,7 @@ extension FirebaseAccountBackend {
         let request = FinalizeTOTPSignInRequest(pendingCredential: pendingCredential, enrollmentID: enrollmentID, code: code)
         let finalized = try await call(request, during: .signIn)
         var signedIn = answer
-        let lifetime = Auth.expiry(ofJWT: finalized.idToken).map { Int($0.timeIntervalSince(clock.now())) } ?? 3600
+        let lifetime = AccountService.expiry(ofJWT: finalized.idToken).map { Int($0.timeIntervalSince(clock.now())) } ?? 3600
         signedIn.tokens = SessionTokens(idToken: finalized.idToken, refreshToken: finalized.refreshToken, expiresIn: max(lifetime, 0))
         signedIn.pendingSecondFactor = nil
         // The finalize answer names its user only in its ID token, which is the one that counts

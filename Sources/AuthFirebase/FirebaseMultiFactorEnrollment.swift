@@ -8,7 +8,7 @@ extension FirebaseAccountBackend: MultiFactorEnrollment {
     static let totpSwitch = ("TOTP second factors", "Multi-factor authentication > TOTP (Identity Platform; or the Admin SDK's "
         + "projectConfigManager().updateProjectConfig with a totpProviderConfig)")
 
-    package func enrolledFactors() async throws -> [MultiFactorInfo] {
+    package func enrolledFactors() async throws -> [EnrolledFactor] {
         _ = try currentAccount()
         return try await call(LookupRequest(idToken: try await freshSession().idToken), during: .other).factors
     }
@@ -19,7 +19,7 @@ extension FirebaseAccountBackend: MultiFactorEnrollment {
         return try await sendNamingSwitch(request, Self.totpSwitch, during: .other).secret
     }
 
-    package func finalizeTOTPEnrollment(_ secret: TOTPEnrollmentSecret, code: String, displayName: String?) async throws -> [MultiFactorInfo] {
+    package func finalizeTOTPEnrollment(_ secret: TOTPEnrollmentSecret, code: String, displayName: String?) async throws -> [EnrolledFactor] {
         _ = try currentAccount()
         let request = FinalizeTOTPEnrollmentRequest(
             idToken: try await freshSession().idToken, sessionInfo: secret.sessionInfo, code: code, displayName: displayName)
@@ -27,7 +27,7 @@ extension FirebaseAccountBackend: MultiFactorEnrollment {
         return try await enrolledFactors()
     }
 
-    package func unenroll(enrollmentID: String) async throws -> [MultiFactorInfo] {
+    package func unenroll(enrollmentID: String) async throws -> [EnrolledFactor] {
         let factors = try await enrolledFactors()
         guard factors.contains(where: { $0.enrollmentID == enrollmentID }) else { throw NoSuchSecondFactor(enrollmentID: enrollmentID, enrolled: factors) }
         let request = WithdrawMultiFactorRequest(idToken: try await freshSession().idToken, enrollmentID: enrollmentID)
@@ -39,7 +39,7 @@ extension FirebaseAccountBackend: MultiFactorEnrollment {
     /// The session an enrolment or a withdrawal answers, stored in place of the current one.
     func replaceSession(with response: MultiFactorSessionResponse) async throws {
         let previous = try await freshSession()
-        let lifetime = Auth.expiry(ofJWT: response.idToken).map { $0.timeIntervalSince(clock.now()) } ?? 3600
+        let lifetime = AccountService.expiry(ofJWT: response.idToken).map { $0.timeIntervalSince(clock.now()) } ?? 3600
         let now = clock.now()
         let session = BackendSession(
             issuer: previous.issuer, idToken: response.idToken, refreshToken: response.refreshToken,
@@ -54,9 +54,9 @@ extension FirebaseAccountBackend: MultiFactorEnrollment {
 /// No enrolled factor has this id (exit 7, as for a provider the user does not have).
 package struct NoSuchSecondFactor: AuthCoreError, Equatable {
     package var enrollmentID: String
-    package var enrolled: [MultiFactorInfo]
+    package var enrolled: [EnrolledFactor]
 
-    package var code: AuthErrorCode { .noSuchProvider }
+    package var code: ErrorCode { .noSuchProvider }
     package var message: String {
         let names = enrolled.map { "\($0.enrollmentID) (\($0.displayName ?? $0.factorID))" }
         return "no second factor \(enrollmentID) is enrolled on this account"

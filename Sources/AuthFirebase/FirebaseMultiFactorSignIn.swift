@@ -5,7 +5,7 @@ import AuthPlatform
 /// `MultiFactorResolver`): the same `mfaSignIn:finalize` and the same storing of the user as a
 /// sign-in given its code at once (`--totp`, the prompt).
 extension FirebaseAccountBackend: MultiFactorSignIn {
-    package func finishSignIn(_ pending: PendingSecondFactorSignIn, enrollmentID: String, code: String) async throws -> AuthDataResult {
+    package func finishSignIn(_ pending: PendingSecondFactorSignIn, enrollmentID: String, code: String) async throws -> SignInResult {
         guard let firstFactorAnswer = pending.firstFactorAnswer as? SignInResponse else {
             throw FirebaseError.invalidResponse(method: "mfaSignIn:finalize", reason: "the pending sign-in is not this project's")
         }

@@ -11,7 +11,7 @@ extension FirebaseAccountBackend: PasswordAccounts, CustomTokenAccounts {
     package var mayHideSignInMethods: Bool { true }
 
     /// Email and password: `accounts:signInWithPassword`, or `accounts:signUp` to create the account.
-    package func signIn(email: String, password: String, create: Bool) async throws -> AuthDataResult {
+    package func signIn(email: String, password: String, create: Bool) async throws -> SignInResult {
         let request = PasswordSignInRequest(email: email, password: password, create: create)
         let answer: SignInResponse
         do {
@@ -26,7 +26,7 @@ extension FirebaseAccountBackend: PasswordAccounts, CustomTokenAccounts {
     }
 
     /// The signed-in user's password, checked by the project; another account's is a user mismatch.
-    package func reauthenticate(password: String) async throws -> AuthDataResult {
+    package func reauthenticate(password: String) async throws -> SignInResult {
         let account = try currentAccount()
         guard let email = account.user.email, account.user.identity(for: Self.passwordProviderID) != nil else {
             throw AccountError.noSuchProvider(providerID: Self.passwordProviderID, linked: account.user.providerData.map(\.providerID))
@@ -39,17 +39,17 @@ extension FirebaseAccountBackend: PasswordAccounts, CustomTokenAccounts {
         return result
     }
 
-    package func updateEmail(_ email: String) async throws -> User {
+    package func updateEmail(_ email: String) async throws -> AccountRecord {
         try await update(.email(email), operation: "changing the email")
     }
 
-    package func updatePassword(_ password: String) async throws -> User {
+    package func updatePassword(_ password: String) async throws -> AccountRecord {
         try await update(.password(password), operation: "changing the password")
     }
 
     /// `accounts:update` with the user's ID token: the project answers a new session (the change
     /// ends every other one), which replaces the stored one.
-    private func update(_ change: AccountUpdateRequest.Change, operation: String) async throws -> User {
+    private func update(_ change: AccountUpdateRequest.Change, operation: String) async throws -> AccountRecord {
         _ = try currentAccount()
         let request = AccountUpdateRequest(idToken: try await freshSession().idToken, change: change)
         let answer = try await call(request, during: .other, recentLoginOperation: operation)
@@ -62,7 +62,7 @@ extension FirebaseAccountBackend: PasswordAccounts, CustomTokenAccounts {
     }
 
     /// A custom token minted by the project's service account (`accounts:signInWithCustomToken`).
-    package func signIn(customToken: String) async throws -> AuthDataResult {
+    package func signIn(customToken: String) async throws -> SignInResult {
         let request = CustomTokenSignInRequest(token: customToken)
         let answer = try await call(request, during: .signIn)
         var result = try await record(answer, credential: nil, profile: nil, authenticated: true)

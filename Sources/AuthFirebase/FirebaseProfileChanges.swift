@@ -6,7 +6,7 @@ import AuthPlatform
 extension FirebaseAccountBackend: ProfileAccounts {
     /// `accounts:update` with the display name and photo URL (`deleteAttribute` for an empty one);
     /// not a sensitive change, so no recent sign-in is needed. The user is read again and stored.
-    package func updateProfile(displayName: String?, photoURL: String?) async throws -> User {
+    package func updateProfile(displayName: String?, photoURL: String?) async throws -> AccountRecord {
         _ = try currentAccount()
         let request = AccountUpdateRequest(idToken: try await freshSession().idToken, change: .profile(displayName: displayName, photoURL: photoURL))
         let answer = try await call(request, during: .other)

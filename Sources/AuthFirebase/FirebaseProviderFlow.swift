@@ -28,7 +28,7 @@ extension FirebaseAccountBackend: ProviderFlowBroker {
 
     package func completeProviderFlow(
         _ authorization: BrokeredAuthorization, answer: ForwardedRedirect, purpose: FederatedPurpose
-    ) async throws -> AuthDataResult {
+    ) async throws -> SignInResult {
         let providerID = authorization.providerID
         var idToken: String?
         var current: KeystoreDocument.Account?
@@ -73,9 +73,9 @@ extension FirebaseAccountBackend: ProviderFlowBroker {
 
     /// The provider's credential and profile as signInWithIdp returns them (`returnIdpCredential`):
     /// authctl never saw the provider's tokens, only what the project hands back.
-    static func identity(in reply: SignInResponse, providerID: String, now: Date) -> (OAuthCredential, FederatedProfile) {
+    static func identity(in reply: SignInResponse, providerID: String, now: Date) -> (ProviderCredential, FederatedProfile) {
         let idp = reply.identity
-        let credential = OAuthCredential(
+        let credential = ProviderCredential(
             providerID: providerID, accessToken: idp.accessToken, idToken: idp.idToken, refreshToken: idp.refreshToken,
             expiresAt: idp.expiresIn.map { now.addingTimeInterval(TimeInterval($0)) }, obtainedAt: now)
         let federatedID = idp.federatedID ?? ""

@@ -75,9 +75,9 @@ extension FirebaseAccountBackend {
     /// `expectedUID`, a reauthentication's user, is checked after the second factor (and carried by
     /// its stop, for the resolver): anyone else is a user mismatch, and nothing is stored.
     func record(
-        _ firstFactorAnswer: SignInResponse, credential: OAuthCredential?, profile: FederatedProfile?, authenticated: Bool,
+        _ firstFactorAnswer: SignInResponse, credential: ProviderCredential?, profile: FederatedProfile?, authenticated: Bool,
         expectedUID: String? = nil
-    ) async throws -> AuthDataResult {
+    ) async throws -> SignInResult {
         let answer: SignInResponse
         do {
             answer = try await passSecondFactor(firstFactorAnswer)
@@ -112,9 +112,9 @@ extension FirebaseAccountBackend {
         }
         let providerID = credential?.providerID ?? answer.providerID ?? "password"
         let rawProfile = answer.identity.rawUserInfo ?? profile?.rawProfile ?? [:]
-        return AuthDataResult(
-            user: user, credential: credential ?? OAuthCredential(providerID: providerID, accessToken: nil),
-            additionalUserInfo: AdditionalUserInfo(
+        return SignInResult(
+            user: user, credential: credential ?? ProviderCredential(providerID: providerID, accessToken: nil),
+            additionalUserInfo: SignInDetails(
                 providerID: providerID, profile: rawProfile,
                 username: answer.identity.screenName ?? profile?.username, isNewUser: answer.isNewUser
             )
@@ -123,7 +123,7 @@ extension FirebaseAccountBackend {
 
     /// After `accounts:update` (its answer may carry a new session) or on its own: looks the user
     /// up and stores the record, dropping the session of an unlinked provider.
-    func refreshUser(after update: AccountUpdateResponse?, removingSessionOf providerID: String?) async throws -> User {
+    func refreshUser(after update: AccountUpdateResponse?, removingSessionOf providerID: String?) async throws -> AccountRecord {
         var session = try await freshSession()
         if let tokens = update?.tokens { session = self.session(from: tokens) }
         let lookup = try await call(LookupRequest(idToken: session.idToken), during: .other)
@@ -145,7 +145,7 @@ extension FirebaseAccountBackend {
 
     /// needConfirmation: another account of the project has this email. The credential is kept
     /// (with the project's pendingToken) for `link --pending`, and nothing else is stored.
-    func accountExists(_ answer: SignInResponse, credential: OAuthCredential, profile: FederatedProfile) async throws -> AccountError {
+    func accountExists(_ answer: SignInResponse, credential: ProviderCredential, profile: FederatedProfile) async throws -> AccountError {
         let email = answer.email ?? profile.email ?? "this email"
         var providers = answer.verifiedProviders
         if providers.isEmpty { providers = (try? await signInMethods(forEmail: email)) ?? [] }

@@ -13,7 +13,7 @@ extension FirebaseAccountBackend: AnonymousAccounts, EmailLinkAccounts, ActionCo
         static let password = ("email and password sign-in", "Email/Password > Enable")
     }
 
-    package func signInAnonymously() async throws -> AuthDataResult {
+    package func signInAnonymously() async throws -> SignInResult {
         let answer = try await sendNamingSwitch(SignUpRequest(link: nil), ConsoleSwitch.anonymous, during: .signIn)
         var result = try await record(answer, credential: nil, profile: nil, authenticated: true)
         result.additionalUserInfo.providerID = "anonymous"
@@ -22,7 +22,7 @@ extension FirebaseAccountBackend: AnonymousAccounts, EmailLinkAccounts, ActionCo
     }
 
     /// An email and password linked to the signed-in user (the anonymous upgrade keeps the uid).
-    package func link(email: String, password: String) async throws -> AuthDataResult {
+    package func link(email: String, password: String) async throws -> SignInResult {
         let account = try currentAccount()
         if account.user.identity(for: Self.passwordProviderID) != nil { throw AccountError.providerAlreadyLinked(providerID: Self.passwordProviderID) }
         let request = SignUpRequest(link: .init(idToken: try await freshSession().idToken, email: email, password: password))
@@ -42,7 +42,7 @@ extension FirebaseAccountBackend: AnonymousAccounts, EmailLinkAccounts, ActionCo
     }
 
     /// signInWithEmailLink; linking, with the signed-in user's ID token.
-    package func signIn(email: String, oobCode: String, linkingToCurrentUser: Bool) async throws -> AuthDataResult {
+    package func signIn(email: String, oobCode: String, linkingToCurrentUser: Bool) async throws -> SignInResult {
         if linkingToCurrentUser {
             let account = try currentAccount()
             if account.user.identity(for: Self.passwordProviderID) != nil { throw AccountError.providerAlreadyLinked(providerID: Self.passwordProviderID) }
@@ -62,13 +62,13 @@ extension FirebaseAccountBackend: AnonymousAccounts, EmailLinkAccounts, ActionCo
         _ = try await call(SendOOBCodeRequest(kind: .verifyEmail(idToken: try await freshSession().idToken)), during: .other)
     }
 
-    package func checkActionCode(_ code: String) async throws -> ActionCodeInfo {
+    package func checkActionCode(_ code: String) async throws -> ActionCodeDetails {
         try await naming(nil) { try await call(ResetPasswordRequest(oobCode: code, newPassword: nil), during: .other) }.info()
     }
 
     /// Applies a verify-email or recover-email code; the signed-in user, if it is that account,
     /// is read again so `emailVerified` shows the change.
-    package func applyActionCode(_ code: String) async throws -> ActionCodeInfo {
+    package func applyActionCode(_ code: String) async throws -> ActionCodeDetails {
         let answer = try await naming(.verifyEmail) { try await call(ApplyActionCodeRequest(oobCode: code), during: .other) }
         let info = answer.info(assuming: .verifyEmail)
         if let current = try? currentAccount(), current.backendSession != nil, answer.localID.map({ $0 == current.user.uid }) ?? true {

@@ -62,7 +62,7 @@ package enum GoogleServiceInfoError: AuthCoreError, Equatable {
     case missing(String)
     case unreadable(path: String, reason: String)
 
-    package var code: AuthErrorCode { .configurationError }
+    package var code: ErrorCode { .configurationError }
     package var message: String {
         switch self {
         case .malformed(let reason): "the GoogleService-Info.plist is not an XML property list Firebase writes: \(reason)"

@@ -81,7 +81,7 @@ package enum JOSEError: AuthCoreError, Equatable {
     /// §12.2: a refreshed ID token's `sub` is not the session's (nil: the session names none).
     case subjectChanged(expected: String?, received: String)
 
-    package var code: AuthErrorCode {
+    package var code: ErrorCode {
         switch self {
         case .invalidKeySet, .keySetUnavailable: .providerError
         case .hmacSecretTooShort: .configurationError

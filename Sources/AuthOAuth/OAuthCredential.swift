@@ -1,7 +1,7 @@
 import AuthPlatform
 
 /// The tokens one sign-in produced (the SDK's `OAuthCredential`).
-package struct OAuthCredential: Codable, Sendable, Equatable {
+package struct ProviderCredential: Codable, Sendable, Equatable {
     package var providerID: String
     /// Nil for a sign-in with an ID token obtained elsewhere (`--id-token-stdin`).
     package var accessToken: String?
@@ -85,7 +85,7 @@ extension IDTokenFlag: JSONObjectDecodable {
     }
 }
 
-extension OAuthCredential: JSONObjectDecodable {
+extension ProviderCredential: JSONObjectDecodable {
     /// A stored credential, read by hand: the members its `Encodable` conformance writes.
     package init(reading object: JSONObjectReader) throws {
         self.init(

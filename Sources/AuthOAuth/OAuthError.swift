@@ -39,7 +39,7 @@ package enum OAuthError: AuthCoreError, Equatable {
     /// state it checks.
     case pastedCodeWithoutAddress(continueURI: String)
 
-    package var code: AuthErrorCode {
+    package var code: ErrorCode {
         switch self {
         case .reservedParameter, .malformedParameter: .invalidArgument
         case .accessDenied: .cancelled

@@ -3,7 +3,7 @@
 ///
 /// Every error that AuthCore throws conforms to ``AuthCoreError`` and names one of these codes;
 /// the command line maps codes to exit statuses in exactly one place.
-package enum AuthErrorCode: String, Sendable, CaseIterable, Codable {
+package enum ErrorCode: String, Sendable, CaseIterable, Codable {
     /// A bug or an unexpected system failure.
     case internalError = "internal-error"
     /// A value given by the user is malformed or not allowed (reserved parameter, bad URL).
@@ -106,7 +106,7 @@ package enum AuthErrorCode: String, Sendable, CaseIterable, Codable {
 /// An error AuthCore throws: user-facing text (never a secret) plus its stable code.
 package protocol AuthCoreError: Error, Sendable, CustomStringConvertible {
     /// The stable code, used for the exit status and `--json` error output.
-    var code: AuthErrorCode { get }
+    var code: ErrorCode { get }
     /// One or two lines for a person: what went wrong, in words that hold for every front door
     /// (no command, no option); what to do about it is ``remedy``.
     var message: String { get }

@@ -93,7 +93,7 @@ package enum HTTPTransportError: AuthCoreError, Equatable {
         }
     }
 
-    package var code: AuthErrorCode {
+    package var code: ErrorCode {
         switch self {
         case .timedOut, .deadlineReached: .timeout
         case .refusedURL: .configurationError

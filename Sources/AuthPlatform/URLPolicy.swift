@@ -57,7 +57,7 @@ package enum URLPolicyError: AuthCoreError, Equatable {
     /// Not an absolute http(s) URL with a host, or it has a fragment or an unwanted query.
     case malformedURL(field: String, url: String)
 
-    package var code: AuthErrorCode { .configurationError }
+    package var code: ErrorCode { .configurationError }
 
     package var message: String {
         switch self {

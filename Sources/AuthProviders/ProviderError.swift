@@ -29,7 +29,7 @@ package enum ProviderError: AuthCoreError, Equatable {
     /// template cannot be known.
     case tenantNotInIssuer(issuer: String, tenant: String)
 
-    package var code: AuthErrorCode {
+    package var code: ErrorCode {
         switch self {
         case .invalidProviderID, .unknownProvider, .alreadyConfigured, .missingClientSecret,
             .notApplicable, .idTokenOnly, .clientSecretRequired, .invalidTenant, .tenantNotInIssuer:

@@ -179,7 +179,7 @@ package struct IssuerCheckFailed: AuthCoreError {
         self.underlying = underlying
     }
 
-    package var code: AuthErrorCode { underlying.code }
+    package var code: ErrorCode { underlying.code }
     package var message: String { underlying.message }
     package var remedy: Remedy? { .checkIssuer(issuer) }
     package var details: [String: ErrorDetail] { underlying.details }

@@ -68,7 +68,7 @@ package struct SignInFlow: Sendable {
     /// told how the sign-in ended ("Signed in as ...", or the failure), so its page never lies.
     package func run<Result: Sendable>(
         _ options: SignInOptions,
-        complete: (OAuthCredential, FederatedProfile) async throws -> (result: Result, who: String)
+        complete: (ProviderCredential, FederatedProfile) async throws -> (result: Result, who: String)
     ) async throws -> Result {
         // 1. The custom parameters: the provider's, overridden by the person's; none reserved.
         let parameters = provider.customParameters.merging(options.request.parameters) { _, given in given }
@@ -97,7 +97,7 @@ package struct SignInFlow: Sendable {
             let identity = try await resolved.identity(of: granted.tokens, services: services)
 
             // 5. The credential, through the account rules.
-            var credential = OAuthCredential(providerID: provider.id, tokens: granted.tokens, idTokenExpiresAt: identity.idToken?.expiresAt)
+            var credential = ProviderCredential(providerID: provider.id, tokens: granted.tokens, idTokenExpiresAt: identity.idToken?.expiresAt)
             credential.idTokenFlag = identity.idTokenFlag(receivedAt: granted.tokens.receivedAt)
             let (result, who) = try await complete(credential, identity.profile)
             await granted.reply.finish(.signedIn(who: who))
@@ -110,7 +110,7 @@ package struct SignInFlow: Sendable {
 
     /// Signs in and returns the verified credential and profile, storing nothing; a waiting
     /// browser is told who signed in.
-    package func run(_ options: SignInOptions) async throws -> (OAuthCredential, FederatedProfile) {
+    package func run(_ options: SignInOptions) async throws -> (ProviderCredential, FederatedProfile) {
         try await run(options) { credential, profile in
             ((credential, profile), profile.email ?? profile.displayName ?? profile.subject)
         }

@@ -31,7 +31,7 @@ package enum KeystoreError: AuthCoreError, Equatable {
     /// desktop to prompt): the items are there, unreadable until it is unlocked; `vault` names it.
     case keyringLocked(path: String, vault: String)
 
-    package var code: AuthErrorCode { .keystoreError }
+    package var code: ErrorCode { .keystoreError }
 
     /// The file or directory the error is about.
     package var path: String {

@@ -7,7 +7,7 @@ import Foundation
 public enum ActionCodeOperation: Int, Sendable {
     case unknown = 0, passwordReset, verifyEmail, recoverEmail, emailLink, verifyAndChangeEmail, revertSecondFactorAddition
 
-    init(_ operation: AuthCore.ActionCodeInfo.Operation) {
+    init(_ operation: AuthCore.ActionCodeDetails.Operation) {
         switch operation {
         case .passwordReset: self = .passwordReset
         case .verifyEmail: self = .verifyEmail

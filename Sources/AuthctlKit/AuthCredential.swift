@@ -17,7 +17,7 @@ public final class OAuthCredential: AuthCredential {
     /// What the credential holds, and so what using it does.
     enum Kind: Sendable {
         /// Tokens a provider configured here issued and proved (the local flow), ready to use.
-        case verified(AuthOAuth.OAuthCredential, FederatedProfile)
+        case verified(AuthOAuth.ProviderCredential, FederatedProfile)
         /// An ID token from elsewhere, checked by the provider configured here when used.
         case idToken(String, rawNonce: String?)
         /// An access token from elsewhere (GitHub), proved by the provider's API when used.
@@ -51,14 +51,14 @@ public final class OAuthCredential: AuthCredential {
     }
 
     /// A verified credential of the local flow.
-    convenience init(verified credential: AuthOAuth.OAuthCredential, profile: FederatedProfile) {
+    convenience init(verified credential: AuthOAuth.ProviderCredential, profile: FederatedProfile) {
         self.init(
             provider: credential.providerID, accessToken: credential.accessToken, idToken: credential.idToken,
             rawNonce: credential.rawNonce, kind: .verified(credential, profile))
     }
 
     /// The tokens of a finished sign-in.
-    convenience init(issued credential: AuthOAuth.OAuthCredential) {
+    convenience init(issued credential: AuthOAuth.ProviderCredential) {
         self.init(
             provider: credential.providerID, accessToken: credential.accessToken, idToken: credential.idToken,
             rawNonce: credential.rawNonce, kind: .issued)

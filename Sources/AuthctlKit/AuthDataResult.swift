@@ -12,7 +12,7 @@ public final class AuthDataResult: Sendable {
     /// What the provider said about the person.
     public let additionalUserInfo: AdditionalUserInfo?
 
-    init(_ result: AuthCore.AuthDataResult, auth: Auth) {
+    init(_ result: AuthCore.SignInResult, auth: Auth) {
         user = User(result.user, auth: auth)
         credential = OAuthCredential(issued: result.credential)
         additionalUserInfo = AdditionalUserInfo(result.additionalUserInfo)
@@ -33,7 +33,7 @@ public final class AdditionalUserInfo: Sendable {
     /// ``isNewUser``, by the SDK's Objective-C getter name.
     public func newUser() -> Bool { isNewUser }
 
-    init(_ info: AuthCore.AdditionalUserInfo) {
+    init(_ info: AuthCore.SignInDetails) {
         providerID = info.providerID
         if case .object(let members) = info.profile { profile = members.compactMapValues(Self.value) } else { profile = nil }
         username = info.username

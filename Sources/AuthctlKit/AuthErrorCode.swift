@@ -226,7 +226,7 @@ public enum AuthErrorCode: Int, Sendable, CaseIterable, CustomNSError {
     ]
 
     /// The SDK's code for one of authctl's stable error codes (the CLI's `--json` `code`).
-    static func from(_ code: AuthPlatform.AuthErrorCode) -> AuthErrorCode {
+    static func from(_ code: AuthPlatform.ErrorCode) -> AuthErrorCode {
         if let same = sameName[code] { return same }
         switch code {
         case .noCurrentUser: return .nullUser
@@ -243,7 +243,7 @@ public enum AuthErrorCode: Int, Sendable, CaseIterable, CustomNSError {
     }
 
     /// authctl's codes that have an SDK case of the same name.
-    private static let sameName: [AuthPlatform.AuthErrorCode: AuthErrorCode] = [
+    private static let sameName: [AuthPlatform.ErrorCode: AuthErrorCode] = [
         .userTokenExpired: .userTokenExpired, .accountExistsWithDifferentCredential: .accountExistsWithDifferentCredential,
         .credentialAlreadyInUse: .credentialAlreadyInUse, .providerAlreadyLinked: .providerAlreadyLinked, .noSuchProvider: .noSuchProvider,
         .requiresRecentLogin: .requiresRecentLogin, .userMismatch: .userMismatch, .emailAlreadyInUse: .emailAlreadyInUse,

@@ -68,7 +68,7 @@ struct Engine: Sendable {
         (try? runtime()).map(AccountChanges.init)
     }
 
-    func currentUser() throws -> AuthCore.User? {
+    func currentUser() throws -> AuthCore.AccountRecord? {
         try runtime().accounts().currentUser()
     }
 

@@ -14,7 +14,7 @@ public class MultiFactorInfo: @unchecked Sendable {
     /// did not say (the SDK takes the moment it read the answer).
     public let enrollmentDate: Date
 
-    init(info: AuthCore.MultiFactorInfo) {
+    init(info: AuthCore.EnrolledFactor) {
         uid = info.enrollmentID
         displayName = info.displayName
         factorID = info.factorID
@@ -22,13 +22,13 @@ public class MultiFactorInfo: @unchecked Sendable {
     }
 
     /// The library's value of `info`: a `TOTPMultiFactorInfo` for an authenticator app.
-    static func of(_ info: AuthCore.MultiFactorInfo) -> MultiFactorInfo {
-        info.factorID == AuthCore.MultiFactorInfo.totp ? TOTPMultiFactorInfo(info: info) : MultiFactorInfo(info: info)
+    static func of(_ info: AuthCore.EnrolledFactor) -> MultiFactorInfo {
+        info.factorID == AuthCore.EnrolledFactor.totp ? TOTPMultiFactorInfo(info: info) : MultiFactorInfo(info: info)
     }
 }
 
 /// `totp`: an authenticator app's factor id, as FirebaseAuth's constant (``MultiFactorInfo/factorID``).
-public let TOTPMultiFactorID = AuthCore.MultiFactorInfo.totp
+public let TOTPMultiFactorID = AuthCore.EnrolledFactor.totp
 /// `phone`: a phone's factor id, as FirebaseAuth's constant (phone factors are not enrolled here).
 public let PhoneMultiFactorID = "phone"
 
@@ -102,7 +102,7 @@ public final class TOTPSecret: Sendable {
 /// TOTP secrets and assertions (FirebaseAuth's `TOTPMultiFactorGenerator`).
 public enum TOTPMultiFactorGenerator {
     /// The factor id of an authenticator app.
-    public static let factorID = AuthCore.MultiFactorInfo.totp
+    public static let factorID = AuthCore.EnrolledFactor.totp
 
     /// Has the project make a shared secret for the session's user (`mfaEnrollment:start`).
     public static func generateSecret(with session: MultiFactorSession) async throws -> TOTPSecret {

@@ -17,7 +17,7 @@ public final class User: Sendable {
         var providerData: [UserInfo]
         var metadata: UserMetadata
 
-        init(_ user: AuthCore.User) {
+        init(_ user: AuthCore.AccountRecord) {
             email = user.email
             isEmailVerified = user.emailVerified
             displayName = user.displayName
@@ -51,7 +51,7 @@ public final class User: Sendable {
     private let state: LockedState<Profile>
     private var profile: Profile { state.withLock { $0 } }
 
-    init(_ user: AuthCore.User, auth: Auth) {
+    init(_ user: AuthCore.AccountRecord, auth: Auth) {
         uid = user.uid
         state = LockedState(Profile(user))
         self.auth = auth
@@ -146,7 +146,7 @@ public struct UserInfo: Sendable, Equatable {
     /// Always nil: phone sign-in is not supported.
     public var phoneNumber: String? { nil }
 
-    init(_ info: AuthCore.UserInfo) {
+    init(_ info: AuthCore.LinkedIdentity) {
         providerID = info.providerID
         uid = info.uid
         email = info.email

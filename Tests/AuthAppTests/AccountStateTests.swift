@@ -30,28 +30,28 @@ import Testing
 
         var account: KeystoreDocument.Account? {
             let now = AccountStateTests.now
-            let user = User(uid: "u1", email: "dana@example.com", createdAt: now, lastSignInAt: now, lastAuthenticatedAt: now,
-                            providerData: [UserInfo(providerID: "oidc.corp", uid: "sub-1")])
+            let user = AccountRecord(uid: "u1", email: "dana@example.com", createdAt: now, lastSignInAt: now, lastAuthenticatedAt: now,
+                            providerData: [LinkedIdentity(providerID: "oidc.corp", uid: "sub-1")])
             let expired = now.addingTimeInterval(-600)
             let ci = CITokenSource(kind: .env, variable: "JOB_TOKEN")
-            let sessions: [OAuthCredential]
+            let sessions: [ProviderCredential]
             var backend: BackendSession?
             switch self {
             case .nobody: return nil
             case .refreshable:
-                sessions = [OAuthCredential(providerID: "oidc.corp", accessToken: "at", refreshToken: "rt", expiresAt: expired, obtainedAt: expired)]
+                sessions = [ProviderCredential(providerID: "oidc.corp", accessToken: "at", refreshToken: "rt", expiresAt: expired, obtainedAt: expired)]
             case .refusedRefresh:
                 sessions = []  // the provider refused the refresh token: the session is forgotten, the user stays
             case .idTokenOnlyValid:
-                sessions = [OAuthCredential(providerID: "oidc.corp", accessToken: nil, idToken: AccountStateTests.jwt(exp: now.addingTimeInterval(600)))]
+                sessions = [ProviderCredential(providerID: "oidc.corp", accessToken: nil, idToken: AccountStateTests.jwt(exp: now.addingTimeInterval(600)))]
             case .idTokenOnlyExpired:
-                sessions = [OAuthCredential(providerID: "oidc.corp", accessToken: nil, idToken: AccountStateTests.jwt(exp: expired))]
+                sessions = [ProviderCredential(providerID: "oidc.corp", accessToken: nil, idToken: AccountStateTests.jwt(exp: expired))]
             case .ciVariableFresh, .ciVariableGone:
-                sessions = [OAuthCredential(providerID: "oidc.corp", accessToken: nil, idToken: AccountStateTests.jwt(exp: expired),
+                sessions = [ProviderCredential(providerID: "oidc.corp", accessToken: nil, idToken: AccountStateTests.jwt(exp: expired),
                                             expiresAt: expired, ciSource: ci)]
             case .ciStoredValid:
                 let valid = now.addingTimeInterval(600)
-                sessions = [OAuthCredential(providerID: "oidc.corp", accessToken: nil, idToken: AccountStateTests.jwt(exp: valid),
+                sessions = [ProviderCredential(providerID: "oidc.corp", accessToken: nil, idToken: AccountStateTests.jwt(exp: valid),
                                             expiresAt: valid, ciSource: ci)]
             case .projectSession:
                 sessions = []
@@ -132,22 +132,22 @@ import Testing
         let accounts: LocalAccountBackend
         let storage: any DocumentStorage
 
-        func signIn(with credential: OAuthCredential, profile: FederatedProfile) async throws -> AuthDataResult {
+        func signIn(with credential: ProviderCredential, profile: FederatedProfile) async throws -> SignInResult {
             try await accounts.signIn(with: credential, profile: profile)
         }
-        func link(with credential: OAuthCredential, profile: FederatedProfile) async throws -> AuthDataResult {
+        func link(with credential: ProviderCredential, profile: FederatedProfile) async throws -> SignInResult {
             try await accounts.link(with: credential, profile: profile)
         }
-        func linkPending() async throws -> AuthDataResult { try await accounts.linkPending() }
-        func reauthenticate(with credential: OAuthCredential, profile: FederatedProfile) async throws -> AuthDataResult {
+        func linkPending() async throws -> SignInResult { try await accounts.linkPending() }
+        func reauthenticate(with credential: ProviderCredential, profile: FederatedProfile) async throws -> SignInResult {
             try await accounts.reauthenticate(with: credential, profile: profile)
         }
-        func unlink(providerID: String) async throws -> User { try await accounts.unlink(providerID: providerID) }
-        func deleteCurrentUser() async throws -> User { try await accounts.deleteCurrentUser() }
+        func unlink(providerID: String) async throws -> AccountRecord { try await accounts.unlink(providerID: providerID) }
+        func deleteCurrentUser() async throws -> AccountRecord { try await accounts.deleteCurrentUser() }
         func signInMethods(forEmail email: String) async throws -> [String] { [] }
         func userToken(minimumValidity: TimeInterval) async throws -> String? { nil }
 
-        func lookUpCurrentUser() async throws -> User? {
+        func lookUpCurrentUser() async throws -> AccountRecord? {
             try storage.store(KeystoreDocument.fileName, of: KeystoreDocument.self).update { document in
                 guard let index = document.currentAccountIndex else { return nil }
                 document.accounts[index].user.emailVerified = true
@@ -189,7 +189,7 @@ import Testing
 
     static func signedIn(_ kind: ProjectKind, directory: String) async throws -> AuthRuntime {
         let runtime = try Self.runtime(.nobody, directory: directory, backends: BackendRegistry.standard.registering(kind))
-        let credential = OAuthCredential(providerID: "oidc.corp", accessToken: "at", refreshToken: "rt")
+        let credential = ProviderCredential(providerID: "oidc.corp", accessToken: "at", refreshToken: "rt")
         _ = try await runtime.accounts().backend.signIn(
             with: credential, profile: FederatedProfile(providerID: "oidc.corp", subject: "sub-1", email: "dana@example.com"))
         return runtime

@@ -31,19 +31,19 @@ import Testing
         let calls: LockedState<[Call]>
         let hidesMethods: Bool
 
-        func signIn(with credential: OAuthCredential, profile: FederatedProfile) async throws -> AuthDataResult {
+        func signIn(with credential: ProviderCredential, profile: FederatedProfile) async throws -> SignInResult {
             try await accounts.signIn(with: credential, profile: profile)
         }
-        func link(with credential: OAuthCredential, profile: FederatedProfile) async throws -> AuthDataResult {
+        func link(with credential: ProviderCredential, profile: FederatedProfile) async throws -> SignInResult {
             try await accounts.link(with: credential, profile: profile)
         }
-        func linkPending() async throws -> AuthDataResult { try await accounts.linkPending() }
-        func reauthenticate(with credential: OAuthCredential, profile: FederatedProfile) async throws -> AuthDataResult {
+        func linkPending() async throws -> SignInResult { try await accounts.linkPending() }
+        func reauthenticate(with credential: ProviderCredential, profile: FederatedProfile) async throws -> SignInResult {
             try await accounts.reauthenticate(with: credential, profile: profile)
         }
-        func unlink(providerID: String) async throws -> User { try await accounts.unlink(providerID: providerID) }
-        func deleteCurrentUser() async throws -> User { try await accounts.deleteCurrentUser() }
-        func lookUpCurrentUser() async throws -> User? { try await accounts.lookUpCurrentUser() }
+        func unlink(providerID: String) async throws -> AccountRecord { try await accounts.unlink(providerID: providerID) }
+        func deleteCurrentUser() async throws -> AccountRecord { try await accounts.deleteCurrentUser() }
+        func lookUpCurrentUser() async throws -> AccountRecord? { try await accounts.lookUpCurrentUser() }
         func signInMethods(forEmail email: String) async throws -> [String] {
             record(.signInMethods(email))
             return hidesMethods ? [] : try await accounts.signInMethods(forEmail: email)
@@ -53,38 +53,38 @@ import Testing
 
         func record(_ call: Call) { calls.withLock { $0.append(call) } }
 
-        static func password(_ email: String) -> (OAuthCredential, FederatedProfile) {
+        static func password(_ email: String) -> (ProviderCredential, FederatedProfile) {
             let uid = String(email.prefix { $0 != "@" })  // the subject: one account per email
-            return (OAuthCredential(providerID: "password", accessToken: "session-" + uid, idToken: nil),
+            return (ProviderCredential(providerID: "password", accessToken: "session-" + uid, idToken: nil),
                     FederatedProfile(providerID: "password", subject: uid, email: email, emailVerified: true))
         }
 
-        func signIn(email: String, password: String, create: Bool) async throws -> AuthDataResult {
+        func signIn(email: String, password: String, create: Bool) async throws -> SignInResult {
             record(.signIn(email: email, password: password, create: create))
             let (credential, profile) = Self.password(email)
             return try await accounts.signIn(with: credential, profile: profile)
         }
-        func reauthenticate(password: String) async throws -> AuthDataResult {
+        func reauthenticate(password: String) async throws -> SignInResult {
             record(.reauthenticate(password: password))
             guard let current = try await accounts.lookUpCurrentUser(), let email = current.email else { throw AccountError.notSignedIn }
             let (credential, profile) = Self.password(email)
             return try await accounts.reauthenticate(with: credential, profile: profile)
         }
-        func updateEmail(_ email: String) async throws -> User {
+        func updateEmail(_ email: String) async throws -> AccountRecord {
             record(.updateEmail(email))
             guard var current = try await accounts.lookUpCurrentUser() else { throw AccountError.notSignedIn }
             current.email = email
             return current
         }
-        func updatePassword(_ password: String) async throws -> User {
+        func updatePassword(_ password: String) async throws -> AccountRecord {
             record(.updatePassword(password))
             guard let current = try await accounts.lookUpCurrentUser() else { throw AccountError.notSignedIn }
             return current
         }
         func sendPasswordReset(toEmail email: String) async throws { record(.sendPasswordReset(email)) }
-        func signIn(customToken: String) async throws -> AuthDataResult {
+        func signIn(customToken: String) async throws -> SignInResult {
             record(.customToken(customToken))
-            let credential = OAuthCredential(providerID: "custom", accessToken: "custom-" + customToken, idToken: nil)
+            let credential = ProviderCredential(providerID: "custom", accessToken: "custom-" + customToken, idToken: nil)
             return try await accounts.signIn(with: credential, profile: FederatedProfile(providerID: "custom", subject: customToken))
         }
     }

@@ -27,24 +27,24 @@ import Testing
         let accounts: LocalAccountBackend
         let clock: AuthPlatform.Clock
 
-        func signIn(with credential: OAuthCredential, profile: FederatedProfile) async throws -> AuthDataResult {
+        func signIn(with credential: ProviderCredential, profile: FederatedProfile) async throws -> SignInResult {
             try await accounts.signIn(with: credential, profile: profile)
         }
-        func link(with credential: OAuthCredential, profile: FederatedProfile) async throws -> AuthDataResult {
+        func link(with credential: ProviderCredential, profile: FederatedProfile) async throws -> SignInResult {
             try await accounts.link(with: credential, profile: profile)
         }
-        func linkPending() async throws -> AuthDataResult { try await accounts.linkPending() }
-        func reauthenticate(with credential: OAuthCredential, profile: FederatedProfile) async throws -> AuthDataResult {
+        func linkPending() async throws -> SignInResult { try await accounts.linkPending() }
+        func reauthenticate(with credential: ProviderCredential, profile: FederatedProfile) async throws -> SignInResult {
             try await accounts.reauthenticate(with: credential, profile: profile)
         }
-        func unlink(providerID: String) async throws -> User { try await accounts.unlink(providerID: providerID) }
-        func deleteCurrentUser() async throws -> User { try await accounts.deleteCurrentUser() }
-        func lookUpCurrentUser() async throws -> User? { try await accounts.lookUpCurrentUser() }
+        func unlink(providerID: String) async throws -> AccountRecord { try await accounts.unlink(providerID: providerID) }
+        func deleteCurrentUser() async throws -> AccountRecord { try await accounts.deleteCurrentUser() }
+        func lookUpCurrentUser() async throws -> AccountRecord? { try await accounts.lookUpCurrentUser() }
         func signInMethods(forEmail email: String) async throws -> [String] { try await accounts.signInMethods(forEmail: email) }
         func userToken(minimumValidity: TimeInterval) async throws -> String? { nil }
 
-        func signIn(customToken: String) async throws -> AuthDataResult {
-            let credential = OAuthCredential(providerID: "custom", accessToken: "memory-" + customToken, idToken: nil)
+        func signIn(customToken: String) async throws -> SignInResult {
+            let credential = ProviderCredential(providerID: "custom", accessToken: "memory-" + customToken, idToken: nil)
             return try await accounts.signIn(with: credential, profile: FederatedProfile(providerID: "custom", subject: customToken))
         }
     }

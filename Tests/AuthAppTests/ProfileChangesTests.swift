@@ -10,26 +10,26 @@ import Testing
 /// of it (the typed CapabilityUnavailable, nothing asked of the network).
 @Suite struct ProfileChangesTests {
     struct Refusal: AuthCoreError {
-        var code: AuthErrorCode
+        var code: ErrorCode
         var message: String { "refused (\(code.rawValue))" }
     }
 
     enum Outcome: Sendable, Equatable {
         case changed
         case verificationSent
-        case refused(AuthErrorCode)
+        case refused(ErrorCode)
     }
 
     @Test(arguments: [
-        (nil as AuthErrorCode?, Outcome.changed, 0),
+        (nil as ErrorCode?, Outcome.changed, 0),
         (.emailChangeNeedsVerification, .verificationSent, 1),
         (.requiresRecentLogin, .refused(.requiresRecentLogin), 0),
         (.emailAlreadyInUse, .refused(.emailAlreadyInUse), 0),
     ])
-    func anEmailTheProjectWantsVerifiedIsMailedTheLinkInstead(refusal: AuthErrorCode?, expected: Outcome, mails: Int) async throws {
+    func anEmailTheProjectWantsVerifiedIsMailedTheLinkInstead(refusal: ErrorCode?, expected: Outcome, mails: Int) async throws {
         let sent = LockedState<[String]>([])
         let now = Date(timeIntervalSince1970: 1_800_000_000)
-        let user = User(uid: "u1", email: "new@example.com", createdAt: now, lastSignInAt: now, lastAuthenticatedAt: now, providerData: [])
+        let user = AccountRecord(uid: "u1", email: "new@example.com", createdAt: now, lastSignInAt: now, lastAuthenticatedAt: now, providerData: [])
         let outcome: Outcome
         do {
             let change = try await ProfileChanges.changeEmail(

@@ -21,10 +21,10 @@ import Testing
             environment: ["HOME": directory, "AUTHCTL_STORAGE": "keyring"], effects: effects, options: .init(home: directory + "/home"))
     }
 
-    static func account(_ uid: String, session: OAuthCredential?, backend: BackendSession?) -> KeystoreDocument.Account {
+    static func account(_ uid: String, session: ProviderCredential?, backend: BackendSession?) -> KeystoreDocument.Account {
         KeystoreDocument.Account(
-            user: User(uid: uid, email: "\(uid)@example.com", createdAt: now, lastSignInAt: now, lastAuthenticatedAt: now,
-                       providerData: session.map { [UserInfo(providerID: $0.providerID, uid: "sub-\(uid)", username: uid)] } ?? []),
+            user: AccountRecord(uid: uid, email: "\(uid)@example.com", createdAt: now, lastSignInAt: now, lastAuthenticatedAt: now,
+                       providerData: session.map { [LinkedIdentity(providerID: $0.providerID, uid: "sub-\(uid)", username: uid)] } ?? []),
             sessions: session.map { [$0] } ?? [], lastProviderID: session?.providerID, backendSession: backend)
     }
 
@@ -35,7 +35,7 @@ import Testing
         }
     }
 
-    static let providerSession = OAuthCredential(
+    static let providerSession = ProviderCredential(
         providerID: "oidc.corp", accessToken: "at", refreshToken: "rt-SECRET", expiresAt: now.addingTimeInterval(600), obtainedAt: now)
     static let projectSession = BackendSession(
         issuer: "https://securetoken.google.com/p", idToken: "fit", refreshToken: "frt-SECRET",

@@ -54,9 +54,9 @@ import Testing
 
     @Test func whoamiLinesNeutraliseEveryValue() {
         let now = Date(timeIntervalSince1970: 1_800_000_000)
-        let user = User(
+        let user = AccountRecord(
             uid: "u1", email: "a\u{7}@example.com", displayName: Self.hostile, createdAt: now, lastSignInAt: now, lastAuthenticatedAt: now,
-            providerData: [UserInfo(providerID: "github.com", uid: "1", username: "octo\u{1B}]52;c;cHduZWQ=\u{7}")])
+            providerData: [LinkedIdentity(providerID: "github.com", uid: "1", username: "octo\u{1B}]52;c;cHduZWQ=\u{7}")])
         let text = Render.text(user).text
         #expect(text.contains("name:       \(Self.shown)\n"))
         #expect(!Self.hasControl(text))

@@ -12,12 +12,12 @@ import AuthTestSupport
 @Suite struct AccountRulesTests {
     let directory = TemporaryDirectory()
     let clock: LockedValue<Date> = LockedValue(Date(timeIntervalSince1970: 1_700_000_000))
-    let auth: Auth
+    let auth: AccountService
     var home: HomeDirectory { HomeDirectory(path: directory.child("home")) }
 
     init() throws {
         let clock = self.clock
-        auth = Auth(
+        auth = AccountService(
             home: HomeDirectory(path: directory.child("home")), lockTimeout: .seconds(1),
             clock: Clock { clock.withLock { $0 } }, random: SystemRandomSource()
         )
@@ -30,8 +30,8 @@ import AuthTestSupport
         FederatedProfile(providerID: provider, subject: subject, email: email, emailVerified: verified, displayName: subject)
     }
 
-    func credential(_ provider: String, _ token: String = "at") -> OAuthCredential {
-        OAuthCredential(providerID: provider, accessToken: token + "-" + provider, idToken: "id-" + provider)
+    func credential(_ provider: String, _ token: String = "at") -> ProviderCredential {
+        ProviderCredential(providerID: provider, accessToken: token + "-" + provider, idToken: "id-" + provider)
     }
 
     var keystore: Data? { FileManager.default.contents(atPath: directory.child("home/keystore.json")) }
@@ -174,7 +174,7 @@ import AuthTestSupport
     }
 
     @Test func idTokenOnlySessionHasNoAccessToken() async throws {
-        _ = try await auth.signIn(with: OAuthCredential(providerID: "oidc.ci", accessToken: nil, idToken: "jwt"), profile: profile("oidc.ci", "repo:x"))
+        _ = try await auth.signIn(with: ProviderCredential(providerID: "oidc.ci", accessToken: nil, idToken: "jwt"), profile: profile("oidc.ci", "repo:x"))
         #expect(try auth.token(providerID: nil, idToken: true) == "jwt")
         #expect(throws: AccountError.self) { try auth.token(providerID: nil, idToken: false) }
     }
@@ -198,15 +198,15 @@ import AuthTestSupport
     ])
     func freshness(lifetime: Double, age: Double, minimumValidity: Double, handedOut: Bool) {
         let obtainedAt = Self.now.addingTimeInterval(-age)
-        let session = OAuthCredential(
+        let session = ProviderCredential(
             providerID: "oidc.x", accessToken: "at", expiresAt: obtainedAt.addingTimeInterval(lifetime), obtainedAt: obtainedAt
         )
         #expect((TokenRefresher.accessToken(session, validFor: minimumValidity, at: Self.now) != nil) == handedOut)
     }
 
     @Test func tokensWithoutExpiryOrReceiptTime() {
-        #expect(TokenRefresher.accessToken(OAuthCredential(providerID: "p", accessToken: "at"), validFor: 86_400, at: Self.now) == "at")
-        let unknownLifetime = OAuthCredential(providerID: "p", accessToken: "at", expiresAt: Self.now.addingTimeInterval(100))
+        #expect(TokenRefresher.accessToken(ProviderCredential(providerID: "p", accessToken: "at"), validFor: 86_400, at: Self.now) == "at")
+        let unknownLifetime = ProviderCredential(providerID: "p", accessToken: "at", expiresAt: Self.now.addingTimeInterval(100))
         #expect(TokenRefresher.accessToken(unknownLifetime, validFor: 300, at: Self.now) == nil)
         #expect(TokenRefresher.accessToken(unknownLifetime, validFor: 60, at: Self.now) == "at")
     }

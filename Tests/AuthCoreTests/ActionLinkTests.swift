@@ -28,10 +28,10 @@ import Testing
 
     @Test func aUserWithNoProviderAndNoEmailIsAnonymous() {
         let now = Date(timeIntervalSince1970: 0)
-        let anonymous = User(uid: "u", createdAt: now, lastSignInAt: now, lastAuthenticatedAt: now, providerData: [])
+        let anonymous = AccountRecord(uid: "u", createdAt: now, lastSignInAt: now, lastAuthenticatedAt: now, providerData: [])
         #expect(anonymous.isAnonymous)
         var upgraded = anonymous
-        upgraded.providerData = [UserInfo(providerID: "password", uid: "a@b.c", email: "a@b.c")]
+        upgraded.providerData = [LinkedIdentity(providerID: "password", uid: "a@b.c", email: "a@b.c")]
         #expect(!upgraded.isAnonymous)
     }
 }

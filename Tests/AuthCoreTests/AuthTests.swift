@@ -11,18 +11,18 @@ import AuthTestSupport
     let directory = TemporaryDirectory()
     let now = Date(timeIntervalSince1970: 1_700_000_000)
 
-    let auth: Auth
+    let auth: AccountService
 
     init() {
-        auth = Auth(home: HomeDirectory(path: directory.child("home")), lockTimeout: .seconds(1), clock: .fixed(now), random: SeededRandomSource(seed: 11))
+        auth = AccountService(home: HomeDirectory(path: directory.child("home")), lockTimeout: .seconds(1), clock: .fixed(now), random: SeededRandomSource(seed: 11))
     }
 
     func profile(_ provider: String = "oidc.corp", subject: String = "alice-sub", email: String? = "alice@example.com") -> FederatedProfile {
         FederatedProfile(providerID: provider, subject: subject, email: email, emailVerified: true, displayName: "Alice", rawProfile: ["sub": .string(subject)])
     }
 
-    func credential(_ provider: String = "oidc.corp", access: String = "at-1", expiresIn: TimeInterval = 3600) -> OAuthCredential {
-        OAuthCredential(providerID: provider, accessToken: access, idToken: "id-1", refreshToken: "rt-1", expiresAt: now.addingTimeInterval(expiresIn))
+    func credential(_ provider: String = "oidc.corp", access: String = "at-1", expiresIn: TimeInterval = 3600) -> ProviderCredential {
+        ProviderCredential(providerID: provider, accessToken: access, idToken: "id-1", refreshToken: "rt-1", expiresAt: now.addingTimeInterval(expiresIn))
     }
 
     @Test func newIdentityCreatesAUserAndSignsIn() async throws {
@@ -31,7 +31,7 @@ import AuthTestSupport
         #expect(result.additionalUserInfo.isNewUser)
         #expect(result.user.uid.count == LocalAccountBackend.uidLength)
         #expect(result.user.uid.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) })
-        #expect(result.user.providerData == [UserInfo(providerID: "oidc.corp", uid: "alice-sub", email: "alice@example.com", displayName: "Alice")])
+        #expect(result.user.providerData == [LinkedIdentity(providerID: "oidc.corp", uid: "alice-sub", email: "alice@example.com", displayName: "Alice")])
         #expect(result.user.email == "alice@example.com")
         #expect(result.user.emailVerified)
         #expect(try auth.currentUser() == result.user)
@@ -62,7 +62,7 @@ import AuthTestSupport
 
     @Test func uidsNeverCollideEvenWithARepeatingRandomSource() async throws {
         try HomeDirectory(path: directory.child("home")).ensureExists()
-        let sameSeed = Auth(home: HomeDirectory(path: directory.child("home")), lockTimeout: .seconds(1), clock: .fixed(now), random: SeededRandomSource(seed: 11))
+        let sameSeed = AccountService(home: HomeDirectory(path: directory.child("home")), lockTimeout: .seconds(1), clock: .fixed(now), random: SeededRandomSource(seed: 11))
         let alice = try await auth.signIn(with: credential(), profile: profile())
         let bob = try await sameSeed.signIn(with: credential(), profile: profile(subject: "bob-sub", email: nil))
         #expect(alice.user.uid != bob.user.uid)

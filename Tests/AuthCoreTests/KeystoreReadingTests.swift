@@ -13,12 +13,12 @@ import AuthPlatform
     /// Every optional member set, every array non-empty (``everyMemberIsSet`` checks it), so a
     /// member the hand reader forgets cannot go unseen.
     static let fullAccount = KeystoreDocument.Account(
-        user: User(
+        user: AccountRecord(
             uid: "uid-1", email: "a@example.com", emailVerified: true, displayName: "A", photoURL: "https://p.example/a",
             createdAt: moment, lastSignInAt: moment.addingTimeInterval(1), lastAuthenticatedAt: moment.addingTimeInterval(2),
-            providerData: [UserInfo(providerID: "oidc.corp", uid: "sub-1", email: "a@example.com", displayName: "A",
+            providerData: [LinkedIdentity(providerID: "oidc.corp", uid: "sub-1", email: "a@example.com", displayName: "A",
                                     photoURL: "https://p.example/a", username: "alice")]),
-        sessions: [OAuthCredential(
+        sessions: [ProviderCredential(
             providerID: "oidc.corp", accessToken: "at", tokenType: "DPoP", idToken: "it", refreshToken: "rt",
             expiresAt: moment.addingTimeInterval(3600), obtainedAt: moment, scope: "openid email", rawNonce: "n",
             clientCredentials: ClientCredentialsRequest(scopes: ["api.read", "api.write"], audience: "aud", resource: "https://api.example"),
@@ -30,9 +30,9 @@ import AuthPlatform
 
     /// Every optional member nil.
     static let bareAccount = KeystoreDocument.Account(
-        user: User(uid: "uid-2", createdAt: moment, lastSignInAt: moment, lastAuthenticatedAt: moment,
-                   providerData: [UserInfo(providerID: "github.com", uid: "42")]),
-        sessions: [OAuthCredential(providerID: "github.com", accessToken: nil)], lastProviderID: nil)
+        user: AccountRecord(uid: "uid-2", createdAt: moment, lastSignInAt: moment, lastAuthenticatedAt: moment,
+                   providerData: [LinkedIdentity(providerID: "github.com", uid: "42")]),
+        sessions: [ProviderCredential(providerID: "github.com", accessToken: nil)], lastProviderID: nil)
 
     static var document: KeystoreDocument {
         var document = KeystoreDocument()

@@ -236,8 +236,8 @@ final class RecordingInterruptShield: InterruptShield, @unchecked Sendable {
 
 /// Signing out after an interrupted refresh: the live tokens are the journaled ones.
 extension TokenRefresherTests {
-    var auth: Auth {
-        Auth(storage: storage, backend: LocalAccountBackend(storage: storage, clock: clock, random: SeededRandomSource(seed: 1)), clock: clock)
+    var auth: AccountService {
+        AccountService(storage: storage, backend: LocalAccountBackend(storage: storage, clock: clock, random: SeededRandomSource(seed: 1)), clock: clock)
     }
 
     @Test func signOutRevokesTheJournaledTokensAndLeavesNoneOnDisk() async throws {

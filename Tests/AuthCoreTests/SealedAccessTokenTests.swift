@@ -19,7 +19,7 @@ import AuthTestSupport
         SealedDocumentStorage(base, sealer: SecretSealer(vault: vault, policy: { .keyring }, notice: { _ in }))
     }
 
-    func signIn(_ credential: OAuthCredential) async throws -> TokenRefresher {
+    func signIn(_ credential: ProviderCredential) async throws -> TokenRefresher {
         let clock = Clock { [now] in now }
         let backend = LocalAccountBackend(storage: storage, clock: clock, random: SeededRandomSource(seed: 1))
         _ = try await backend.signIn(with: credential, profile: FederatedProfile(providerID: credential.providerID, subject: "42"))
@@ -38,7 +38,7 @@ import AuthTestSupport
     }
 
     @Test func aTokenThatNeverExpiresIsSealedAndStillHandedOut() async throws {
-        let refresher = try await signIn(OAuthCredential(providerID: "github", accessToken: "gho_SECRET", tokenType: "bearer", obtainedAt: now))
+        let refresher = try await signIn(ProviderCredential(providerID: "github", accessToken: "gho_SECRET", tokenType: "bearer", obtainedAt: now))
         #expect(SecretSealer.isReference(try storedAccessToken))
         #expect(vault.items.values.map(\.label) == ["authctl: github access token"])
         let writes = base.writes(to: KeystoreDocument.fileName)
@@ -47,10 +47,10 @@ import AuthTestSupport
     }
 
     @Test(arguments: [
-        OAuthCredential(providerID: "oidc.corp", accessToken: "at-1", expiresAt: TestTokenFactory.now.addingTimeInterval(3600)),
-        OAuthCredential(providerID: "oidc.corp", accessToken: "at-1", refreshToken: "rt-1"),
+        ProviderCredential(providerID: "oidc.corp", accessToken: "at-1", expiresAt: TestTokenFactory.now.addingTimeInterval(3600)),
+        ProviderCredential(providerID: "oidc.corp", accessToken: "at-1", refreshToken: "rt-1"),
     ])
-    func aTokenThatEndsOrIsRenewedStaysInTheFileAndTheHotPathAsksNoKeyring(_ credential: OAuthCredential) async throws {
+    func aTokenThatEndsOrIsRenewedStaysInTheFileAndTheHotPathAsksNoKeyring(_ credential: ProviderCredential) async throws {
         let refresher = try await signIn(credential)
         #expect(try storedAccessToken == "at-1")
         let calls = vault.calls

@@ -44,7 +44,7 @@ import AuthTestSupport
     func signIn(lifetime: TimeInterval, refreshToken: String? = "rt-1", idToken: String? = nil) async throws {
         try ProviderRegistry(storage: storage).add(ProviderConfiguration(id: "oidc.corp", issuer: TestTokenFactory.issuer, clientID: TestTokenFactory.clientID))
         let obtainedAt = now.withLock { $0 }.addingTimeInterval(-60)
-        let credential = OAuthCredential(
+        let credential = ProviderCredential(
             providerID: "oidc.corp", accessToken: "at-1", idToken: idToken, refreshToken: refreshToken,
             expiresAt: obtainedAt.addingTimeInterval(lifetime), obtainedAt: obtainedAt
         )
@@ -158,10 +158,10 @@ import AuthTestSupport
         let storage = InMemoryDocumentStorage()
         let backend = LocalAccountBackend(storage: storage, clock: TestTokenFactory.clock, random: SeededRandomSource(seed: 5))
         let alice = FederatedProfile(providerID: "oidc.corp", subject: "a1", email: "alice@example.com", emailVerified: true)
-        _ = try await backend.signIn(with: OAuthCredential(providerID: "oidc.corp", accessToken: "at"), profile: alice)
+        _ = try await backend.signIn(with: ProviderCredential(providerID: "oidc.corp", accessToken: "at"), profile: alice)
         let writes = storage.writes(to: KeystoreDocument.fileName)
         await #expect(throws: AccountError.providerAlreadyLinked(providerID: "oidc.corp")) {
-            try await backend.link(with: OAuthCredential(providerID: "oidc.corp", accessToken: "x"), profile: alice)
+            try await backend.link(with: ProviderCredential(providerID: "oidc.corp", accessToken: "x"), profile: alice)
         }
         #expect(storage.writes(to: KeystoreDocument.fileName) == writes)
         #expect(try await backend.lookUpCurrentUser()?.email == "alice@example.com")

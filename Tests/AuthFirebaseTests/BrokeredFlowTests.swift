@@ -143,12 +143,12 @@ import AuthTestSupport
     }
 
     @Test("the project's refusals of a flow are named with their fix", arguments: [
-        ("UNAUTHORIZED_DOMAIN", 400, AuthErrorCode.unauthorizedDomain),
+        ("UNAUTHORIZED_DOMAIN", 400, ErrorCode.unauthorizedDomain),
         ("OPERATION_NOT_ALLOWED", 400, .operationNotAllowed),
         ("INVALID_PROVIDER_ID", 400, .invalidProviderID),
         ("NOT_IMPLEMENTED", 501, .configurationError),
     ])
-    func refusals(code: String, status: Int, expected: AuthErrorCode) async throws {
+    func refusals(code: String, status: Int, expected: ErrorCode) async throws {
         answer("createAuthUri", ["error": ["code": .number(Double(status)), "message": .string(code)]], status: status)
         let transport = transport
         do {

@@ -35,7 +35,7 @@ import AuthTestSupport
 
     func answer(_ method: String, _ json: JSONValue, status: Int = 200) { answers.withLock { $0[method] = .json(json, status: status) } }
 
-    static let github = OAuthCredential(providerID: "github.com", accessToken: "gho_alice")
+    static let github = ProviderCredential(providerID: "github.com", accessToken: "gho_alice")
     static let githubProfile = FederatedProfile(providerID: "github.com", subject: "583231", email: "alice@example.com", emailVerified: true)
 
     func signedIn(_ uid: String = "uid-alice", expiresIn: Int = 3600) {
@@ -86,7 +86,7 @@ import AuthTestSupport
         answer("signInWithIdp", ["errorMessage": "FEDERATED_USER_ID_ALREADY_LINKED", "providerId": "oidc.corp", "email": "bob@example.com"])
         await #expect(throws: AccountError.credentialAlreadyInUse(providerID: "oidc.corp", holder: "bob@example.com")) {
             try await backend.link(
-                with: OAuthCredential(providerID: "oidc.corp", accessToken: "at", idToken: "t"),
+                with: ProviderCredential(providerID: "oidc.corp", accessToken: "at", idToken: "t"),
                 profile: FederatedProfile(providerID: "oidc.corp", subject: "b")
             )
         }

@@ -9,7 +9,7 @@ import AuthTestSupport
 @Suite struct FirebaseErrorTests {
     /// Every server string the client names, with the code (and so the exit status) it gets.
     @Test(arguments: [
-        ("EMAIL_EXISTS", FirebaseError.Operation.signIn, AuthErrorCode.emailAlreadyInUse),
+        ("EMAIL_EXISTS", FirebaseError.Operation.signIn, ErrorCode.emailAlreadyInUse),
         ("INVALID_IDP_RESPONSE", .signIn, .invalidCredential),
         ("INVALID_PENDING_TOKEN", .link, .invalidCredential),
         ("MISSING_OR_INVALID_NONCE", .signIn, .invalidCredential),
@@ -34,7 +34,7 @@ import AuthTestSupport
         ("CREDENTIAL_MISMATCH", .signIn, .invalidCredential),
         ("SOMETHING_NEW", .signIn, .providerError),
     ])
-    func serverStringsAreNamedOnce(code: String, operation: FirebaseError.Operation, expected: AuthErrorCode) {
+    func serverStringsAreNamedOnce(code: String, operation: FirebaseError.Operation, expected: ErrorCode) {
         let error = FirebaseError(serverCode: code, detail: nil, status: 400, during: operation)
         #expect(error.code == expected)
         #expect(!error.message.isEmpty && !error.message.contains("\n"))
@@ -66,9 +66,9 @@ import AuthTestSupport
          .operationNotAllowed),
         ("INVALID_PROVIDER_ID", nil, .startProviderFlow(providerID: "github.com"), nil, nil, .invalidProviderID),
         ("OPERATION_NOT_ALLOWED", "The identity provider configuration is not found.", .signIn, "google.com", nil, .operationNotAllowed),
-    ] as [(String, String?, FirebaseError.Operation, String?, String?, AuthErrorCode)])
+    ] as [(String, String?, FirebaseError.Operation, String?, String?, ErrorCode)])
     func anOpenIDConnectOrSAMLProviderTheProjectLacksNeedsIdentityPlatform(
-        code: String, detail: String?, operation: FirebaseError.Operation, credentialProvider: String?, missing: String?, expected: AuthErrorCode
+        code: String, detail: String?, operation: FirebaseError.Operation, credentialProvider: String?, missing: String?, expected: ErrorCode
     ) {
         let error = FirebaseError(serverCode: code, detail: detail, status: 400, during: operation, providerID: credentialProvider)
         #expect(error.code == expected)
@@ -97,9 +97,9 @@ import AuthTestSupport
     }
 
     @Test func theAssertionIsWhatTheSDKsPost() {
-        let github = OAuthCredential(providerID: "github.com", accessToken: "gho_x y")
+        let github = ProviderCredential(providerID: "github.com", accessToken: "gho_x y")
         #expect(FirebaseAccountBackend.assertion(github) == "access_token=gho_x%20y&providerId=github.com")
-        let oidc = OAuthCredential(providerID: "oidc.corp", accessToken: "at", idToken: "h.p.s", rawNonce: "raw+1")
+        let oidc = ProviderCredential(providerID: "oidc.corp", accessToken: "at", idToken: "h.p.s", rawNonce: "raw+1")
         #expect(FirebaseAccountBackend.assertion(oidc) == "id_token=h.p.s&nonce=raw%2B1&providerId=oidc.corp")
     }
 

@@ -92,8 +92,8 @@ import AuthTestSupport
     }
 
     /// An enrolment's session that ran out is not a wrong code: start the enrolment again.
-    @Test(arguments: [("INVALID_SESSION_INFO", AuthErrorCode.invalidVerificationID), ("MISSING_SESSION_INFO", .missingVerificationID)])
-    func anExpiredEnrolmentSessionSaysToStartAgain(serverCode: String, code: AuthErrorCode) {
+    @Test(arguments: [("INVALID_SESSION_INFO", ErrorCode.invalidVerificationID), ("MISSING_SESSION_INFO", .missingVerificationID)])
+    func anExpiredEnrolmentSessionSaysToStartAgain(serverCode: String, code: ErrorCode) {
         let error = FirebaseError(serverCode: serverCode, detail: nil, status: 400, during: .other)
         #expect(error.code == code && error.remedy == .tryAgain && error.message.contains("start the enrolment again"))
     }
@@ -101,12 +101,12 @@ import AuthTestSupport
     /// FirebaseAuth's codes for the sign-in's refusals; a refused code asks for the next one, a
     /// factor the project does not know (withdrawn meanwhile) for a new sign-in.
     @Test(arguments: [
-        ("MISSING_MFA_PENDING_CREDENTIAL", AuthErrorCode.missingMultiFactorSession, "the second factor's code was refused", false),
+        ("MISSING_MFA_PENDING_CREDENTIAL", ErrorCode.missingMultiFactorSession, "the second factor's code was refused", false),
         ("INVALID_CODE", .invalidVerificationCode, "the second factor's code was refused", false),
         ("MISSING_MFA_ENROLLMENT_ID", .missingMultiFactorInfo, "the project has no second factor of that id", true),
         ("MFA_ENROLLMENT_NOT_FOUND", .multiFactorInfoNotFound, "the project has no second factor of that id", true),
     ])
-    func aRefusedSecondFactorIsNamedAsTheSDKNamesIt(serverCode: String, code: AuthErrorCode, message: String, signInAgain: Bool) {
+    func aRefusedSecondFactorIsNamedAsTheSDKNamesIt(serverCode: String, code: ErrorCode, message: String, signInAgain: Bool) {
         let error = FirebaseError(serverCode: serverCode, detail: nil, status: 400, during: .signIn)
         #expect(error.code == code && error.message.hasPrefix(message) && error.message.contains("(\(serverCode))"))
         #expect(error.remedy == (signInAgain ? .signInAgain(providerID: nil) : .giveSecondFactorCode(enrollAuthenticatorFirst: false)))
@@ -114,7 +114,7 @@ import AuthTestSupport
 
     // MARK: A federated reauthentication of an account with a TOTP factor
 
-    static let github = OAuthCredential(providerID: "github.com", accessToken: "gho_alice")
+    static let github = ProviderCredential(providerID: "github.com", accessToken: "gho_alice")
     static let githubProfile = FederatedProfile(providerID: "github.com", subject: "583231", email: "a@b.c", emailVerified: true)
 
     /// uid-1 signed in with GitHub; then the project answers GitHub's credential with only a pending

@@ -78,24 +78,24 @@ import AuthTestSupport
     }
 
     @Test(arguments: [
-        ("PASSWORD_RESET", ActionCodeInfo.Operation.passwordReset), ("VERIFY_EMAIL", .verifyEmail), ("RECOVER_EMAIL", .recoverEmail),
+        ("PASSWORD_RESET", ActionCodeDetails.Operation.passwordReset), ("VERIFY_EMAIL", .verifyEmail), ("RECOVER_EMAIL", .recoverEmail),
         ("EMAIL_SIGNIN", .emailSignIn), ("SOMETHING_ELSE", .unknown),
     ])
-    func anActionCodesRequestTypeIsItsOperation(requestType: String, operation: ActionCodeInfo.Operation) throws {
+    func anActionCodesRequestTypeIsItsOperation(requestType: String, operation: ActionCodeDetails.Operation) throws {
         let answer: JSONValue = ["requestType": .string(requestType), "email": "a@b.c", "newEmail": "n@b.c"]
         let info = try ActionCodeResponse(AnswerReader(answer, method: "resetPassword")).info()
-        #expect(info == ActionCodeInfo(operation: operation, email: "a@b.c", previousEmail: "n@b.c"))
+        #expect(info == ActionCodeDetails(operation: operation, email: "a@b.c", previousEmail: "n@b.c"))
     }
 
     /// The new refusals: their code (and so the exit status) and, where there is one, their remedy.
     @Test(arguments: [
-        ("INVALID_OOB_CODE", AuthErrorCode.invalidActionCode), ("EXPIRED_OOB_CODE", .expiredActionCode),
+        ("INVALID_OOB_CODE", ErrorCode.invalidActionCode), ("EXPIRED_OOB_CODE", .expiredActionCode),
         ("MISSING_OOB_CODE", .invalidActionCode), ("UNVERIFIED_EMAIL", .unverifiedEmail),
         ("EMAIL_CHANGE_NEEDS_VERIFICATION", .emailChangeNeedsVerification), ("MISSING_MFA_ENROLLMENT_ID", .missingMultiFactorInfo),
         ("INVALID_SESSION_INFO", .invalidVerificationID), ("MISSING_SESSION_INFO", .missingVerificationID),
         ("MISSING_MFA_PENDING_CREDENTIAL", .missingMultiFactorSession), ("MFA_ENROLLMENT_NOT_FOUND", .multiFactorInfoNotFound),
     ])
-    func theNewRefusalsAreNamedOnce(serverCode: String, code: AuthErrorCode) {
+    func theNewRefusalsAreNamedOnce(serverCode: String, code: ErrorCode) {
         let error = FirebaseError(serverCode: serverCode, detail: nil, status: 400, during: .other)
         #expect(error.code == code && !error.message.isEmpty)
         #expect(error.code != .providerError, "named, not passed through")

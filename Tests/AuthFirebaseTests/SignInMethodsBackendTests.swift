@@ -38,7 +38,7 @@ import AuthTestSupport
 
     @Test func anAnonymousUserIsStoredAndItsFactorsAreReadFromTheProject() async throws {
         let backend = try await signedInAnonymously()
-        #expect(try await backend.enrolledFactors() == [MultiFactorInfo(enrollmentID: "e-1", displayName: "Phone", factorID: "totp")])
+        #expect(try await backend.enrolledFactors() == [EnrolledFactor(enrollmentID: "e-1", displayName: "Phone", factorID: "totp")])
     }
 
     @Test func aProjectWithoutAnonymousUsersNamesTheConsoleSwitch() async throws {

@@ -8,10 +8,10 @@ import AuthTestSupport
 /// under a user with an email, and a pending credential that is an object.
 struct SessionsDocument: VersionedDocument, Equatable {
     static let schemaVersion = 1
-    struct User: Codable, Equatable { var email: String }
+    struct AccountRecord: Codable, Equatable { var email: String }
     struct Session: Codable, Equatable { var providerID: String; var accessToken: String; var refreshToken: String? }
     struct Pending: Codable, Equatable { var accessToken: String; var scope: String }
-    struct Account: Codable, Equatable { var user: User; var sessions: [Session] }
+    struct Account: Codable, Equatable { var user: AccountRecord; var sessions: [Session] }
     var accounts: [Account] = []
     var credential: Pending?
     static let sealedMembers = [SealedMember("refreshToken", label: "refresh token"), SealedMember("credential", label: "pending credential")]

@@ -9,7 +9,7 @@ import Testing
 /// `userInfo`, the default home. The flows themselves run end to end (Tests/e2e/test_library.py).
 struct AuthctlKitTests {
     @Test(arguments: [
-        (AuthPlatform.AuthErrorCode.accountExistsWithDifferentCredential, AuthctlKit.AuthErrorCode.accountExistsWithDifferentCredential, 17012),
+        (AuthPlatform.ErrorCode.accountExistsWithDifferentCredential, AuthctlKit.AuthErrorCode.accountExistsWithDifferentCredential, 17012),
         (.userMismatch, .userMismatch, 17024),
         (.credentialAlreadyInUse, .credentialAlreadyInUse, 17025),
         (.requiresRecentLogin, .requiresRecentLogin, 17014),
@@ -25,7 +25,7 @@ struct AuthctlKitTests {
         (.passwordDoesNotMeetRequirements, .passwordDoesNotMeetRequirements, 17211),
         (.weakPassword, .weakPassword, 17026),
     ])
-    func sdkCodes(internal code: AuthPlatform.AuthErrorCode, sdk: AuthctlKit.AuthErrorCode, number: Int) {
+    func sdkCodes(internal code: AuthPlatform.ErrorCode, sdk: AuthctlKit.AuthErrorCode, number: Int) {
         #expect(AuthctlKit.AuthErrorCode.from(code) == sdk)
         #expect(sdk.rawValue == number)
     }
@@ -33,7 +33,7 @@ struct AuthctlKitTests {
     /// Every authctl code whose name the SDK also has maps to that case, none to internalError.
     @Test func sameNamesMapToTheSameCase() {
         let sdkNames = Set(AuthctlKit.AuthErrorCode.allCases.map { "\($0)" })
-        for code in AuthPlatform.AuthErrorCode.allCases where sdkNames.contains("\(code)") {
+        for code in AuthPlatform.ErrorCode.allCases where sdkNames.contains("\(code)") {
             #expect("\(AuthctlKit.AuthErrorCode.from(code))" == "\(code)")
         }
     }
@@ -67,7 +67,7 @@ struct AuthctlKitTests {
     }
 
     @Test func profileValuesLeaveNullsOut() throws {
-        let info = AdditionalUserInfo(AuthCore.AdditionalUserInfo(
+        let info = AdditionalUserInfo(AuthCore.SignInDetails(
             providerID: "github.com", profile: .object(["login": .string("alice"), "id": .number(7), "site_admin": .bool(false), "bio": .null]),
             username: "alice", isNewUser: true))
         let profile = try #require(info.profile)

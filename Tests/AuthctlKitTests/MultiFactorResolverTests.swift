@@ -9,14 +9,14 @@ import Testing
 /// sign-in itself runs end to end (test_signin_methods.py, the library rows).
 struct MultiFactorResolverTests {
     struct FactorNeeded: AuthCoreError {
-        var code: AuthPlatform.AuthErrorCode { .multiFactorAuthRequired }
+        var code: AuthPlatform.ErrorCode { .multiFactorAuthRequired }
         var message: String { "the account has a second factor" }
     }
 
     static let pending = PendingSecondFactorSignIn(
         factors: [
-            AuthCore.MultiFactorInfo(enrollmentID: "sms-1", factorID: AuthCore.MultiFactorInfo.phone),
-            AuthCore.MultiFactorInfo(enrollmentID: "totp-1", displayName: "Phone", factorID: AuthCore.MultiFactorInfo.totp),
+            AuthCore.EnrolledFactor(enrollmentID: "sms-1", factorID: AuthCore.EnrolledFactor.phone),
+            AuthCore.EnrolledFactor(enrollmentID: "totp-1", displayName: "Phone", factorID: AuthCore.EnrolledFactor.totp),
         ],
         pendingCredential: "pending-1", firstFactorAnswer: ["email": "a@b.c"])
 

@@ -159,7 +159,7 @@ package struct CapabilityUnavailable: AuthCoreError, Equatable {
 
     package init(capability: BackendCapability) { self.capability = capability }
 
-    package var code: AuthErrorCode { .configurationError }
+    package var code: ErrorCode { .configurationError }
     package var message: String { "\(capability.rawValue) need a Firebase project, and none is configured for these accounts" }
     package var remedy: Remedy? { .configureProject(.project) }
 }

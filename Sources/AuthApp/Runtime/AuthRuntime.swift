@@ -217,14 +217,14 @@ package struct AuthRuntime: Sendable {
 
     /// The account service of the backend this runtime runs: the one the options name, else the
     /// first kind the home configures, else local accounts.
-    package func accounts() throws -> Auth {
+    package func accounts() throws -> AccountService {
         let chosen = try backends.backend(for: options.backend, in: self)
-        return Auth(storage: chosen.storage, backend: chosen.backend, clock: effects.clock)
+        return AccountService(storage: chosen.storage, backend: chosen.backend, clock: effects.clock)
     }
 
     /// Local accounts in the home, whatever the backend: their rules (`config`) and a client's own sessions.
-    package func localAccounts() -> Auth {
-        Auth(storage: storage, backend: LocalAccountBackend(storage: storage, clock: effects.clock, random: effects.random), clock: effects.clock)
+    package func localAccounts() -> AccountService {
+        AccountService(storage: storage, backend: LocalAccountBackend(storage: storage, clock: effects.clock, random: effects.random), clock: effects.clock)
     }
 
     /// The local account rules on the keystore ``accounts()`` reads (the project's namespace with
@@ -262,7 +262,7 @@ package struct InvalidSetting: AuthCoreError, Equatable {
     /// HOME is not set and no home was chosen.
     package static let homeUnset = InvalidSetting(setting: "HOME", value: "", reason: "HOME is not set; choose a home directory")
 
-    package var code: AuthErrorCode { .invalidArgument }
+    package var code: ErrorCode { .invalidArgument }
     package var remedy: Remedy? { setting == "HOME" ? .chooseHome : nil }
     package var message: String {
         value.isEmpty ? "'\(setting)': \(reason)" : "invalid value '\(value)' for '\(setting)': \(reason)"

@@ -9,26 +9,26 @@ package struct AccountOperations: Sendable {
 
     package init(runtime: AuthRuntime) { self.runtime = runtime }
 
-    package func linkPending(expectedUID: String? = nil) async throws -> AuthDataResult {
+    package func linkPending(expectedUID: String? = nil) async throws -> SignInResult {
         let accounts = try checked(expectedUID)
         return try await accounts.linkPending()
     }
 
-    package func unlink(_ providerID: String, expectedUID: String? = nil) async throws -> User {
+    package func unlink(_ providerID: String, expectedUID: String? = nil) async throws -> AccountRecord {
         try await checked(expectedUID).unlink(providerID: providerID)
     }
 
-    package func delete(expectedUID: String? = nil) async throws -> User {
+    package func delete(expectedUID: String? = nil) async throws -> AccountRecord {
         try await checked(expectedUID).deleteCurrentUser()
     }
 
     /// Makes another signed-in user (by uid or email) the current one.
-    package func switchUser(to query: String) throws -> User {
+    package func switchUser(to query: String) throws -> AccountRecord {
         try runtime.accounts().switchUser(to: query)
     }
 
     /// The accounts, once the signed-in user is `expectedUID` (when given).
-    package func checked(_ expectedUID: String?) throws -> Auth {
+    package func checked(_ expectedUID: String?) throws -> AccountService {
         let accounts = try runtime.accounts()
         guard let expectedUID else { return accounts }
         guard let current = try accounts.currentUser() else { throw AccountError.notSignedIn }
@@ -41,6 +41,6 @@ package struct AccountOperations: Sendable {
 package struct SignedInUserChanged: AuthCoreError, Equatable {
     package var expected: String
     package var current: String
-    package var code: AuthErrorCode { .userMismatch }
+    package var code: ErrorCode { .userMismatch }
     package var message: String { "another user (\(current)) is signed in now, not \(expected)" }
 }

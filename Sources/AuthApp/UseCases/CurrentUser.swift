@@ -20,7 +20,7 @@ package struct CurrentUser: Sendable {
     package enum Details: Sendable {
         /// The backend has none.
         case none
-        case known(factors: [MultiFactorInfo], customClaims: [String: JSONValue])
+        case known(factors: [EnrolledFactor], customClaims: [String: JSONValue])
         /// The project could not be read now: the details are left out, for this reason.
         case leftOut(String)
     }
@@ -31,7 +31,7 @@ package struct CurrentUser: Sendable {
 
     /// The signed-in user from `source`, or nil when nobody is; with `expectedUID`, the signed-in
     /// user must still be that one (a program's `User`), else user-mismatch.
-    package func run(from source: Source, expectedUID: String? = nil) async throws -> User? {
+    package func run(from source: Source, expectedUID: String? = nil) async throws -> AccountRecord? {
         let accounts = try AccountOperations(runtime: runtime).checked(expectedUID)
         switch source {
         case .keystore: return try accounts.currentUser()
@@ -40,7 +40,7 @@ package struct CurrentUser: Sendable {
     }
 
     /// ``run(from:expectedUID:)`` for a user who must be signed in.
-    package func signedIn(from source: Source, expectedUID: String? = nil) async throws -> User {
+    package func signedIn(from source: Source, expectedUID: String? = nil) async throws -> AccountRecord {
         guard let user = try await run(from: source, expectedUID: expectedUID) else { throw AccountError.notSignedIn }
         return user
     }

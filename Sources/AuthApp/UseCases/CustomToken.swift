@@ -8,7 +8,7 @@ package struct CustomToken: Sendable {
     package init(runtime: AuthRuntime) { self.runtime = runtime }
 
     /// Signs in with `token`, as it is: the project checks it (signature, audience, expiry).
-    package func signIn(_ token: String) async throws -> AuthDataResult {
+    package func signIn(_ token: String) async throws -> SignInResult {
         try await runtime.backend(as: (any CustomTokenAccounts).self, .customTokens).signIn(customToken: token)
     }
 }

@@ -23,23 +23,23 @@ package struct EmailAndPassword: Sendable {
     }
 
     /// Signs in (or signs up) with `email` and `password`; the session replaces the stored one.
-    package func signIn(email: String, password: String, mode: Mode = .signIn) async throws -> AuthDataResult {
+    package func signIn(email: String, password: String, mode: Mode = .signIn) async throws -> SignInResult {
         try await backend().signIn(email: email, password: password, create: mode == .signUp)
     }
 
     /// The signed-in user proves it is them with their password; another account's password is
     /// a user mismatch and the session is kept either way.
-    package func reauthenticate(password: String, expectedUID: String? = nil) async throws -> AuthDataResult {
+    package func reauthenticate(password: String, expectedUID: String? = nil) async throws -> SignInResult {
         try await backend(checking: expectedUID).reauthenticate(password: password)
     }
 
     /// The signed-in user's new email (needs a recent sign-in); the project's answer replaces the session.
-    package func updateEmail(to email: String, expectedUID: String? = nil) async throws -> User {
+    package func updateEmail(to email: String, expectedUID: String? = nil) async throws -> AccountRecord {
         try await backend(checking: expectedUID).updateEmail(email)
     }
 
     /// The signed-in user's new password (needs a recent sign-in); the project ends its other sessions.
-    package func updatePassword(to password: String, expectedUID: String? = nil) async throws -> User {
+    package func updatePassword(to password: String, expectedUID: String? = nil) async throws -> AccountRecord {
         try await backend(checking: expectedUID).updatePassword(password)
     }
 

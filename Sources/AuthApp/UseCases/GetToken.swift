@@ -63,7 +63,7 @@ package struct GetToken: Sendable {
         // token obtained after it asked takes that one (``LockedRefresh``).
         runtime.options.log("renewing the token now, whatever its age, as asked")
         let renewed = try await token(input)
-        let expiry = renewed.expiresAt ?? Auth.expiry(ofJWT: renewed.value)
+        let expiry = renewed.expiresAt ?? AccountService.expiry(ofJWT: renewed.value)
         runtime.options.log("the token handed out was renewed" + (expiry.map { ": it expires at \($0.ISO8601Format())" } ?? ""))
         return renewed
     }
@@ -85,7 +85,7 @@ package struct GetToken: Sendable {
         let accounts = try runtime.accounts()
         let validity = input.minimumValidity
         if input.providerID == nil, let token = try await accounts.backend.userToken(minimumValidity: validity) {
-            return Output(value: token, isIDToken: true, expiresAt: input.withExpiry || input.kind == .id ? Auth.expiry(ofJWT: token) : nil)
+            return Output(value: token, isIDToken: true, expiresAt: input.withExpiry || input.kind == .id ? AccountService.expiry(ofJWT: token) : nil)
         }
         if input.kind == .id {
             let (token, expiresAt) = try await accounts.freshIDToken(

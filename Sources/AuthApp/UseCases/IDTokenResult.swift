@@ -48,6 +48,6 @@ package struct IDTokenResult: Sendable {
 
 /// The ID token is not a JWT, so it has no claims to read.
 package struct NotAJWT: AuthCoreError, Equatable {
-    package var code: AuthErrorCode { .invalidCredential }
+    package var code: ErrorCode { .invalidCredential }
     package var message: String { "the user's ID token is not a JWT, so it has no claims to read" }
 }

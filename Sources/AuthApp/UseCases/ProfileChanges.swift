@@ -13,7 +13,7 @@ package struct ProfileChanges: Sendable {
     /// What an email change did.
     package enum EmailChange: Sendable, Equatable {
         /// The project changed the email at once (it needs a recent sign-in for that).
-        case changed(User)
+        case changed(AccountRecord)
         /// The project changes this account's email only once the new address is verified
         /// (`EMAIL_CHANGE_NEEDS_VERIFICATION`, as for an account with a second factor): it mailed
         /// the new address a link, and the email changes when the link is followed.
@@ -21,7 +21,7 @@ package struct ProfileChanges: Sendable {
     }
 
     /// Sets the display name and photo URL: a value given is set, an empty one removed, nil kept.
-    package func updateProfile(displayName: String?, photoURL: String?, expectedUID: String? = nil) async throws -> User {
+    package func updateProfile(displayName: String?, photoURL: String?, expectedUID: String? = nil) async throws -> AccountRecord {
         _ = try AccountOperations(runtime: runtime).checked(expectedUID)
         return try await runtime.backend(as: (any ProfileAccounts).self, .profileChanges)
             .updateProfile(displayName: displayName, photoURL: photoURL)
@@ -48,7 +48,7 @@ package struct ProfileChanges: Sendable {
     /// The rule of ``changeEmail(to:expectedUID:)``: the change, or on the project's
     /// `EMAIL_CHANGE_NEEDS_VERIFICATION` the verification mail; any other refusal as it is.
     package static func changeEmail(
-        to email: String, update: (String) async throws -> User, sendVerification: (String) async throws -> Void
+        to email: String, update: (String) async throws -> AccountRecord, sendVerification: (String) async throws -> Void
     ) async throws -> EmailChange {
         do {
             return .changed(try await update(email))

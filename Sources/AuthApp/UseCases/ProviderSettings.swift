@@ -70,7 +70,7 @@ package struct ProviderSettings: Sendable {
     package struct IssuerNeeded: AuthCoreError, Equatable {
         package var providerID: String
         package init(providerID: String) { self.providerID = providerID }
-        package var code: AuthErrorCode { .invalidArgument }
+        package var code: ErrorCode { .invalidArgument }
         package var message: String { "\(providerID) needs its issuer URL: no preset has one built in" }
     }
 

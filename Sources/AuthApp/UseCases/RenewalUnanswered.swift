@@ -9,7 +9,7 @@ package struct RenewalUnanswered: AuthCoreError, Equatable {
 
     package init(cause: HTTPTransportError) { self.cause = cause }
 
-    package var code: AuthErrorCode { cause.code }
+    package var code: ErrorCode { cause.code }
     package var remedy: Remedy? { .tryAgain }
 
     package var message: String {

@@ -80,10 +80,10 @@ package struct SessionStatus: Sendable {
 
         /// The access token's expiry, else an ID-token-only session's `exp`; through a project a
         /// missing expiry is unknown, not "no expiry".
-        package init(_ session: OAuthCredential, throughProject: Bool) {
+        package init(_ session: ProviderCredential, throughProject: Bool) {
             if let expiresAt = session.expiresAt {
                 self = .at(expiresAt)
-            } else if session.accessToken == nil, let idToken = session.idToken, let exp = Auth.expiry(ofJWT: idToken) {
+            } else if session.accessToken == nil, let idToken = session.idToken, let exp = AccountService.expiry(ofJWT: idToken) {
                 self = .at(exp)
             } else {
                 self = throughProject ? .unknown : .none
@@ -132,7 +132,7 @@ package struct SessionStatus: Sendable {
 
     /// One user of the keystore, for `users`.
     package struct Listed: Sendable {
-        package var user: User
+        package var user: AccountRecord
         package var isCurrent: Bool
         package var isSignedIn: Bool
         /// ``TokenAvailability``, as `status` and `token` judge it.
@@ -170,7 +170,7 @@ package struct SessionStatus: Sendable {
         return Report(backends: backends, users: users, now: now)
     }
 
-    static func state(of session: OAuthCredential, throughProject: Bool) -> SessionState {
+    static func state(of session: ProviderCredential, throughProject: Bool) -> SessionState {
         SessionState(
             idTokenOnly: session.accessToken == nil, expiry: Expiry(session, throughProject: throughProject),
             refreshable: session.refreshToken != nil || session.ciSource != nil, renewedFrom: session.ciSource?.description,
@@ -203,13 +203,13 @@ package enum TokenAvailability {
             return false
         }
         if session.refreshToken != nil { return true }
-        let expiresAt = session.expiresAt ?? (session.accessToken == nil ? session.idToken.flatMap(Auth.expiry(ofJWT:)) : nil)
+        let expiresAt = session.expiresAt ?? (session.accessToken == nil ? session.idToken.flatMap(AccountService.expiry(ofJWT:)) : nil)
         let unexpired = FreshnessPolicy.fetchedFromSource.isFresh(expiresAt: expiresAt, obtainedAt: nil, minimumValidity: 0, at: now)
         guard let source = session.ciSource, !unexpired else { return unexpired }
         switch source.kind {
         case .githubActions: return true
         case .gitlab, .env:
-            guard let token = environment[source.variable ?? CITokenSource.gitLabDefaultVariable], let expiresAt = Auth.expiry(ofJWT: token) else {
+            guard let token = environment[source.variable ?? CITokenSource.gitLabDefaultVariable], let expiresAt = AccountService.expiry(ofJWT: token) else {
                 return false
             }
             return expiresAt > now

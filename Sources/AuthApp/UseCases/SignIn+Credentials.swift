@@ -11,27 +11,27 @@ extension SignIn {
     /// (signInWithIdp's `postBody`), which verifies it against the provider it has enabled; nothing
     /// of the provider is needed here. The profile is read from the token only once the project
     /// has accepted it.
-    func signInWithIDToken(_ token: String, rawNonce: String?, input: Input, broker: any ProviderFlowBroker) async throws -> AuthDataResult {
+    func signInWithIDToken(_ token: String, rawNonce: String?, input: Input, broker: any ProviderFlowBroker) async throws -> SignInResult {
         let jws = try CompactJWS(parsingUnverified: token)
         guard let subject = jws.payload["sub"]?.stringValue else { throw JOSEError.missingClaim("sub") }
         let profile = FederatedProfile(
             providerID: input.providerID, subject: subject, email: jws.payload["email"]?.stringValue,
             emailVerified: jws.payload["email_verified"]?.boolValue ?? false, displayName: jws.payload["name"]?.stringValue,
             rawProfile: jws.payload)
-        var credential = OAuthCredential(providerID: input.providerID, accessToken: nil, idToken: token)
+        var credential = ProviderCredential(providerID: input.providerID, accessToken: nil, idToken: token)
         credential.rawNonce = rawNonce
         credential.obtainedAt = runtime.clock.now()
-        credential.expiresAt = Auth.expiry(ofJWT: token)
+        credential.expiresAt = AccountService.expiry(ofJWT: token)
         return try await Self.apply(input.purpose, credential, profile, try runtime.accounts())
     }
 
     /// A provider's access token, proved by the provider added here (GitHub's REST API).
-    static func proveAccessToken(_ token: String, provider: ProviderConfiguration, runtime: AuthRuntime) async throws -> (OAuthCredential, FederatedProfile) {
+    static func proveAccessToken(_ token: String, provider: ProviderConfiguration, runtime: AuthRuntime) async throws -> (ProviderCredential, FederatedProfile) {
         let services = runtime.services
         let resolved = try await runtime.registry.resolve(provider, services: services)
         let tokens = GrantedTokens(accessToken: token, receivedAt: runtime.clock.now())
         let identity = try await resolved.identity(of: tokens, services: services)
-        return (OAuthCredential(providerID: provider.id, tokens: tokens, idTokenExpiresAt: identity.idToken?.expiresAt), identity.profile)
+        return (ProviderCredential(providerID: provider.id, tokens: tokens, idTokenExpiresAt: identity.idToken?.expiresAt), identity.profile)
     }
 }
 
@@ -57,7 +57,7 @@ package struct LocalFlowNeedsProvider: AuthCoreError, Equatable {
     /// How to add the provider here (``ProviderPresets/addRemedy(_:)``).
     package var remedy: Remedy?
 
-    package var code: AuthErrorCode { .configurationError }
+    package var code: ErrorCode { .configurationError }
     package var message: String {
         "\(proof) runs \(providerID)'s flow on this machine, which needs \(providerID) added here; "
             + "the Firebase project runs only the browser sign-in (Firebase has no device flow)"

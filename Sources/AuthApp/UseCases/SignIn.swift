@@ -22,7 +22,7 @@ package struct SignIn: Sendable {
         /// An access token obtained elsewhere (GitHub's), proved by the provider's API.
         case accessToken(String)
         /// A credential a provider already verified on this machine (the library's `getCredentialWith`).
-        case verified(OAuthCredential, FederatedProfile)
+        case verified(ProviderCredential, FederatedProfile)
     }
 
     /// What the person asked for: the one ``SignInRequest`` (Decisions/0038), with what it is for,
@@ -115,7 +115,7 @@ package struct SignIn: Sendable {
 
     /// The credential of a flow run for later use (the library's `getCredentialWith`).
     package enum Obtained: Sendable {
-        case verified(OAuthCredential, FederatedProfile)
+        case verified(ProviderCredential, FederatedProfile)
         /// The project runs this provider's flow, which ends in the account rules: it runs when used.
         case runByProject
     }
@@ -129,7 +129,7 @@ package struct SignIn: Sendable {
     /// why); otherwise it must be added here (the registry's error, with its suggestion). An id that
     /// is no Firebase provider id (`github` for `github.com`) is looked up here, so a typo gets the
     /// registry's "did you mean" before any project is asked.
-    package static func route(_ providerID: String, accounts: Auth, registry: ProviderRegistry) throws -> Route {
+    package static func route(_ providerID: String, accounts: AccountService, registry: ProviderRegistry) throws -> Route {
         let broker = accounts.backend as? any ProviderFlowBroker
         let configured = try registry.all().contains { $0.id == providerID }
         switch ProviderRoute.rule(for: providerID, configured: configured, hasProject: broker != nil, presets: registry.presets) {
@@ -154,7 +154,7 @@ package struct SignIn: Sendable {
     }
 
     /// Signs in, links or reauthenticates; `currentUser` picks the provider for the signed-in account.
-    package func run(_ input: Input, ports: Ports) async throws -> AuthDataResult {
+    package func run(_ input: Input, ports: Ports) async throws -> SignInResult {
         try runtime.checkHome()  // a home that cannot be written fails before the browser, not after it
         try runtime.checkSecretStorage()
         let runtime = runtime.withDeadline(input.timeout, setting: input.timeoutSetting)
@@ -207,7 +207,7 @@ package struct SignIn: Sendable {
     }
 
     /// The project's flow: createAuthUri, the browser, the answer forwarded to signInWithIdp.
-    func runByProject(_ input: Input, broker: any ProviderFlowBroker, ports: Ports, grant: GrantContext) async throws -> AuthDataResult {
+    func runByProject(_ input: Input, broker: any ProviderFlowBroker, ports: Ports, grant: GrantContext) async throws -> SignInResult {
         switch input.proof {
         case .browser: break
         case .idToken(let token, let rawNonce):
@@ -263,7 +263,7 @@ package struct SignIn: Sendable {
     }
 
     /// The account rules for `purpose`.
-    static func apply(_ purpose: FederatedPurpose, _ credential: OAuthCredential, _ profile: FederatedProfile, _ accounts: Auth) async throws -> AuthDataResult {
+    static func apply(_ purpose: FederatedPurpose, _ credential: ProviderCredential, _ profile: FederatedProfile, _ accounts: AccountService) async throws -> SignInResult {
         switch purpose {
         case .signIn: try await accounts.signIn(with: credential, profile: profile)
         case .link: try await accounts.link(with: credential, profile: profile)

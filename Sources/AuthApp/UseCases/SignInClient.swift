@@ -11,7 +11,7 @@ package struct SignInClient: Sendable {
 
     package init(runtime: AuthRuntime) { self.runtime = runtime }
 
-    package func run(providerID: String, request: ClientCredentialsRequest) async throws -> AuthDataResult {
+    package func run(providerID: String, request: ClientCredentialsRequest) async throws -> SignInResult {
         try runtime.checkHome()
         let configuration = try runtime.registry.provider(providerID)
         guard configuration.clientSecret != nil else {
@@ -25,7 +25,7 @@ package struct SignInClient: Sendable {
         runtime.options.log("asking \(client.tokenEndpoint.redactedForDisplay) for a client-credentials token")
         let response = try await client.clientCredentials(sent)
         let now = runtime.clock.now()
-        let credential = OAuthCredential(
+        let credential = ProviderCredential(
             providerID: providerID, accessToken: response.accessToken, tokenType: response.tokenType,
             expiresAt: response.expiresIn.map { now.addingTimeInterval(TimeInterval($0)) }, obtainedAt: now, scope: response.scope,
             clientCredentials: sent)

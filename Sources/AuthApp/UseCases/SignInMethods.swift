@@ -35,12 +35,12 @@ package struct SignInMethods: Sendable {
 
     // MARK: Anonymous users
 
-    package func signInAnonymously() async throws -> AuthDataResult {
+    package func signInAnonymously() async throws -> SignInResult {
         try await runtime.backend(as: (any AnonymousAccounts).self, .anonymousAccounts).signInAnonymously()
     }
 
     /// An email and password linked to the signed-in user (`expectedUID`: a program's user object).
-    package func linkPassword(email: String, password: String, expectedUID: String? = nil) async throws -> AuthDataResult {
+    package func linkPassword(email: String, password: String, expectedUID: String? = nil) async throws -> SignInResult {
         _ = try AccountOperations(runtime: runtime).checked(expectedUID)
         return try await runtime.backend(as: (any AnonymousAccounts).self, .anonymousAccounts).link(email: email, password: password)
     }
@@ -58,7 +58,7 @@ package struct SignInMethods: Sendable {
 
     /// The signed-in user (`expectedUID`: a program's user object) proves it is them with an emailed
     /// sign-in link; another account's link is a user mismatch.
-    package func reauthenticate(email: String, link: String, expectedUID: String? = nil) async throws -> AuthDataResult {
+    package func reauthenticate(email: String, link: String, expectedUID: String? = nil) async throws -> SignInResult {
         _ = try AccountOperations(runtime: runtime).checked(expectedUID)
         let backend = try runtime.backend(as: (any EmailLinkReauthentication).self, .emailLinks)
         guard let parsed = ActionLink(link), parsed.mode == nil || parsed.isSignIn else { throw NotAnActionLink(expected: .signIn) }
@@ -72,7 +72,7 @@ package struct SignInMethods: Sendable {
 
     /// Signs in with the emailed link (or its code).
     /// With `linking`, the email is linked to the signed-in user instead (an anonymous user keeps its uid).
-    package func signIn(email: String, link: String, linking: Bool = false, expectedUID: String? = nil) async throws -> AuthDataResult {
+    package func signIn(email: String, link: String, linking: Bool = false, expectedUID: String? = nil) async throws -> SignInResult {
         if linking { _ = try AccountOperations(runtime: runtime).checked(expectedUID) }
         let backend = try runtime.backend(as: (any EmailLinkAccounts).self, .emailLinks)
         guard let parsed = ActionLink(link), parsed.mode == nil || parsed.isSignIn else { throw NotAnActionLink(expected: .signIn) }
@@ -95,14 +95,14 @@ package struct SignInMethods: Sendable {
         try await runtime.backend(as: (any ActionLinkMail).self, .actionCodes).sendEmailVerification(settings: settings)
     }
 
-    package func checkActionCode(_ link: String) async throws -> ActionCodeInfo {
+    package func checkActionCode(_ link: String) async throws -> ActionCodeDetails {
         guard let parsed = ActionLink(link) else { throw NotAnActionLink(expected: nil) }
         return try await runtime.backend(as: (any ActionCodes).self, .actionCodes).checkActionCode(parsed.oobCode)
     }
 
     /// What applying a pasted link did.
     package enum Applied: Sendable, Equatable {
-        case applied(ActionCodeInfo)
+        case applied(ActionCodeDetails)
         case passwordReset(email: String)
     }
 
@@ -124,7 +124,7 @@ package struct SignInMethods: Sendable {
     }
 
     /// The operation of a link's `mode` (the action handler's parameter), nil when unknown.
-    static func operation(ofMode mode: String?) -> ActionCodeInfo.Operation? {
+    static func operation(ofMode mode: String?) -> ActionCodeDetails.Operation? {
         switch mode {
         case "resetPassword": .passwordReset
         case "verifyEmail": .verifyEmail
@@ -142,7 +142,7 @@ package struct SignInMethods: Sendable {
 
     // MARK: Second factors
 
-    package func enrolledFactors(expectedUID: String? = nil) async throws -> [MultiFactorInfo] {
+    package func enrolledFactors(expectedUID: String? = nil) async throws -> [EnrolledFactor] {
         _ = try AccountOperations(runtime: runtime).checked(expectedUID)
         return try await runtime.backend(as: (any MultiFactorEnrollment).self, .multiFactorEnrollment).enrolledFactors()
     }
@@ -168,13 +168,13 @@ package struct SignInMethods: Sendable {
 
     package func finalizeTOTPEnrollment(
         _ secret: TOTPEnrollmentSecret, code: String, displayName: String?, expectedUID: String? = nil
-    ) async throws -> [MultiFactorInfo] {
+    ) async throws -> [EnrolledFactor] {
         _ = try AccountOperations(runtime: runtime).checked(expectedUID)
         let backend = try runtime.backend(as: (any MultiFactorEnrollment).self, .multiFactorEnrollment)
         return try await backend.finalizeTOTPEnrollment(secret, code: code, displayName: displayName)
     }
 
-    package func unenroll(_ enrollmentID: String, expectedUID: String? = nil) async throws -> [MultiFactorInfo] {
+    package func unenroll(_ enrollmentID: String, expectedUID: String? = nil) async throws -> [EnrolledFactor] {
         _ = try AccountOperations(runtime: runtime).checked(expectedUID)
         return try await runtime.backend(as: (any MultiFactorEnrollment).self, .multiFactorEnrollment).unenroll(enrollmentID: enrollmentID)
     }
@@ -203,7 +203,7 @@ package struct SignInMethods: Sendable {
 /// The text given is not an emailed link (or code) of the kind expected (exit 2).
 package struct NotAnActionLink: AuthCoreError, Equatable {
     package var expected: Remedy.LinkPurpose?
-    package var code: AuthErrorCode { .invalidArgument }
+    package var code: ErrorCode { .invalidArgument }
     package var message: String {
         expected == .signIn
             ? "that is not an email sign-in link (it has no oobCode, or its mode is not signIn); paste the whole link from the mail"
@@ -213,6 +213,6 @@ package struct NotAnActionLink: AuthCoreError, Equatable {
 
 /// A password-reset link needs the new password.
 package struct NewPasswordNeeded: AuthCoreError, Equatable {
-    package var code: AuthErrorCode { .invalidArgument }
+    package var code: ErrorCode { .invalidArgument }
     package var message: String { "the link resets the password, and no new password was given" }
 }

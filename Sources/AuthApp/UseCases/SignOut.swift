@@ -26,7 +26,7 @@ package struct SignOut: Sendable {
         package var users: Int
         /// The sessions removed, for revocation at their providers. Under a locked keyring, a
         /// token that stayed in it is nil here (it cannot be read, so not revoked).
-        package var sessions: [OAuthCredential]
+        package var sessions: [ProviderCredential]
         /// The keyring items a locked keyring kept (their secrets are no longer named by any
         /// file), and the keyring's name; empty when every item went.
         package var keyringItemsLeft: [KeyringItem]
@@ -83,7 +83,7 @@ package struct SignOut: Sendable {
         return revocations
     }
 
-    func revokeTokens(of session: OAuthCredential) async -> (steps: [RevocationStep], unusableConfiguration: Bool) {
+    func revokeTokens(of session: ProviderCredential) async -> (steps: [RevocationStep], unusableConfiguration: Bool) {
         do {
             let services = runtime.services
             let provider = try await runtime.registry.resolve(session.providerID, services: services)
@@ -135,7 +135,7 @@ package struct RevocationFailed: AuthCoreError {
         self.init(failures: failures, isConfigurationProblem: revocations.contains { $0.unusableConfiguration })
     }
 
-    package var code: AuthErrorCode { isConfigurationProblem ? .configurationError : .providerError }
+    package var code: ErrorCode { isConfigurationProblem ? .configurationError : .providerError }
     package var message: String {
         let gone = isConfigurationProblem
             ? "signed out locally, but the tokens were not revoked because the provider configuration could not be used: "

@@ -11,25 +11,25 @@ import AuthProviders
 package protocol AccountBackend: Sendable {
     /// Signs in with a verified credential: the user who has this identity, or a new one, unless
     /// the identity's email belongs to another user (account-exists, the credential kept pending).
-    func signIn(with credential: OAuthCredential, profile: FederatedProfile) async throws -> AuthDataResult
+    func signIn(with credential: ProviderCredential, profile: FederatedProfile) async throws -> SignInResult
 
     /// Links a verified credential to the signed-in user.
-    func link(with credential: OAuthCredential, profile: FederatedProfile) async throws -> AuthDataResult
+    func link(with credential: ProviderCredential, profile: FederatedProfile) async throws -> SignInResult
 
     /// Links the credential an account-exists sign-in kept pending.
-    func linkPending() async throws -> AuthDataResult
+    func linkPending() async throws -> SignInResult
 
     /// Proves the signed-in user is still present: another person's identity is user-mismatch.
-    func reauthenticate(with credential: OAuthCredential, profile: FederatedProfile) async throws -> AuthDataResult
+    func reauthenticate(with credential: ProviderCredential, profile: FederatedProfile) async throws -> SignInResult
 
     /// Removes a linked provider from the signed-in user (needs a recent sign-in).
-    func unlink(providerID: String) async throws -> User
+    func unlink(providerID: String) async throws -> AccountRecord
 
     /// Deletes the signed-in user (needs a recent sign-in).
-    func deleteCurrentUser() async throws -> User
+    func deleteCurrentUser() async throws -> AccountRecord
 
     /// The signed-in user as the backend knows it now, or nil when nobody is signed in.
-    func lookUpCurrentUser() async throws -> User?
+    func lookUpCurrentUser() async throws -> AccountRecord?
 
     /// The providers an account with `email` signs in with (the SDK's fetchSignInMethods).
     func signInMethods(forEmail email: String) async throws -> [String]

@@ -1,7 +1,7 @@
 import AuthPlatform
 
 /// What an emailed action code is for, and whom (the SDK's `ActionCodeInfo`).
-package struct ActionCodeInfo: Sendable, Equatable {
+package struct ActionCodeDetails: Sendable, Equatable {
     /// The SDK's `ActionCodeOperation`, by Identity Toolkit's `requestType`.
     package enum Operation: String, Sendable, Equatable {
         case passwordReset = "PASSWORD_RESET"
@@ -97,7 +97,7 @@ package struct TOTPEnrollmentSecret: Sendable, Equatable {
     }
 }
 
-extension User {
+extension AccountRecord {
     /// No provider and no email: an anonymous user (as the SDKs decide it on reload).
     package var isAnonymous: Bool { providerData.isEmpty && email == nil }
 }

@@ -39,5 +39,5 @@ package protocol ActionLinkMail: AccountBackend {
 /// `reauthenticate(with: EmailAuthProvider.credential(withEmail:link:))`).
 package protocol EmailLinkReauthentication: AccountBackend {
     /// `signInWithEmailLink` with the link's code; another account's link is a user mismatch.
-    func reauthenticate(email: String, oobCode: String) async throws -> AuthDataResult
+    func reauthenticate(email: String, oobCode: String) async throws -> SignInResult
 }

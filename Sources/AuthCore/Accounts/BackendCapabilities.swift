@@ -4,21 +4,21 @@
 /// Email and password accounts (a Firebase project's Email/Password provider).
 package protocol PasswordAccounts: AccountBackend {
     /// `accounts:signInWithPassword`, or `accounts:signUp` with `create`.
-    func signIn(email: String, password: String, create: Bool) async throws -> AuthDataResult
+    func signIn(email: String, password: String, create: Bool) async throws -> SignInResult
     /// The signed-in user proves it is them with their password (the SDK's `reauthenticate(with:
     /// EmailAuthProvider.credential(...))`); another account's password is a user mismatch.
-    func reauthenticate(password: String) async throws -> AuthDataResult
+    func reauthenticate(password: String) async throws -> SignInResult
     /// Changes the signed-in user's email (needs a recent sign-in).
-    func updateEmail(_ email: String) async throws -> User
+    func updateEmail(_ email: String) async throws -> AccountRecord
     /// Changes the signed-in user's password (needs a recent sign-in).
-    func updatePassword(_ password: String) async throws -> User
+    func updatePassword(_ password: String) async throws -> AccountRecord
     /// Asks the project to email a password-reset link (`sendOobCode`, `PASSWORD_RESET`).
     func sendPasswordReset(toEmail email: String) async throws
 }
 
 /// Custom tokens minted by the project's own backend.
 package protocol CustomTokenAccounts: AccountBackend {
-    func signIn(customToken: String) async throws -> AuthDataResult
+    func signIn(customToken: String) async throws -> SignInResult
 }
 
 extension AccountBackend {
@@ -29,10 +29,10 @@ extension AccountBackend {
 /// upgraded later by linking a provider, which keeps the uid.
 package protocol AnonymousAccounts: AccountBackend {
     /// `accounts:signUp` with neither email nor password.
-    func signInAnonymously() async throws -> AuthDataResult
+    func signInAnonymously() async throws -> SignInResult
     /// Links an email and password to the signed-in user (`accounts:signUp` with its ID token):
     /// the anonymous user's upgrade, which keeps the uid.
-    func link(email: String, password: String) async throws -> AuthDataResult
+    func link(email: String, password: String) async throws -> SignInResult
 }
 
 /// Passwordless sign-in by a link the project emails (Email/Password > Email link).
@@ -41,7 +41,7 @@ package protocol EmailLinkAccounts: AccountBackend {
     func sendSignInLink(toEmail email: String, continueURL: String?) async throws
     /// `signInWithEmailLink` with the link's code; `linkingToCurrentUser` links the email to the
     /// signed-in user instead (with its ID token: an anonymous user keeps its uid).
-    func signIn(email: String, oobCode: String, linkingToCurrentUser: Bool) async throws -> AuthDataResult
+    func signIn(email: String, oobCode: String, linkingToCurrentUser: Bool) async throws -> SignInResult
 }
 
 /// The one-time codes of the links a project emails: verify an email, recover it, reset a password.
@@ -49,9 +49,9 @@ package protocol ActionCodes: AccountBackend {
     /// `sendOobCode` with `VERIFY_EMAIL` for the signed-in user.
     func sendEmailVerification() async throws
     /// What the code is for, without using it (`resetPassword` with the code alone).
-    func checkActionCode(_ code: String) async throws -> ActionCodeInfo
+    func checkActionCode(_ code: String) async throws -> ActionCodeDetails
     /// Uses a verify-email or recover-email code (`accounts:update` with `oobCode`).
-    func applyActionCode(_ code: String) async throws -> ActionCodeInfo
+    func applyActionCode(_ code: String) async throws -> ActionCodeDetails
     /// Uses a password-reset code (`resetPassword` with `newPassword`); answers the account's email.
     func confirmPasswordReset(code: String, newPassword: String) async throws -> String
 }
@@ -59,11 +59,11 @@ package protocol ActionCodes: AccountBackend {
 /// Enrolling and withdrawing second factors (Identity Platform's TOTP).
 package protocol MultiFactorEnrollment: AccountBackend {
     /// The signed-in user's enrolled factors, as the project knows them now.
-    func enrolledFactors() async throws -> [MultiFactorInfo]
+    func enrolledFactors() async throws -> [EnrolledFactor]
     /// `mfaEnrollment:start` with TOTP: a shared secret for an authenticator app.
     func startTOTPEnrollment() async throws -> TOTPEnrollmentSecret
     /// `mfaEnrollment:finalize` with the app's current code; answers the factors then enrolled.
-    func finalizeTOTPEnrollment(_ secret: TOTPEnrollmentSecret, code: String, displayName: String?) async throws -> [MultiFactorInfo]
+    func finalizeTOTPEnrollment(_ secret: TOTPEnrollmentSecret, code: String, displayName: String?) async throws -> [EnrolledFactor]
     /// `mfaEnrollment:withdraw`; answers the factors left.
-    func unenroll(enrollmentID: String) async throws -> [MultiFactorInfo]
+    func unenroll(enrollmentID: String) async throws -> [EnrolledFactor]
 }

@@ -64,7 +64,7 @@ package struct BrokeredSignInFlow: Sendable {
         self.context = context
     }
 
-    package func run(_ request: Request) async throws -> AuthDataResult {
+    package func run(_ request: Request) async throws -> SignInResult {
         try BrokeredReturnRules.check(request.traits, providerID: request.providerID, returning: request.returning)
         switch request.returning {
         case .handler:
@@ -159,7 +159,7 @@ package struct BrokeredSignInFlow: Sendable {
     /// The backend's verdict; a browser waiting on the listener is told how it ended.
     private func complete(
         _ authorization: BrokeredAuthorization, answer: ForwardedRedirect, reply: any BrowserReply, purpose: FederatedPurpose
-    ) async throws -> AuthDataResult {
+    ) async throws -> SignInResult {
         context.log("\(authorization.providerID): the provider answered; handing the answer to the project")
         do {
             let result = try await broker.completeProviderFlow(authorization, answer: answer, purpose: purpose)
@@ -202,7 +202,7 @@ package enum BrokeredFlowError: AuthCoreError, Equatable {
         return nil
     }
 
-    package var code: AuthErrorCode { .configurationError }
+    package var code: ErrorCode { .configurationError }
 
     package var message: String {
         switch self {

@@ -28,7 +28,7 @@ package struct LocalAccountBackend: AccountBackend {
         self.random = random
     }
 
-    package func signIn(with credential: OAuthCredential, profile: FederatedProfile) async throws -> AuthDataResult {
+    package func signIn(with credential: ProviderCredential, profile: FederatedProfile) async throws -> SignInResult {
         let now = clock.now()
         let policy = try policyStore.read()
         var collision: (uid: String, email: String)?
@@ -48,7 +48,7 @@ package struct LocalAccountBackend: AccountBackend {
                 }
                 var uid = generateUID()
                 while document.accounts.contains(where: { $0.user.uid == uid }) { uid = generateUID() }
-                let user = User(uid: uid, createdAt: now, lastSignInAt: now, lastAuthenticatedAt: now, providerData: [])
+                let user = AccountRecord(uid: uid, createdAt: now, lastSignInAt: now, lastAuthenticatedAt: now, providerData: [])
                 document.accounts.append(.init(user: user, sessions: [], lastProviderID: nil))
                 return document.recordSignIn(
                     at: document.accounts.count - 1, credential: credential, profile: profile, now: now, isNewUser: true
@@ -62,7 +62,7 @@ package struct LocalAccountBackend: AccountBackend {
         }
     }
 
-    package func link(with credential: OAuthCredential, profile: FederatedProfile) async throws -> AuthDataResult {
+    package func link(with credential: ProviderCredential, profile: FederatedProfile) async throws -> SignInResult {
         let now = clock.now()
         return try store.update { document in
             let index = try document.requireCurrentAccountIndex()
@@ -71,7 +71,7 @@ package struct LocalAccountBackend: AccountBackend {
         }
     }
 
-    package func linkPending() async throws -> AuthDataResult {
+    package func linkPending() async throws -> SignInResult {
         let now = clock.now()
         let pending = try self.pending.current()
         let result = try store.update { document in
@@ -88,7 +88,7 @@ package struct LocalAccountBackend: AccountBackend {
 
     /// The credential must be for one of the user's identities (else user-mismatch, session
     /// unchanged); refreshes that provider's tokens.
-    package func reauthenticate(with credential: OAuthCredential, profile: FederatedProfile) async throws -> AuthDataResult {
+    package func reauthenticate(with credential: ProviderCredential, profile: FederatedProfile) async throws -> SignInResult {
         let now = clock.now()
         return try store.update { document in
             let index = try document.requireCurrentAccountIndex()
@@ -104,7 +104,7 @@ package struct LocalAccountBackend: AccountBackend {
     }
 
     /// Never the last provider.
-    package func unlink(providerID: String) async throws -> User {
+    package func unlink(providerID: String) async throws -> AccountRecord {
         let now = clock.now()
         let maximumAge = try policyStore.read().recentLoginSeconds
         return try store.update { document in
@@ -124,7 +124,7 @@ package struct LocalAccountBackend: AccountBackend {
     }
 
     /// Deletes the user and their tokens from this keystore.
-    package func deleteCurrentUser() async throws -> User {
+    package func deleteCurrentUser() async throws -> AccountRecord {
         let now = clock.now()
         let maximumAge = try policyStore.read().recentLoginSeconds
         return try store.update { document in
@@ -138,7 +138,7 @@ package struct LocalAccountBackend: AccountBackend {
     }
 
     /// The keystore is the whole truth here.
-    package func lookUpCurrentUser() async throws -> User? {
+    package func lookUpCurrentUser() async throws -> AccountRecord? {
         let document = try store.read()
         return document.currentAccountIndex.map { document.accounts[$0].user }
     }

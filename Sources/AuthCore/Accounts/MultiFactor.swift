@@ -1,7 +1,7 @@
 import Foundation
 
 /// One second factor enrolled on an account (the SDK's `MultiFactorInfo`).
-package struct MultiFactorInfo: Sendable, Equatable {
+package struct EnrolledFactor: Sendable, Equatable {
     /// `factorId` of an authenticator app (Identity Platform's TOTP).
     package static let totp = "totp"
     /// `factorId` of an SMS code.
@@ -25,9 +25,9 @@ package struct MultiFactorInfo: Sendable, Equatable {
 /// Where a sign-in gets a second factor's code: `--totp CODE`, the person at a terminal, or
 /// nowhere (the sign-in then stops with multi-factor-auth-required).
 package struct SecondFactorSource: Sendable {
-    package var code: @Sendable (_ factor: MultiFactorInfo) async -> String?
+    package var code: @Sendable (_ factor: EnrolledFactor) async -> String?
 
-    package init(code: @escaping @Sendable (_ factor: MultiFactorInfo) async -> String?) {
+    package init(code: @escaping @Sendable (_ factor: EnrolledFactor) async -> String?) {
         self.code = code
     }
 

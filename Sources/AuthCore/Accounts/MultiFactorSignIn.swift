@@ -8,14 +8,14 @@ import AuthProviders
 /// provider's credential). Opaque beyond ``factors``: only the backend that stopped reads it.
 package struct PendingSecondFactorSignIn: Sendable {
     /// The enrolled factors, the SDK's `hints`.
-    package var factors: [MultiFactorInfo]
+    package var factors: [EnrolledFactor]
     /// The project's proof of the first factor (Identity Platform's `mfaPendingCredential`).
     package var pendingCredential: String
     /// The first factor's answer, which the second factor's answer completes: the backend's own
     /// type, read only by the backend that stopped.
     package var firstFactorAnswer: any Sendable
     /// The provider's credential and profile of a federated first factor, stored with the user.
-    package var credential: OAuthCredential?
+    package var credential: ProviderCredential?
     package var profile: FederatedProfile?
     /// A sign-in or a reauthentication (which moves the recent-login time), not a link.
     package var authenticated: Bool
@@ -23,7 +23,7 @@ package struct PendingSecondFactorSignIn: Sendable {
     package var expectedUID: String?
 
     package init(
-        factors: [MultiFactorInfo], pendingCredential: String, firstFactorAnswer: any Sendable, credential: OAuthCredential? = nil,
+        factors: [EnrolledFactor], pendingCredential: String, firstFactorAnswer: any Sendable, credential: ProviderCredential? = nil,
         profile: FederatedProfile? = nil, authenticated: Bool = true, expectedUID: String? = nil
     ) {
         self.factors = factors
@@ -48,7 +48,7 @@ package struct SecondFactorRequired: AuthCoreError {
         self.pending = pending
     }
 
-    package var code: AuthErrorCode { reason.code }
+    package var code: ErrorCode { reason.code }
     package var message: String { reason.message }
     package var remedy: Remedy? { reason.remedy }
     package var details: [String: ErrorDetail] { reason.details }
@@ -58,5 +58,5 @@ package struct SecondFactorRequired: AuthCoreError {
 package protocol MultiFactorSignIn: AccountBackend {
     /// Proves the factor `enrollmentID` with a TOTP `code`, then stores the user as the sign-in
     /// would have (session, user record, the provider's credential) and makes it current.
-    func finishSignIn(_ pending: PendingSecondFactorSignIn, enrollmentID: String, code: String) async throws -> AuthDataResult
+    func finishSignIn(_ pending: PendingSecondFactorSignIn, enrollmentID: String, code: String) async throws -> SignInResult
 }

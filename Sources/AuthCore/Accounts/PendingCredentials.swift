@@ -17,7 +17,7 @@ package struct PendingCredentials: Sendable {
 
     /// Keeps `pending` (replacing any other), to expire ``PendingCredential/lifetime`` from now.
     package func keep(
-        _ credential: OAuthCredential, profile: FederatedProfile, accountUID: String?, email: String, pendingToken: String? = nil
+        _ credential: ProviderCredential, profile: FederatedProfile, accountUID: String?, email: String, pendingToken: String? = nil
     ) throws {
         let pending = PendingCredential(
             credential: credential, profile: profile, accountUID: accountUID, email: email,

@@ -3,7 +3,7 @@
 package protocol ProfileAccounts: AccountBackend {
     /// Sets the display name and the photo URL: a value given is set, an empty one removed, nil
     /// left as it is. Answers the user as the project has it then.
-    func updateProfile(displayName: String?, photoURL: String?) async throws -> User
+    func updateProfile(displayName: String?, photoURL: String?) async throws -> AccountRecord
     /// Has the project email `newEmail` a link that, once followed, makes it the user's email
     /// (the SDK's `sendEmailVerification(beforeUpdatingEmail:)`); `continueURL` is where the link
     /// leads after it is used.

@@ -30,7 +30,7 @@ package protocol ProviderFlowBroker: AccountBackend {
     /// applies the account rules of `purpose`, as ``AccountBackend/signIn(with:profile:)`` does.
     func completeProviderFlow(
         _ authorization: BrokeredAuthorization, answer: ForwardedRedirect, purpose: FederatedPurpose
-    ) async throws -> AuthDataResult
+    ) async throws -> SignInResult
 }
 
 /// What the person asks the backend's flow for.

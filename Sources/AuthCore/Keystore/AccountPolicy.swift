@@ -66,7 +66,7 @@ package struct PendingCredential: Codable, Sendable, Equatable {
     /// The 10 minutes: long enough to sign in with the other provider, short for a secret.
     package static let lifetime: TimeInterval = 600
 
-    package var credential: OAuthCredential
+    package var credential: ProviderCredential
     package var profile: FederatedProfile
     /// The account whose email collided: only it may link this credential (nil where the backend
     /// does not say which account it is: then the signed-in user's email must be ``email``).
@@ -77,7 +77,7 @@ package struct PendingCredential: Codable, Sendable, Equatable {
     package var pendingToken: String?
 
     package init(
-        credential: OAuthCredential, profile: FederatedProfile, accountUID: String?, email: String, expiresAt: Date, pendingToken: String? = nil
+        credential: ProviderCredential, profile: FederatedProfile, accountUID: String?, email: String, expiresAt: Date, pendingToken: String? = nil
     ) {
         self.credential = credential
         self.profile = profile

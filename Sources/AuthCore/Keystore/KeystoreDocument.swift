@@ -19,16 +19,16 @@ package struct KeystoreDocument: VersionedDocument, Equatable {
     ]
 
     package struct Account: Codable, Sendable, Equatable {
-        package var user: User
+        package var user: AccountRecord
         /// The live tokens, one per provider; empty when signed out.
-        package var sessions: [OAuthCredential]
+        package var sessions: [ProviderCredential]
         /// The provider the user signed in with last (the default for `token` and `reauth`).
         package var lastProviderID: String?
         /// The account backend's own session for this user (a Firebase project's ID token), if
         /// the backend has one; nil when signed out and for local accounts.
         package var backendSession: BackendSession?
 
-        package init(user: User, sessions: [OAuthCredential], lastProviderID: String?, backendSession: BackendSession? = nil) {
+        package init(user: AccountRecord, sessions: [ProviderCredential], lastProviderID: String?, backendSession: BackendSession? = nil) {
             self.user = user
             self.sessions = sessions
             self.lastProviderID = lastProviderID
@@ -92,7 +92,7 @@ extension KeystoreDocument {
     }
 
     /// The current user's session with `providerID` (default: the provider used last) in `document`.
-    static func currentSession(_ providerID: String?, in document: KeystoreDocument) throws(AccountError) -> (providerID: String, session: OAuthCredential) {
+    static func currentSession(_ providerID: String?, in document: KeystoreDocument) throws(AccountError) -> (providerID: String, session: ProviderCredential) {
         guard let index = document.currentAccountIndex else { throw .notSignedIn }
         let account = document.accounts[index]
         guard let provider = providerID ?? account.lastProviderID else { throw .notSignedIn }
@@ -120,10 +120,10 @@ extension KeystoreDocument {
 
     /// Stores the identity and its session on the account at `index` and makes it current.
     mutating func recordSignIn(
-        at index: Int, credential: OAuthCredential, profile: FederatedProfile, now: Date, isNewUser: Bool
-    ) -> AuthDataResult {
+        at index: Int, credential: ProviderCredential, profile: FederatedProfile, now: Date, isNewUser: Bool
+    ) -> SignInResult {
         var account = accounts[index]
-        let identity = UserInfo(
+        let identity = LinkedIdentity(
             providerID: profile.providerID, uid: profile.subject, email: profile.email,
             displayName: profile.displayName, photoURL: profile.photoURL, username: profile.username
         )
@@ -140,16 +140,16 @@ extension KeystoreDocument {
         account.lastProviderID = credential.providerID
         accounts[index] = account
         currentUID = account.user.uid
-        return AuthDataResult(
+        return SignInResult(
             user: account.user, credential: credential,
-            additionalUserInfo: AdditionalUserInfo(
+            additionalUserInfo: SignInDetails(
                 providerID: profile.providerID, profile: profile.rawProfile, username: profile.username, isNewUser: isNewUser
             )
         )
     }
 }
 
-extension User {
+extension AccountRecord {
     /// Takes the profile's email, name and photo where the provider sent them. A verified email
     /// is never replaced by an unverified one.
     mutating func fillProfile(from profile: FederatedProfile) {

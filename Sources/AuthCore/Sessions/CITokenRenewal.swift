@@ -20,7 +20,7 @@ struct CITokenRenewal: Sendable {
 
     /// Whether the session's ID token stays valid for `seconds`, by the one freshness rule
     /// (``FreshnessPolicy/fetchedFromSource``); a CI token always has an expiry.
-    static func lasts(_ session: OAuthCredential, validFor seconds: TimeInterval, at now: Date) -> Bool {
+    static func lasts(_ session: ProviderCredential, validFor seconds: TimeInterval, at now: Date) -> Bool {
         session.expiresAt != nil
             && FreshnessPolicy.fetchedFromSource.isFresh(expiresAt: session.expiresAt, obtainedAt: session.obtainedAt, minimumValidity: seconds, at: now)
     }
@@ -67,14 +67,14 @@ struct CITokenRenewal: Sendable {
         // The source's token is judged by the same rule before anything else: an expired one (a
         // job variable holds one token for the job's life) is refused as such, not verified into
         // "invalid credential" or, inside the verification leeway, handed out.
-        if let expiresAt = Auth.expiry(ofJWT: token), expiresAt <= clock.now() {
+        if let expiresAt = AccountService.expiry(ofJWT: token), expiresAt <= clock.now() {
             throw CITokenError.sourceTokenExpired(source: source.description, expiredAt: expiresAt)
         }
         let provider = try await providers.resolve(configuration, services: services)
         let receivedAt = clock.now()
         let tokens = GrantedTokens(accessToken: nil, idToken: token, receivedAt: receivedAt, expectedNonce: nil, rawNonce: nil)
         let identity = try await provider.identity(of: tokens, services: services)
-        var credential = OAuthCredential(providerID: providerID, tokens: tokens, idTokenExpiresAt: identity.idToken?.expiresAt)
+        var credential = ProviderCredential(providerID: providerID, tokens: tokens, idTokenExpiresAt: identity.idToken?.expiresAt)
         credential.obtainedAt = receivedAt
         credential.ciSource = source
         _ = try await backend.reauthenticate(with: credential, profile: identity.profile)

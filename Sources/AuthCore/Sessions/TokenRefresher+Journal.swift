@@ -25,7 +25,7 @@ extension TokenRefresher {
     /// kept for the next try. A marker alone: the stored token is sent once more by the caller,
     /// which a provider with a reuse interval answers again; only its refusal names a loss.
     func recoverJournaled(
-        _ session: inout OAuthCredential, provider providerID: String, uid: String, subject: String?
+        _ session: inout ProviderCredential, provider providerID: String, uid: String, subject: String?
     ) async throws -> JournalRecovery {
         guard let entry = try journal.read().entry(providerID: providerID, uid: uid) else { return .nothing }
         guard let token = session.refreshToken, entry.sentTokenDigest == RefreshJournal.digest(token) else { return .stale }

@@ -132,7 +132,7 @@ package struct TokenRefresher: Sendable {
     /// The stored token while it is valid and no refresh was cut off: the hot path, without a
     /// lock or the network. A long-lived token is sealed (``KeystoreDocument/sealedMembers``):
     /// the file holds its reference, and an update reads it back from the keyring.
-    func cachedAccessToken(_ provider: String, _ session: OAuthCredential, validFor minimumValidity: TimeInterval) throws -> String? {
+    func cachedAccessToken(_ provider: String, _ session: ProviderCredential, validFor minimumValidity: TimeInterval) throws -> String? {
         guard try journal.read().entries.isEmpty, let token = Self.accessToken(session, validFor: minimumValidity, at: services.clock.now()) else {
             return nil
         }
@@ -212,14 +212,14 @@ package struct TokenRefresher: Sendable {
 
     /// The access token if it stays valid for `seconds` more (a token without expiry always
     /// does), by the one freshness rule (``FreshnessPolicy/refreshed``).
-    static func accessToken(_ session: OAuthCredential, validFor seconds: TimeInterval, at now: Date) -> String? {
+    static func accessToken(_ session: ProviderCredential, validFor seconds: TimeInterval, at now: Date) -> String? {
         guard let token = session.accessToken else { return nil }
         return FreshnessPolicy.refreshed.isFresh(expiresAt: session.expiresAt, obtainedAt: session.obtainedAt, minimumValidity: seconds, at: now)
             ? token : nil
     }
 }
 
-extension OAuthCredential {
+extension ProviderCredential {
     /// Takes a refresh's answer: new tokens, expiry from `receivedAt`, and the rotated refresh
     /// token (RFC 6749 §6: the old one is then dead) or the old one.
     ///

@@ -31,7 +31,7 @@ struct LookupResponse: ProjectAnswer, Equatable {
     var createdAt: Date?
     var lastLoginAt: Date?
     var identities: [Identity]
-    var factors: [MultiFactorInfo]
+    var factors: [EnrolledFactor]
 
     init(_ answer: AnswerReader) throws(FirebaseError) {
         guard let user = answer.objects("users").first, let localID = user.nonEmptyString("localId") else {

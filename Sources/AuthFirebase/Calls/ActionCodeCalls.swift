@@ -32,21 +32,21 @@ struct ApplyActionCodeRequest: IdentityToolkitCall, Equatable {
 /// the request type, the account's email, for email changes the other address, and (an applied
 /// code) the account's uid.
 struct ActionCodeResponse: ProjectAnswer, Equatable {
-    var requestType: ActionCodeInfo.Operation?
+    var requestType: ActionCodeDetails.Operation?
     var email: String?
     /// For RECOVER_EMAIL and VERIFY_AND_CHANGE_EMAIL, `newEmail` is the other address.
     var otherEmail: String?
     var localID: String?
 
     init(_ answer: AnswerReader) {
-        requestType = answer.string("requestType").flatMap(ActionCodeInfo.Operation.init(rawValue:))
+        requestType = answer.string("requestType").flatMap(ActionCodeDetails.Operation.init(rawValue:))
         email = answer.string("email")
         otherEmail = answer.string("newEmail")
         localID = answer.string("localId")
     }
 
     /// What the code was for: its request type, or `operation` when the answer does not say.
-    func info(assuming operation: ActionCodeInfo.Operation? = nil) -> ActionCodeInfo {
-        ActionCodeInfo(operation: requestType ?? operation ?? .unknown, email: email, previousEmail: otherEmail)
+    func info(assuming operation: ActionCodeDetails.Operation? = nil) -> ActionCodeDetails {
+        ActionCodeDetails(operation: requestType ?? operation ?? .unknown, email: email, previousEmail: otherEmail)
     }
 }

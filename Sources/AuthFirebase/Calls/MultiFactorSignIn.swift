@@ -23,15 +23,15 @@ struct FinalizeTOTPSignInRequest: IdentityToolkitCall, Equatable {
 
 /// The enrolled second factors an answer lists (`mfaInfo`: a sign-in's, or a looked-up user's).
 enum MultiFactorAnswer {
-    static func factors(in answer: AnswerReader) -> [MultiFactorInfo] {
+    static func factors(in answer: AnswerReader) -> [EnrolledFactor] {
         answer.objects("mfaInfo").compactMap(factor)
     }
 
     /// One `mfaInfo` entry: `totpInfo` or `phoneInfo` says which kind.
-    static func factor(_ entry: AnswerReader) -> MultiFactorInfo? {
+    static func factor(_ entry: AnswerReader) -> EnrolledFactor? {
         guard let id = entry.string("mfaEnrollmentId") else { return nil }
-        let kind = entry.contains("totpInfo") ? MultiFactorInfo.totp : entry.contains("phoneInfo") ? MultiFactorInfo.phone : "unknown"
-        return MultiFactorInfo(enrollmentID: id, displayName: entry.string("displayName"), factorID: kind, enrolledAt: entry.string("enrolledAt").flatMap(date))
+        let kind = entry.contains("totpInfo") ? EnrolledFactor.totp : entry.contains("phoneInfo") ? EnrolledFactor.phone : "unknown"
+        return EnrolledFactor(enrollmentID: id, displayName: entry.string("displayName"), factorID: kind, enrolledAt: entry.string("enrolledAt").flatMap(date))
     }
 
     /// An RFC 3339 timestamp as the project writes `enrolledAt` (`2026-11-01T00:00:00Z`, or with fractional seconds).

@@ -30,7 +30,7 @@ struct SignInResponse: ProjectAnswer, Equatable {
     /// `mfaPendingCredential` and the enrolled factors (`mfaInfo`), instead of a session.
     struct PendingSecondFactor: Sendable, Equatable {
         var credential: String
-        var factors: [MultiFactorInfo]
+        var factors: [EnrolledFactor]
     }
 
     /// The call answered, for errors.

@@ -226,7 +226,7 @@ package struct GrantedTokens: Sendable, Equatable {
     }
 }
 
-extension OAuthCredential {
+extension ProviderCredential {
     /// The credential for `tokens`. A credential without an access token (an ID token obtained
     /// elsewhere) lives as long as its ID token: `idTokenExpiresAt`.
     package init(providerID: String, tokens: GrantedTokens, idTokenExpiresAt: Date?) {

@@ -136,7 +136,7 @@ package enum CITokenError: AuthCoreError, Equatable {
     /// The source's token has expired, and the source can give no other (a job's variable).
     case sourceTokenExpired(source: String, expiredAt: Date)
 
-    package var code: AuthErrorCode {
+    package var code: ErrorCode {
         switch self {
         case .invalidSource, .missingVariable: .configurationError
         case .requestRefused, .invalidAnswer: .providerError

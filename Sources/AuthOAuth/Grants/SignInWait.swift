@@ -184,7 +184,7 @@ package struct SignInTimedOut: AuthCoreError, Equatable {
         self.listener = listener
     }
 
-    package var code: AuthErrorCode { .timeout }
+    package var code: ErrorCode { .timeout }
 
     package var details: [String: ErrorDetail] {
         var details: [String: ErrorDetail] = ["cause": .string(cause)]

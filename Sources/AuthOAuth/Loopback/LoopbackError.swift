@@ -20,7 +20,7 @@ package enum LoopbackError: AuthCoreError, Equatable {
     /// The listener was already closed, or a wait already used it (it is one-shot).
     case notListening
 
-    package var code: AuthErrorCode {
+    package var code: ErrorCode {
         switch self {
         case .portInUse: .configurationError
         case .cannotListen, .socketFailure, .notListening: .internalError

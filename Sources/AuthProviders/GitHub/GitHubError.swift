@@ -7,7 +7,7 @@ package enum GitHubError: AuthCoreError, Equatable {
     /// The REST API's answer is not what its documentation says.
     case invalidResponse(path: String, reason: String)
 
-    package var code: AuthErrorCode {
+    package var code: ErrorCode {
         switch self {
         case .apiFailed, .invalidResponse: .providerError
         case .tokenRejected: .invalidCredential

@@ -9,7 +9,7 @@ import AuthTestSupport
 
 @Suite struct ExitStatusTests {
     @Test(arguments: [
-        (AuthErrorCode.internalError, ExitStatus.unexpectedFailure), (.invalidArgument, .usage),
+        (ErrorCode.internalError, ExitStatus.unexpectedFailure), (.invalidArgument, .usage),
         (.noCurrentUser, .notSignedIn), (.userTokenExpired, .notSignedIn), (.interactiveSignInRequired, .notSignedIn),
         (.cancelled, .cancelled), (.timeout, .timedOut), (.accountExistsWithDifferentCredential, .accountExists),
         (.credentialAlreadyInUse, .credentialConflict), (.providerAlreadyLinked, .credentialConflict),
@@ -17,7 +17,7 @@ import AuthTestSupport
         (.userMismatch, .reauthenticationNeeded), (.providerError, .providerError), (.invalidCredential, .invalidCredential),
         (.keystoreError, .keystoreError), (.configurationError, .configurationError),
     ])
-    func mapsEveryCode(code: AuthErrorCode, status: ExitStatus) {
+    func mapsEveryCode(code: ErrorCode, status: ExitStatus) {
         #expect(ExitStatus(code) == status)
     }
 

@@ -176,7 +176,7 @@ import AuthTestSupport
         let credential = try JSONValue.parse(output)
         #expect(credential["apiVersion"] == "client.authentication.k8s.io/v1beta1")
         let idToken = try #require(credential["status"]?["token"]?.stringValue)
-        #expect(Auth.expiry(ofJWT: idToken) == TestTokenFactory.now.addingTimeInterval(3600))
+        #expect(AccountService.expiry(ofJWT: idToken) == TestTokenFactory.now.addingTimeInterval(3600))
     }
 
     @Test(arguments: [#"{"apiVersion":"client.authentication.k8s.io/v2"}"#, "not json", "[1]"])

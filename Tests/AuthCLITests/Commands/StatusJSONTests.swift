@@ -19,10 +19,10 @@ import Testing
         return part(#"{"alg":"RS256","typ":"JWT"}"#) + "." + part(#"{"exp":\#(Int(exp.timeIntervalSince1970))}"#) + "." + part("sig")
     }
 
-    static func account(uid: String, project: Bool, sessions: [OAuthCredential], identities: [String]) -> KeystoreDocument.Account {
+    static func account(uid: String, project: Bool, sessions: [ProviderCredential], identities: [String]) -> KeystoreDocument.Account {
         KeystoreDocument.Account(
-            user: User(uid: uid, email: nil, displayName: "Dana \(uid)", createdAt: now, lastSignInAt: now, lastAuthenticatedAt: now,
-                       providerData: identities.map { UserInfo(providerID: $0, uid: "sub-\($0)", username: "dana") }),
+            user: AccountRecord(uid: uid, email: nil, displayName: "Dana \(uid)", createdAt: now, lastSignInAt: now, lastAuthenticatedAt: now,
+                       providerData: identities.map { LinkedIdentity(providerID: $0, uid: "sub-\($0)", username: "dana") }),
             sessions: sessions, lastProviderID: identities.first,
             backendSession: project
                 ? BackendSession(issuer: "https://securetoken.google.com/p", idToken: "fit", refreshToken: "frt",
@@ -34,12 +34,12 @@ import Testing
         var document = KeystoreDocument()
         document.accounts = [
             account(uid: "u1", project: true, sessions: [
-                OAuthCredential(providerID: "github.com", accessToken: "gho", expiresAt: nil, obtainedAt: now),
-                OAuthCredential(providerID: "oidc.corp", accessToken: nil, idToken: jwt(exp: now.addingTimeInterval(600)), obtainedAt: now),
+                ProviderCredential(providerID: "github.com", accessToken: "gho", expiresAt: nil, obtainedAt: now),
+                ProviderCredential(providerID: "oidc.corp", accessToken: nil, idToken: jwt(exp: now.addingTimeInterval(600)), obtainedAt: now),
             ], identities: ["github.com", "oidc.corp"]),
             account(uid: "u2", project: false, sessions: [
-                OAuthCredential(providerID: "github.com", accessToken: "gho", expiresAt: nil, obtainedAt: now),
-                OAuthCredential(providerID: "oidc.ci", accessToken: nil, idToken: jwt(exp: now.addingTimeInterval(-60)), obtainedAt: now,
+                ProviderCredential(providerID: "github.com", accessToken: "gho", expiresAt: nil, obtainedAt: now),
+                ProviderCredential(providerID: "oidc.ci", accessToken: nil, idToken: jwt(exp: now.addingTimeInterval(-60)), obtainedAt: now,
                                 ciSource: CITokenSource(kind: .env, variable: "JOB_TOKEN")),
             ], identities: ["github.com", "oidc.ci", "oidc.gone"]),
         ]

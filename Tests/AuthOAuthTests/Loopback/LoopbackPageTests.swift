@@ -9,7 +9,7 @@ import Testing
 
 /// An error as a caller's `evaluate` would throw it.
 struct LoopbackTestError: AuthCoreError, Equatable {
-    var code: AuthErrorCode = .invalidCredential
+    var code: ErrorCode = .invalidCredential
     var message: String
 }
 
@@ -101,7 +101,7 @@ struct LoopbackPageTests {
         #expect(String(decoding: response.serialized(), as: UTF8.self).hasPrefix("HTTP/1.1 \(title)\r\n"))
     }
 
-    static let errors: [(LoopbackError, AuthErrorCode, String)] = [
+    static let errors: [(LoopbackError, ErrorCode, String)] = [
         (.portInUse(ports: [8080]), .configurationError,
          "port 8080 on 127.0.0.1 is already in use by another program: stop that program (ss -ltnp names it)"),
         (.portInUse(ports: [8000, 18000]), .configurationError,
@@ -124,7 +124,7 @@ struct LoopbackPageTests {
     ]
 
     @Test("error codes and messages", arguments: errors)
-    func errorText(error: LoopbackError, code: AuthErrorCode, message: String) {
+    func errorText(error: LoopbackError, code: ErrorCode, message: String) {
         #expect(error.code == code)
         #expect(error.message == message)
         #expect(error.description == message)

@@ -66,7 +66,7 @@ struct AccountUpdateCommand: Command {
     }
 
     func run(in env: CommandEnvironment) async throws -> ExitStatus {
-        let user: User
+        let user: AccountRecord
         switch change {
         case .email(let email):
             switch try await ProfileChanges(runtime: env.runtime).changeEmail(to: email) {

@@ -77,7 +77,7 @@ struct ExecFailed: AuthCoreError {
     var program: String
     var errno: Int32
 
-    var code: AuthErrorCode { errno == ENOENT ? .commandNotFound : .commandNotExecutable }
+    var code: ErrorCode { errno == ENOENT ? .commandNotFound : .commandNotExecutable }
     var message: String {
         let reason = errno == ENOENT && !program.contains("/") ? "not found on PATH" : SystemCallError(call: "execve", errno: errno).reason
         return "could not run '\(program)': \(reason)"

@@ -74,7 +74,7 @@ enum CredentialHelperError: AuthCoreError {
     case unreadableExecInfo(reason: String)
     case unsupportedExecCredentialVersion(String, supported: [String])
 
-    var code: AuthErrorCode { .configurationError }
+    var code: ErrorCode { .configurationError }
     var message: String {
         switch self {
         case .unreadableExecInfo(let reason):

@@ -5,7 +5,7 @@ import AuthPlatform
 /// `signin --email-link` and `link --email-link`: the project emails a link, the person pastes it
 /// (at a terminal) or a program gives it on stdin, and the link signs in.
 extension SignInCommand {
-    static func signInWithEmailLink(_ email: String, continueURL: String?, linking: Bool, in env: CommandEnvironment) async throws -> AuthDataResult {
+    static func signInWithEmailLink(_ email: String, continueURL: String?, linking: Bool, in env: CommandEnvironment) async throws -> SignInResult {
         let methods = SignInMethods(runtime: env.runtime)
         if linking { guard try env.auth.currentUser() != nil else { throw AccountError.notSignedIn } }
         try await methods.sendSignInLink(toEmail: email, continueURL: continueURL)

@@ -33,7 +33,7 @@ struct LocalFlowNeedsProviderHere: AuthCoreError {
     var providerID: String
     var option: String
     var remedy: Remedy?
-    var code: AuthErrorCode { .configurationError }
+    var code: ErrorCode { .configurationError }
     var message: String {
         "\(option) runs the provider's flow on this machine, which needs \(providerID) added here; "
             + "the Firebase project runs only the browser sign-in (Firebase has no device flow)"

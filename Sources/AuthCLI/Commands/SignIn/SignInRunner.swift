@@ -54,7 +54,7 @@ struct SignInRunner: Sendable {
             grant: signInContext(in: env, browser: browser, whyNoBrowser: whyNoBrowser, qr: flowOptions.qr), opensBrowser: opensBrowser,
             paste: env.context.standardInputIsTerminal ? .terminal : .whenAsked, routeChosen: { env.notice("\(Self.explain($0))") })
         let option = ciSource != nil ? "--ci" : "--device"
-        let result: AuthDataResult
+        let result: SignInResult
         do {
             let request = input
             result = try await env.interruptible(.of(purpose)) { try await signIn.run(request, ports: ports) }
@@ -97,7 +97,7 @@ struct SignInRunner: Sendable {
         try env.runtime.checkHome()
     }
 
-    static func report(_ result: AuthDataResult, purpose: Purpose, in env: CommandEnvironment) {
+    static func report(_ result: SignInResult, purpose: Purpose, in env: CommandEnvironment) {
         if env.json { env.output(Render.json(result)) }
         let who = result.user.email ?? result.user.displayName ?? result.user.uid
         let provider = result.additionalUserInfo.providerID
@@ -141,7 +141,7 @@ struct InteractiveSignInRequired: AuthCoreError {
     var offersIDToken: Bool
     /// A Firebase project runs the provider's flow (it is not added here): no device flow then.
     var projectRuns = false
-    var code: AuthErrorCode { .interactiveSignInRequired }
+    var code: ErrorCode { .interactiveSignInRequired }
     var message: String {
         guard !projectRuns else {
             return "interactive sign-in required, and \(reason): no browser is opened from a background job. Use --no-browser "
