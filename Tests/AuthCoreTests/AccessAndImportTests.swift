@@ -80,4 +80,18 @@ import Testing
             #expect(importing.count <= 1, "Sources/\(target): \(importing.map(\.lastPathComponent)); one FoundationImport.swift per target (Decision 0035)")
         }
     }
+    /// Full Foundation (CoreFoundation, ICU) stays out of the command's static binary: outside the
+    /// library product, a file imports it only in Apple-only code (`#if canImport(Darwin)` or
+    /// `Security`); everything else sees FoundationEssentials through its target's FoundationImport.swift.
+    @Test func noTargetOfTheCommandImportsFullFoundation() throws {
+        let files = Self.swiftFiles(under: "Sources").filter { !Self.relativePath($0).hasPrefix(Self.libraryTarget) }
+        #expect(files.count > 150)
+        for file in files {
+            let lines = try String(contentsOf: file, encoding: .utf8).components(separatedBy: "\n")
+            let appleOnly = lines.first.map { $0.hasPrefix("#if canImport(Darwin)") || $0.hasPrefix("#if canImport(Security)") } ?? false
+            if !appleOnly, lines.contains(where: { $0.trimmingCharacters(in: .whitespaces) == "import Foundation" }) {
+                Issue.record("\(Self.relativePath(file)) imports Foundation; the target's FoundationImport.swift gives it FoundationEssentials (Decision 0035)")
+            }
+        }
+    }
 }

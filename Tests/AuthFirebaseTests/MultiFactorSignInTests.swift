@@ -183,3 +183,20 @@ import AuthTestSupport
         #expect(try await backend().finishSignIn(pending, enrollmentID: "totp-1", code: "123456").user.uid == "uid-1")
     }
 }
+
+/// `enrolledAt` as the project writes it (RFC 3339, with or without fractional seconds), read with
+/// FoundationEssentials' ISO 8601 style: the library's `MultiFactorInfo.enrollmentDate`.
+@Suite struct EnrolmentDateTests {
+    @Test(arguments: [
+        ("2026-11-01T00:00:00Z", 1_793_491_200.0), ("2026-11-01T00:00:00.250Z", 1_793_491_200.25), ("1970-01-01T00:00:10Z", 10.0),
+    ])
+    func readsTheProjectsTimestamps(text: String, seconds: Double) throws {
+        let date = try #require(MultiFactorAnswer.date(text))
+        #expect(abs(date.timeIntervalSince1970 - seconds) < 0.001)
+    }
+
+    @Test(arguments: ["", "yesterday", "2026-13-01T00:00:00Z", "1793491200"])
+    func anythingElseIsNoDate(text: String) {
+        #expect(MultiFactorAnswer.date(text) == nil)
+    }
+}

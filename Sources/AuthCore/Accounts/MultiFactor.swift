@@ -1,4 +1,3 @@
-import Foundation
 
 /// One second factor enrolled on an account (the SDK's `MultiFactorInfo`).
 package struct EnrolledFactor: Sendable, Equatable {

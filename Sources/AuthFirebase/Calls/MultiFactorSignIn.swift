@@ -1,7 +1,6 @@
 import AuthCore
 import AuthJOSE
 import AuthPlatform
-import Foundation
 
 /// `v2/accounts/mfaSignIn:finalize` with a TOTP code (Identity Platform, FinalizeMfaSignInRequest).
 struct FinalizeTOTPSignInRequest: IdentityToolkitCall, Equatable {
@@ -36,10 +35,7 @@ enum MultiFactorAnswer {
 
     /// An RFC 3339 timestamp as the project writes `enrolledAt` (`2026-11-01T00:00:00Z`, or with fractional seconds).
     static func date(_ text: String) -> Date? {
-        let formatter = ISO8601DateFormatter()
-        if let date = formatter.date(from: text) { return date }
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.date(from: text)
+        (try? Date(text, strategy: .iso8601)) ?? (try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
     }
 }
 
