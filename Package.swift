@@ -64,7 +64,7 @@ let package = Package(
         // Its imports are internal: it exports nothing of them.
         .target(
             name: "AuthctlKit",
-            dependencies: ["AuthApp", "AuthCore", "AuthProviders", "AuthOAuth", "AuthStorage", "AuthPlatform"]
+            dependencies: ["AuthApp", "AuthCore", "AuthProviders", "AuthOAuth", "AuthPlatform"]
         ),
 
         .target(
