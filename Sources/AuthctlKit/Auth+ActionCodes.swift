@@ -46,7 +46,7 @@ extension Auth {
     }
 
     /// ``checkActionCode(_:)`` with a completion handler, called on the main queue.
-    public func checkActionCode(_ code: String, completion: (@MainActor (ActionCodeResult?, Error?) -> Void)? = nil) {
+    public func checkActionCode(_ code: String, completion: ((ActionCodeResult?, Error?) -> Void)? = nil) {
         Completion.deliver(completion) { try await self.checkActionCode(code) }
     }
 
@@ -58,7 +58,7 @@ extension Auth {
     }
 
     /// ``applyActionCode(_:)`` with a completion handler, called on the main queue.
-    public func applyActionCode(_ code: String, completion: (@MainActor (Error?) -> Void)? = nil) {
+    public func applyActionCode(_ code: String, completion: ((Error?) -> Void)? = nil) {
         Completion.deliver(completion) { try await self.applyActionCode(code) }
     }
 
@@ -68,7 +68,7 @@ extension Auth {
     }
 
     /// ``confirmPasswordReset(withCode:newPassword:)`` with a completion handler, called on the main queue.
-    public func confirmPasswordReset(withCode code: String, newPassword: String, completion: (@MainActor (Error?) -> Void)? = nil) {
+    public func confirmPasswordReset(withCode code: String, newPassword: String, completion: ((Error?) -> Void)? = nil) {
         Completion.deliver(completion) { try await self.confirmPasswordReset(withCode: code, newPassword: newPassword) }
     }
 }
@@ -80,7 +80,7 @@ extension User {
     }
 
     /// ``sendEmailVerification()`` with a completion handler, called on the main queue.
-    public func sendEmailVerification(completion: (@MainActor (Error?) -> Void)? = nil) {
+    public func sendEmailVerification(completion: ((Error?) -> Void)? = nil) {
         Completion.deliver(completion) { try await self.sendEmailVerification() }
     }
 }

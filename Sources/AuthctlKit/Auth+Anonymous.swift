@@ -9,7 +9,7 @@ extension Auth {
     }
 
     /// ``signInAnonymously()`` with a completion handler, called on the main queue.
-    public func signInAnonymously(completion: (@MainActor (AuthDataResult?, Error?) -> Void)? = nil) {
+    public func signInAnonymously(completion: ((AuthDataResult?, Error?) -> Void)? = nil) {
         Completion.deliver(completion) { try await self.signInAnonymously() }
     }
 }
@@ -26,7 +26,7 @@ extension User {
     }
 
     /// ``link(withEmail:password:)`` with a completion handler, called on the main queue.
-    public func link(withEmail email: String, password: String, completion: (@MainActor (AuthDataResult?, Error?) -> Void)? = nil) {
+    public func link(withEmail email: String, password: String, completion: ((AuthDataResult?, Error?) -> Void)? = nil) {
         Completion.deliver(completion) { try await self.link(withEmail: email, password: password) }
     }
 }

@@ -5,39 +5,39 @@ import Foundation
 
 extension Auth {
     /// ``signIn(with:)-(AuthCredential)`` with a completion handler.
-    public func signIn(with credential: AuthCredential, completion: (@MainActor (AuthDataResult?, Error?) -> Void)? = nil) {
+    public func signIn(with credential: AuthCredential, completion: ((AuthDataResult?, Error?) -> Void)? = nil) {
         Completion.deliver(completion) { try await self.signIn(with: credential) }
     }
 
     /// ``signIn(with:uiDelegate:)`` with a completion handler.
     public func signIn(
-        with provider: OAuthProvider, uiDelegate: AuthUIDelegate?, completion: (@MainActor (AuthDataResult?, Error?) -> Void)?
+        with provider: OAuthProvider, uiDelegate: AuthUIDelegate?, completion: ((AuthDataResult?, Error?) -> Void)?
     ) {
         Completion.deliver(completion) { try await self.signIn(with: provider, uiDelegate: uiDelegate) }
     }
 
     /// ``signIn(withEmail:password:)`` with a completion handler.
-    public func signIn(withEmail email: String, password: String, completion: (@MainActor (AuthDataResult?, Error?) -> Void)? = nil) {
+    public func signIn(withEmail email: String, password: String, completion: ((AuthDataResult?, Error?) -> Void)? = nil) {
         Completion.deliver(completion) { try await self.signIn(withEmail: email, password: password) }
     }
 
     /// ``createUser(withEmail:password:)`` with a completion handler.
-    public func createUser(withEmail email: String, password: String, completion: (@MainActor (AuthDataResult?, Error?) -> Void)? = nil) {
+    public func createUser(withEmail email: String, password: String, completion: ((AuthDataResult?, Error?) -> Void)? = nil) {
         Completion.deliver(completion) { try await self.createUser(withEmail: email, password: password) }
     }
 
     /// ``signIn(withCustomToken:)`` with a completion handler.
-    public func signIn(withCustomToken token: String, completion: (@MainActor (AuthDataResult?, Error?) -> Void)? = nil) {
+    public func signIn(withCustomToken token: String, completion: ((AuthDataResult?, Error?) -> Void)? = nil) {
         Completion.deliver(completion) { try await self.signIn(withCustomToken: token) }
     }
 
     /// ``fetchSignInMethods(forEmail:)`` with a completion handler.
-    public func fetchSignInMethods(forEmail email: String, completion: (@MainActor ([String]?, Error?) -> Void)? = nil) {
+    public func fetchSignInMethods(forEmail email: String, completion: (([String]?, Error?) -> Void)? = nil) {
         Completion.deliver(completion) { try await self.fetchSignInMethods(forEmail: email) }
     }
 
     /// ``sendPasswordReset(withEmail:)`` with a completion handler.
-    public func sendPasswordReset(withEmail email: String, completion: (@MainActor (Error?) -> Void)? = nil) {
+    public func sendPasswordReset(withEmail email: String, completion: ((Error?) -> Void)? = nil) {
         Completion.deliver(completion) { try await self.sendPasswordReset(withEmail: email) }
     }
 }

@@ -52,7 +52,7 @@ extension Auth {
     }
 
     /// ``sendSignInLink(toEmail:actionCodeSettings:)`` with a completion handler, called on the main queue.
-    public func sendSignInLink(toEmail email: String, actionCodeSettings: ActionCodeSettings, completion: (@MainActor (Error?) -> Void)? = nil) {
+    public func sendSignInLink(toEmail email: String, actionCodeSettings: ActionCodeSettings, completion: ((Error?) -> Void)? = nil) {
         Completion.deliver(completion) { try await self.sendSignInLink(toEmail: email, actionCodeSettings: actionCodeSettings) }
     }
 
@@ -68,7 +68,7 @@ extension Auth {
     }
 
     /// ``signIn(withEmail:link:)`` with a completion handler, called on the main queue.
-    public func signIn(withEmail email: String, link: String, completion: (@MainActor (AuthDataResult?, Error?) -> Void)? = nil) {
+    public func signIn(withEmail email: String, link: String, completion: ((AuthDataResult?, Error?) -> Void)? = nil) {
         Completion.deliver(completion) { try await self.signIn(withEmail: email, link: link) }
     }
 }
@@ -85,7 +85,7 @@ extension User {
     }
 
     /// ``link(withEmail:link:)`` with a completion handler, called on the main queue.
-    public func link(withEmail email: String, link: String, completion: (@MainActor (AuthDataResult?, Error?) -> Void)? = nil) {
+    public func link(withEmail email: String, link: String, completion: ((AuthDataResult?, Error?) -> Void)? = nil) {
         Completion.deliver(completion) { try await self.link(withEmail: email, link: link) }
     }
 }

@@ -16,7 +16,7 @@ extension Auth {
     }
 
     /// ``verifyPasswordResetCode(_:)`` with a completion handler, called on the main queue.
-    public func verifyPasswordResetCode(_ code: String, completion: @escaping @MainActor (String?, Error?) -> Void) {
+    public func verifyPasswordResetCode(_ code: String, completion: @escaping (String?, Error?) -> Void) {
         Completion.deliver(completion) { try await self.verifyPasswordResetCode(code) }
     }
 
@@ -29,7 +29,7 @@ extension Auth {
 
     /// ``sendPasswordReset(withEmail:actionCodeSettings:)`` with a completion handler, called on the main queue.
     public func sendPasswordReset(
-        withEmail email: String, actionCodeSettings: ActionCodeSettings?, completion: (@MainActor (Error?) -> Void)? = nil
+        withEmail email: String, actionCodeSettings: ActionCodeSettings?, completion: ((Error?) -> Void)? = nil
     ) {
         Completion.deliver(completion) { try await self.sendPasswordReset(withEmail: email, actionCodeSettings: actionCodeSettings) }
     }
@@ -46,7 +46,7 @@ extension User {
     }
 
     /// ``sendEmailVerification(with:)`` with a completion handler, called on the main queue.
-    public func sendEmailVerification(with actionCodeSettings: ActionCodeSettings? = nil, completion: (@MainActor (Error?) -> Void)? = nil) {
+    public func sendEmailVerification(with actionCodeSettings: ActionCodeSettings? = nil, completion: ((Error?) -> Void)? = nil) {
         Completion.deliver(completion) { try await self.sendEmailVerification(with: actionCodeSettings) }
     }
 }

@@ -138,9 +138,9 @@ public final class FirebaseApp: Sendable {
     public static var allApps: [String: FirebaseApp]? { apps.withLock { $0.isEmpty ? nil : $0 } }
 
     /// Forgets the app (its ``Auth`` keeps working for those who hold it).
-    public func delete(_ completion: @escaping @MainActor (Bool) -> Void) {
+    public func delete(_ completion: @escaping (Bool) -> Void) {
         let removed = Self.apps.withLock { $0.removeValue(forKey: name) != nil }
-        Task { @MainActor in completion(removed) }
+        Completion.onMain(completion, removed)
     }
 
     static func defaultPlistPath() -> String? {

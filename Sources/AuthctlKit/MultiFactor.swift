@@ -113,7 +113,7 @@ public enum TOTPMultiFactorGenerator {
     }
 
     /// ``generateSecret(with:)`` with a completion handler, called on the main queue.
-    public static func generateSecret(with session: MultiFactorSession, completion: (@MainActor (TOTPSecret?, Error?) -> Void)? = nil) {
+    public static func generateSecret(with session: MultiFactorSession, completion: ((TOTPSecret?, Error?) -> Void)? = nil) {
         Completion.deliver(completion) { try await generateSecret(with: session) }
     }
 

@@ -51,7 +51,7 @@ public final class MultiFactorResolver: Sendable {
     }
 
     /// ``resolveSignIn(with:)`` with a completion handler, called on the main queue.
-    public func resolveSignIn(with assertion: MultiFactorAssertion, completion: (@MainActor (AuthDataResult?, Error?) -> Void)? = nil) {
+    public func resolveSignIn(with assertion: MultiFactorAssertion, completion: ((AuthDataResult?, Error?) -> Void)? = nil) {
         Completion.deliver(completion) { try await self.resolveSignIn(with: assertion) }
     }
 }

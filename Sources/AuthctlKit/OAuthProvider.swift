@@ -79,7 +79,7 @@ public final class OAuthProvider: Sendable {
     }
 
     /// ``credential(with:)`` with a completion handler, called on the main queue.
-    public func getCredentialWith(_ uiDelegate: AuthUIDelegate?, completion: (@MainActor (AuthCredential?, Error?) -> Void)? = nil) {
+    public func getCredentialWith(_ uiDelegate: AuthUIDelegate?, completion: ((AuthCredential?, Error?) -> Void)? = nil) {
         Completion.deliver(completion) { try await self.credential(with: uiDelegate) }
     }
 

@@ -25,7 +25,7 @@ public final class MultiFactor: Sendable {
     }
 
     /// ``getSession()`` with a completion handler, called on the main queue.
-    public func getSession(completion: (@MainActor (MultiFactorSession?, Error?) -> Void)? = nil) {
+    public func getSession(completion: ((MultiFactorSession?, Error?) -> Void)? = nil) {
         Completion.deliver(completion) { try await self.getSession() }
     }
 
@@ -41,7 +41,7 @@ public final class MultiFactor: Sendable {
     }
 
     /// ``enroll(with:displayName:)`` with a completion handler, called on the main queue.
-    public func enroll(with assertion: MultiFactorAssertion, displayName: String?, completion: (@MainActor (Error?) -> Void)? = nil) {
+    public func enroll(with assertion: MultiFactorAssertion, displayName: String?, completion: ((Error?) -> Void)? = nil) {
         Completion.deliver(completion) { try await self.enroll(with: assertion, displayName: displayName) }
     }
 
@@ -56,12 +56,12 @@ public final class MultiFactor: Sendable {
     }
 
     /// ``unenroll(with:)`` with a completion handler, called on the main queue.
-    public func unenroll(with factorInfo: MultiFactorInfo, completion: (@MainActor (Error?) -> Void)? = nil) {
+    public func unenroll(with factorInfo: MultiFactorInfo, completion: ((Error?) -> Void)? = nil) {
         Completion.deliver(completion) { try await self.unenroll(with: factorInfo) }
     }
 
     /// ``unenroll(withFactorUID:)`` with a completion handler, called on the main queue.
-    public func unenroll(withFactorUID factorUID: String, completion: (@MainActor (Error?) -> Void)? = nil) {
+    public func unenroll(withFactorUID factorUID: String, completion: ((Error?) -> Void)? = nil) {
         Completion.deliver(completion) { try await self.unenroll(withFactorUID: factorUID) }
     }
 }

@@ -43,7 +43,7 @@ public final class UserProfileChangeRequest: Sendable {
     }
 
     /// ``commitChanges()`` with a completion handler, called on the main queue.
-    public func commitChanges(completion: (@MainActor (Error?) -> Void)? = nil) {
+    public func commitChanges(completion: ((Error?) -> Void)? = nil) {
         Completion.deliver(completion) { try await self.commitChanges() }
     }
 }
@@ -68,7 +68,7 @@ extension User {
 
     /// ``sendEmailVerification(beforeUpdatingEmail:actionCodeSettings:)`` with a completion handler, called on the main queue.
     public func sendEmailVerification(
-        beforeUpdatingEmail email: String, actionCodeSettings: ActionCodeSettings? = nil, completion: (@MainActor (Error?) -> Void)? = nil
+        beforeUpdatingEmail email: String, actionCodeSettings: ActionCodeSettings? = nil, completion: ((Error?) -> Void)? = nil
     ) {
         Completion.deliver(completion) { try await self.sendEmailVerification(beforeUpdatingEmail: email, actionCodeSettings: actionCodeSettings) }
     }

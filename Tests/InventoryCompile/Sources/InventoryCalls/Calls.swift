@@ -4,7 +4,14 @@ import AuthctlKit
 import Foundation
 
 /// Never called: it only has to compile.
-func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resolver: MultiFactorResolver, factorInfo: MultiFactorInfo, assertion: MultiFactorAssertion, session: MultiFactorSession, secret: TOTPSecret, result: AuthDataResult, tokenResult: AuthTokenResult, additionalUserInfo: AdditionalUserInfo, oauthCredential: OAuthCredential, credential: AuthCredential, provider: OAuthProvider, actionCodeSettings: ActionCodeSettings, actionCodeInfo: ActionCodeInfo, actionCodeURL: ActionCodeURL, userMetadata: UserMetadata, userInfo: UserInfo, app: FirebaseApp, options: FirebaseOptions, providerID: AuthProviderID, errorCode: AuthErrorCode) async throws {
+func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resolver: MultiFactorResolver, factorInfo: MultiFactorInfo, assertion: MultiFactorAssertion, session: MultiFactorSession, secret: TOTPSecret, result: AuthDataResult, tokenResult: AuthTokenResult, additionalUserInfo: AdditionalUserInfo, oauthCredential: OAuthCredential, credential: AuthCredential, provider: OAuthProvider, actionCodeSettings: ActionCodeSettings, actionCodeInfo: ActionCodeInfo, actionCodeURL: ActionCodeURL, userMetadata: UserMetadata, userInfo: UserInfo, changeRequest: UserProfileChangeRequest, app: FirebaseApp, options: FirebaseOptions, providerID: AuthProviderID, errorCode: AuthErrorCode) async throws {
+    let handler1: ([String]?, Error?) -> Void = { _, _ in }
+    let handler2: (AuthDataResult?, Error?) -> Void = { _, _ in }
+    let handler3: (String?, Error?) -> Void = { _, _ in }
+    let handler4: (Error?) -> Void = { _ in }
+    let handler5: (AuthTokenResult?, Error?) -> Void = { _, _ in }
+    let handler6: (User?, Error?) -> Void = { _, _ in }
+    let handler7: (Bool) -> Void = { _ in }
     let authStateSequence = auth.authStateChanges
     var authStateIterator = authStateSequence.makeAsyncIterator()
     let idTokenSequence = auth.idTokenChanges
@@ -53,28 +60,50 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     let _: Auth = Auth.auth(app: app)
     // Auth.currentUser
     let _: User? = auth.currentUser
+    // Auth.fetchSignInMethods(forEmail:completion:)
+    auth.fetchSignInMethods(forEmail: "text", completion: handler1)
     // Auth.fetchSignInMethods(forEmail:)
     let _: [String] = try await auth.fetchSignInMethods(forEmail: "text")
+    // Auth.signIn(withEmail:password:completion:)
+    auth.signIn(withEmail: "text", password: "text", completion: handler2)
     // Auth.signIn(withEmail:password:)
     let _: AuthDataResult = try await auth.signIn(withEmail: "text", password: "text")
+    // Auth.signIn(withEmail:link:completion:)
+    auth.signIn(withEmail: "text", link: "text", completion: handler2)
     // Auth.signIn(withEmail:link:)
     let _: AuthDataResult = try await auth.signIn(withEmail: "text", link: "text")
+    // Auth.signIn(with:completion:)
+    auth.signIn(with: credential, completion: handler2)
     // Auth.signIn(with:)
     let _: AuthDataResult = try await auth.signIn(with: credential)
+    // Auth.signInAnonymously(completion:)
+    auth.signInAnonymously(completion: handler2)
     // Auth.signInAnonymously()
     let _: AuthDataResult = try await auth.signInAnonymously()
+    // Auth.signIn(withCustomToken:completion:)
+    auth.signIn(withCustomToken: "text", completion: handler2)
     // Auth.signIn(withCustomToken:)
     let _: AuthDataResult = try await auth.signIn(withCustomToken: "text")
+    // Auth.createUser(withEmail:password:completion:)
+    auth.createUser(withEmail: "text", password: "text", completion: handler2)
     // Auth.createUser(withEmail:password:)
     let _: AuthDataResult = try await auth.createUser(withEmail: "text", password: "text")
     // Auth.confirmPasswordReset(withCode:newPassword:)
     try await auth.confirmPasswordReset(withCode: "text", newPassword: "text")
+    // Auth.verifyPasswordResetCode(_:completion:)
+    auth.verifyPasswordResetCode("text", completion: handler3)
     // Auth.verifyPasswordResetCode(_:)
     let _: String = try await auth.verifyPasswordResetCode("text")
     // Auth.applyActionCode(_:)
     try await auth.applyActionCode("text")
+    // Auth.sendPasswordReset(withEmail:completion:)
+    auth.sendPasswordReset(withEmail: "text", completion: handler4)
+    // Auth.sendPasswordReset(withEmail:actionCodeSettings:completion:)
+    auth.sendPasswordReset(withEmail: "text", actionCodeSettings: actionCodeSettings, completion: handler4)
     // Auth.sendPasswordReset(withEmail:actionCodeSettings:)
     try await auth.sendPasswordReset(withEmail: "text", actionCodeSettings: actionCodeSettings)
+    // Auth.sendSignInLink(toEmail:actionCodeSettings:completion:)
+    auth.sendSignInLink(toEmail: "text", actionCodeSettings: actionCodeSettings, completion: handler4)
     // Auth.sendSignInLink(toEmail:actionCodeSettings:)
     try await auth.sendSignInLink(toEmail: "text", actionCodeSettings: actionCodeSettings)
     // Auth.signOut()
@@ -97,28 +126,58 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     let _: UserMetadata = user.metadata
     // User.multiFactor
     let _: MultiFactor = user.multiFactor
+    // User.updateEmail(to:completion:)
+    user.updateEmail(to: "text", completion: handler4)
     // User.updateEmail(to:)
     try await user.updateEmail(to: "text")
+    // User.updatePassword(to:completion:)
+    user.updatePassword(to: "text", completion: handler4)
     // User.updatePassword(to:)
     try await user.updatePassword(to: "text")
+    // User.createProfileChangeRequest()
+    let _: UserProfileChangeRequest = user.createProfileChangeRequest()
+    // User.reload(completion:)
+    user.reload(completion: handler4)
     // User.reload()
     try await user.reload()
+    // User.reauthenticate(with:completion:)
+    user.reauthenticate(with: credential, completion: handler2)
     // User.reauthenticate(with:)
     let _: AuthDataResult = try await user.reauthenticate(with: credential)
+    // User.getIDToken(completion:)
+    user.getIDToken(completion: handler3)
+    // User.getIDTokenForcingRefresh(_:completion:)
+    user.getIDTokenForcingRefresh(false, completion: handler3)
     // User.getIDToken(forcingRefresh:)
     let _: String = try await user.getIDToken(forcingRefresh: false)
     // User.idTokenForcingRefresh(_:)
     let _: String = try await user.idTokenForcingRefresh(false)
+    // User.getIDTokenResult(completion:)
+    user.getIDTokenResult(completion: handler5)
+    // User.getIDTokenResult(forcingRefresh:completion:)
+    user.getIDTokenResult(forcingRefresh: false, completion: handler5)
     // User.getIDTokenResult(forcingRefresh:)
     let _: AuthTokenResult = try await user.getIDTokenResult(forcingRefresh: false)
+    // User.link(with:completion:)
+    user.link(with: credential, completion: handler2)
     // User.link(with:)
     let _: AuthDataResult = try await user.link(with: credential)
+    // User.unlink(fromProvider:completion:)
+    user.unlink(fromProvider: "text", completion: handler6)
     // User.unlink(fromProvider:)
     let _: User = try await user.unlink(fromProvider: "text")
+    // User.sendEmailVerification(with:completion:)
+    user.sendEmailVerification(with: actionCodeSettings, completion: handler4)
     // User.sendEmailVerification(with:)
     try await user.sendEmailVerification(with: actionCodeSettings)
+    // User.delete(completion:)
+    user.delete(completion: handler4)
     // User.delete()
     try await user.delete()
+    // User.sendEmailVerification(beforeUpdatingEmail:actionCodeSettings:completion:)
+    user.sendEmailVerification(beforeUpdatingEmail: "text", actionCodeSettings: actionCodeSettings, completion: handler4)
+    // User.sendEmailVerification(beforeUpdatingEmail:actionCodeSettings:)
+    try await user.sendEmailVerification(beforeUpdatingEmail: "text", actionCodeSettings: actionCodeSettings)
     // User.providerID
     let _: String = user.providerID
     // User.uid
@@ -147,6 +206,16 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     let _: Date? = userMetadata.lastSignInDate
     // UserMetadata.creationDate
     let _: Date? = userMetadata.creationDate
+    // UserProfileChangeRequest
+    _ = UserProfileChangeRequest.self
+    // UserProfileChangeRequest.displayName
+    do { let value: String? = changeRequest.displayName; changeRequest.displayName = value }
+    // UserProfileChangeRequest.photoURL
+    do { let value: URL? = changeRequest.photoURL; changeRequest.photoURL = value }
+    // UserProfileChangeRequest.commitChanges(completion:)
+    changeRequest.commitChanges(completion: handler4)
+    // UserProfileChangeRequest.commitChanges()
+    try await changeRequest.commitChanges()
     // AuthCredential.provider
     let _: String = credential.provider
     // AuthProviderID
@@ -331,10 +400,16 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     let _: ActionCodeURL? = ActionCodeURL(link: "text")
     // MultiFactor
     _ = MultiFactor.self
+    // MultiFactor.enroll(with:displayName:completion:)
+    multiFactor.enroll(with: assertion, displayName: "text", completion: handler4)
     // MultiFactor.enroll(with:displayName:)
     try await multiFactor.enroll(with: assertion, displayName: "text")
+    // MultiFactor.unenroll(with:completion:)
+    multiFactor.unenroll(with: factorInfo, completion: handler4)
     // MultiFactor.unenroll(with:)
     try await multiFactor.unenroll(with: factorInfo)
+    // MultiFactor.unenroll(withFactorUID:completion:)
+    multiFactor.unenroll(withFactorUID: "text", completion: handler4)
     // MultiFactor.unenroll(withFactorUID:)
     try await multiFactor.unenroll(withFactorUID: "text")
     // MultiFactorAssertion
@@ -359,6 +434,8 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     let _: [MultiFactorInfo] = resolver.hints
     // MultiFactorResolver.auth
     let _: Auth = resolver.auth
+    // MultiFactorResolver.resolveSignIn(with:completion:)
+    resolver.resolveSignIn(with: assertion, completion: handler2)
     // MultiFactorResolver.resolveSignIn(with:)
     let _: AuthDataResult = try await resolver.resolveSignIn(with: assertion)
     // MultiFactorSession
@@ -601,6 +678,8 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     let _: FirebaseApp? = FirebaseApp.app(name: "text")
     // FirebaseApp.allApps
     let _: [String: FirebaseApp]? = FirebaseApp.allApps
+    // FirebaseApp.delete(_:)
+    app.delete(handler7)
     // FirebaseApp.name
     let _: String = app.name
     // FirebaseApp.options

@@ -28,20 +28,22 @@ import Foundation
 @MainActor var handlersRanOnMainQueue: Bool { handlersCalled > 0 && handlersOffMainQueue == 0 }
 
 /// Waits for a completion handler that gets a value or an error.
-func completed<Value: Sendable>(_ start: (@escaping @MainActor (Value?, Error?) -> Void) -> Void) async throws -> Value {
+func completed<Value: Sendable>(_ start: (@escaping (Value?, Error?) -> Void) -> Void) async throws -> Value {
     try await withCheckedThrowingContinuation { continuation in
         start { value, error in
-            recordHandlerQueue()
+            // A plain closure, as the SDK declares it; called on the main queue, or this traps.
+            MainActor.assumeIsolated { recordHandlerQueue() }
             if let value { continuation.resume(returning: value) } else { continuation.resume(throwing: error ?? SnippetFailure(message: "no value")) }
         }
     }
 }
 
 /// Waits for a completion handler that gets only an error.
-func completed(_ start: (@escaping @MainActor (Error?) -> Void) -> Void) async throws {
+func completed(_ start: (@escaping (Error?) -> Void) -> Void) async throws {
     try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
         start { error in
-            recordHandlerQueue()
+            // A plain closure, as the SDK declares it; called on the main queue, or this traps.
+            MainActor.assumeIsolated { recordHandlerQueue() }
             if let error { continuation.resume(throwing: error) } else { continuation.resume() }
         }
     }

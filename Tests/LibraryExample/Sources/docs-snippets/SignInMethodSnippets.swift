@@ -29,7 +29,7 @@ func signInMethodSnippet(_ name: String, _ arguments: [String]) async throws -> 
         // The completion-handler form, as the docs write it.
         let failure: String? = await withCheckedContinuation { continuation in
             auth.sendSignInLink(toEmail: argument(0), actionCodeSettings: settings) { error in
-                recordHandlerQueue()
+                MainActor.assumeIsolated { recordHandlerQueue() }
                 continuation.resume(returning: error.map { "\($0)" })
             }
         }
