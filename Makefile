@@ -26,7 +26,7 @@ DIST       := .build-dist-test
 BACKGROUND := sh Tests/Tools/low-priority.sh
 endif
 
-.PHONY: help build release library-release package-release library-check library-example debug-build unit-test-build e2e-parallel e2e-serial e2e-slow e2e-summary release-check hot-path-order install install-files dist dist-check system-deps demo demo-firebase test unit-test e2e-test venv bench fuzz fuzz-build fuzz-smoke clean
+.PHONY: help build release library-release package-release library-check library-example inventory-check debug-build unit-test-build e2e-parallel e2e-serial e2e-slow e2e-summary release-check hot-path-order install install-files dist dist-check system-deps demo demo-firebase test unit-test e2e-test venv bench fuzz fuzz-build fuzz-smoke clean
 
 help:
 	@echo "make build     debug build of authctl (.build/debug/authctl)"
@@ -133,9 +133,21 @@ package-release:
 # on this one by path, built; the end-to-end suite runs its example and docs snippets
 # (Tests/e2e/test_library.py).
 LIBRARY_EXAMPLE := Tests/LibraryExample
-library-check: library-example
+library-check: library-example inventory-check
 	$(SWIFT) build --target AuthctlKit
 	python3 Tests/Tools/authctlkit-api.py
+
+# FirebaseAuth's public API, one row a declaration (Docs/FirebaseAuthAPI.tsv, Decision 0043): the
+# rows' shape and status against AuthctlKit's sources, Library.md's table and the generated calls
+# up to date, and those calls (one per implemented row, with the SDK's own types) built as a client
+# package: a renamed parameter or a missing overload fails here.
+inventory-check: | library-example
+	python3 Tests/Tools/firebaseauth-inventory.py
+	python3 Tests/Tools/firebaseauth-library-table.py --check
+	python3 Tests/Tools/firebaseauth-compile-test.py --check
+	rm -f $(CURDIR)/.build/debug.yaml
+	$(SWIFT) build --package-path Tests/InventoryCompile --scratch-path $(CURDIR)/.build
+	rm -f $(CURDIR)/.build/debug.yaml
 
 # In this package's .build: its modules are compiled once, for the unit tests and the example.
 # SwiftPM keeps the last root package's build manifest (debug.yaml) when another root builds in
