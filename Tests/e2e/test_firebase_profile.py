@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import requests
 
-from e2e_helpers import OK
+from e2e_helpers import NOT_SIGNED_IN, OK
 from fake_firebase_rules import totp
 from fakes import firebase_fake  # noqa: F401  (fixture)
 from test_firebase import configure_idps, password_signin, project  # noqa: F401  (fixture)
@@ -115,9 +115,11 @@ def test_an_email_change_the_project_wants_verified_sends_the_link_and_the_chang
     assert account["email"] == NEW and account["emailVerified"] is True, account
     recover = outbox(firebase_fake, "RECOVER_EMAIL")[-1]
     assert recover["email"] == ALICE and recover["newEmail"] == NEW, recover
-    # The change is seen from the project at once; its refresh tokens are dead, and the new address signs in.
-    assert methods.run("whoami", "--refresh", "--json").json()["email"] == NEW
+    # The project ended the account's sessions: its refresh tokens are dead, so reading the user again
+    # (whoami --refresh renews the ID token) says to sign in again, and the new address signs in.
     assert all(t["revoked"] for t in firebase_fake.control("refresh_tokens") if t["localId"] == uid)
+    ended = methods.run("whoami", "--refresh")
+    assert ended.returncode == NOT_SIGNED_IN and "sign in again" in ended.stderr, str(ended)
     again = password_signin(methods, NEW, PASSWORD, "--totp", totp(padded(secret)))
     assert again.returncode == OK and again.json()["user"]["uid"] == uid, str(again)
     assert whoami(methods)["email"] == NEW
