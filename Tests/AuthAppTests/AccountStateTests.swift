@@ -128,24 +128,11 @@ import Testing
 
     /// A project that knows more than the keystore: its copy of the user has the email verified
     /// (as after `applyActionCode` on another machine), and looking it up stores it over the keystore's.
-    struct ProjectBackend: AccountBackend {
+    struct ProjectBackend: ForwardingToLocalAccounts {
         let accounts: LocalAccountBackend
         let storage: any DocumentStorage
 
-        func signIn(with credential: ProviderCredential, profile: FederatedProfile) async throws -> SignInResult {
-            try await accounts.signIn(with: credential, profile: profile)
-        }
-        func link(with credential: ProviderCredential, profile: FederatedProfile) async throws -> SignInResult {
-            try await accounts.link(with: credential, profile: profile)
-        }
-        func linkPending() async throws -> SignInResult { try await accounts.linkPending() }
-        func reauthenticate(with credential: ProviderCredential, profile: FederatedProfile) async throws -> SignInResult {
-            try await accounts.reauthenticate(with: credential, profile: profile)
-        }
-        func unlink(providerID: String) async throws -> AccountRecord { try await accounts.unlink(providerID: providerID) }
-        func deleteCurrentUser() async throws -> AccountRecord { try await accounts.deleteCurrentUser() }
         func signInMethods(forEmail email: String) async throws -> [String] { [] }
-        func userToken(minimumValidity: TimeInterval) async throws -> String? { nil }
 
         func lookUpCurrentUser() async throws -> AccountRecord? {
             try storage.store(KeystoreDocument.fileName, of: KeystoreDocument.self).update { document in

@@ -26,30 +26,16 @@ import Testing
     /// A project with passwords and custom tokens, its accounts local rules over in-memory
     /// documents: a password sign-in signs in (or creates) the user whose uid is the email's
     /// local part; a custom token's uid is the token.
-    struct FakeProject: PasswordAccounts, CustomTokenAccounts {
+    struct FakeProject: PasswordAccounts, CustomTokenAccounts, ForwardingToLocalAccounts {
         let accounts: LocalAccountBackend
         let calls: LockedState<[Call]>
         let hidesMethods: Bool
 
-        func signIn(with credential: ProviderCredential, profile: FederatedProfile) async throws -> SignInResult {
-            try await accounts.signIn(with: credential, profile: profile)
-        }
-        func link(with credential: ProviderCredential, profile: FederatedProfile) async throws -> SignInResult {
-            try await accounts.link(with: credential, profile: profile)
-        }
-        func linkPending() async throws -> SignInResult { try await accounts.linkPending() }
-        func reauthenticate(with credential: ProviderCredential, profile: FederatedProfile) async throws -> SignInResult {
-            try await accounts.reauthenticate(with: credential, profile: profile)
-        }
-        func unlink(providerID: String) async throws -> AccountRecord { try await accounts.unlink(providerID: providerID) }
-        func deleteCurrentUser() async throws -> AccountRecord { try await accounts.deleteCurrentUser() }
-        func lookUpCurrentUser() async throws -> AccountRecord? { try await accounts.lookUpCurrentUser() }
         func signInMethods(forEmail email: String) async throws -> [String] {
             record(.signInMethods(email))
             return hidesMethods ? [] : try await accounts.signInMethods(forEmail: email)
         }
         var mayHideSignInMethods: Bool { hidesMethods }
-        func userToken(minimumValidity: TimeInterval) async throws -> String? { nil }
 
         func record(_ call: Call) { calls.withLock { $0.append(call) } }
 

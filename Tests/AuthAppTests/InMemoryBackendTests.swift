@@ -23,25 +23,10 @@ import Testing
 
     /// Accounts in memory: the local account rules over in-memory documents, plus custom tokens
     /// (a capability the local backend lacks), whose token is the uid.
-    struct MemoryBackend: CustomTokenAccounts {
+    struct MemoryBackend: CustomTokenAccounts, ForwardingToLocalAccounts {
         let accounts: LocalAccountBackend
         let clock: AuthPlatform.Clock
 
-        func signIn(with credential: ProviderCredential, profile: FederatedProfile) async throws -> SignInResult {
-            try await accounts.signIn(with: credential, profile: profile)
-        }
-        func link(with credential: ProviderCredential, profile: FederatedProfile) async throws -> SignInResult {
-            try await accounts.link(with: credential, profile: profile)
-        }
-        func linkPending() async throws -> SignInResult { try await accounts.linkPending() }
-        func reauthenticate(with credential: ProviderCredential, profile: FederatedProfile) async throws -> SignInResult {
-            try await accounts.reauthenticate(with: credential, profile: profile)
-        }
-        func unlink(providerID: String) async throws -> AccountRecord { try await accounts.unlink(providerID: providerID) }
-        func deleteCurrentUser() async throws -> AccountRecord { try await accounts.deleteCurrentUser() }
-        func lookUpCurrentUser() async throws -> AccountRecord? { try await accounts.lookUpCurrentUser() }
-        func signInMethods(forEmail email: String) async throws -> [String] { try await accounts.signInMethods(forEmail: email) }
-        func userToken(minimumValidity: TimeInterval) async throws -> String? { nil }
 
         func signIn(customToken: String) async throws -> SignInResult {
             let credential = ProviderCredential(providerID: "custom", accessToken: "memory-" + customToken, idToken: nil)
