@@ -4,7 +4,7 @@ import AuthctlKit
 import Foundation
 
 /// Never called: it only has to compile.
-func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resolver: MultiFactorResolver, factorInfo: MultiFactorInfo, assertion: MultiFactorAssertion, session: MultiFactorSession, secret: TOTPSecret, result: AuthDataResult, tokenResult: AuthTokenResult, additionalUserInfo: AdditionalUserInfo, oauthCredential: OAuthCredential, credential: AuthCredential, provider: OAuthProvider, actionCodeSettings: ActionCodeSettings, actionCodeInfo: ActionCodeInfo, actionCodeURL: ActionCodeURL, userMetadata: UserMetadata, userInfo: UserInfo, app: FirebaseApp, options: FirebaseOptions, providerID: AuthProviderID, errorCode: AuthErrorCode) async throws {
+func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resolver: MultiFactorResolver, factorInfo: MultiFactorInfo, assertion: MultiFactorAssertion, session: MultiFactorSession, secret: TOTPSecret, result: AuthDataResult, tokenResult: AuthTokenResult, additionalUserInfo: AdditionalUserInfo, oauthCredential: OAuthCredential, credential: AuthCredential, provider: OAuthProvider, actionCodeSettings: ActionCodeSettings, actionCodeInfo: ActionCodeInfo, actionCodeURL: ActionCodeURL, userMetadata: UserMetadata, userInfo: UserInfo, changeRequest: UserProfileChangeRequest, app: FirebaseApp, options: FirebaseOptions, providerID: AuthProviderID, errorCode: AuthErrorCode) async throws {
     let authStateSequence = auth.authStateChanges
     var authStateIterator = authStateSequence.makeAsyncIterator()
     let idTokenSequence = auth.idTokenChanges
@@ -101,6 +101,8 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     try await user.updateEmail(to: "text")
     // User.updatePassword(to:)
     try await user.updatePassword(to: "text")
+    // User.createProfileChangeRequest()
+    let _: UserProfileChangeRequest = user.createProfileChangeRequest()
     // User.reload()
     try await user.reload()
     // User.reauthenticate(with:)
@@ -119,6 +121,8 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     try await user.sendEmailVerification(with: actionCodeSettings)
     // User.delete()
     try await user.delete()
+    // User.sendEmailVerification(beforeUpdatingEmail:actionCodeSettings:)
+    try await user.sendEmailVerification(beforeUpdatingEmail: "text", actionCodeSettings: actionCodeSettings)
     // User.providerID
     let _: String = user.providerID
     // User.uid
@@ -147,6 +151,14 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     let _: Date? = userMetadata.lastSignInDate
     // UserMetadata.creationDate
     let _: Date? = userMetadata.creationDate
+    // UserProfileChangeRequest
+    _ = UserProfileChangeRequest.self
+    // UserProfileChangeRequest.displayName
+    do { let value: String? = changeRequest.displayName; changeRequest.displayName = value }
+    // UserProfileChangeRequest.photoURL
+    do { let value: URL? = changeRequest.photoURL; changeRequest.photoURL = value }
+    // UserProfileChangeRequest.commitChanges()
+    try await changeRequest.commitChanges()
     // AuthCredential.provider
     let _: String = credential.provider
     // AuthProviderID
@@ -175,6 +187,10 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     let _: AuthCredential = EmailAuthProvider.credential(withEmail: "text", password: "text")
     // EmailAuthProvider.credential(withEmail:link:)
     let _: AuthCredential = EmailAuthProvider.credential(withEmail: "text", link: "text")
+    // FacebookAuthProvider.id
+    let _: String = FacebookAuthProvider.id
+    // FacebookAuthProvider.credential(withAccessToken:)
+    let _: AuthCredential = FacebookAuthProvider.credential(withAccessToken: "text")
     // GitHubAuthProvider.id
     let _: String = GitHubAuthProvider.id
     // GitHubAuthProvider.credential(withToken:)
@@ -211,6 +227,10 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     let _: OAuthCredential = OAuthProvider.credential(providerID: .gitHub, accessToken: "text")
     // OAuthProvider.credential(with:)
     let _: AuthCredential = try await provider.credential(with: nil)
+    // TwitterAuthProvider.id
+    let _: String = TwitterAuthProvider.id
+    // TwitterAuthProvider.credential(withToken:secret:)
+    let _: AuthCredential = TwitterAuthProvider.credential(withToken: "text", secret: "text")
     // EmailAuthProviderID
     let _: String = EmailAuthProviderID
     // EmailLinkAuthSignInMethod
