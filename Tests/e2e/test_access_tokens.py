@@ -18,7 +18,7 @@ from accounts_helpers import as_user, json_error
 from e2e_helpers import OK
 from fakes import GOOGLE_ID, YAHOO_ID, firebase_fake, google_fake, yahoo_fake  # noqa: F401  (fixtures)
 from test_firebase import home_snapshot, use_project
-from test_library import example_bin, library  # noqa: F401  (fixtures)
+from test_library import INVALID_CREDENTIAL, example_bin, library  # noqa: F401  (fixtures)
 
 USAGE = 2
 
@@ -92,5 +92,5 @@ def test_the_library_signs_in_with_a_google_access_token(project, firebase_fake,
     assert [a["localId"] for a in firebase_fake.control("accounts")] == [result["uid"]]
     before = firebase_fake.counts()
     yahoo = library.snippet("access-token", YAHOO_ID, input="any-token\n")
-    assert "error" in yahoo and "Yahoo access token" in yahoo["error"]["message"], yahoo
+    assert yahoo["error"]["code"] == INVALID_CREDENTIAL and "Yahoo access token" in yahoo["error"]["message"], yahoo
     assert firebase_fake.counts() == before, "no request reached the project"
