@@ -81,6 +81,8 @@ def test_twitter_needs_its_secret_and_others_take_none(project, firebase_fake):
     assert alone.returncode == USAGE and "secret" in json_error(alone)["message"], str(alone)
     extra = project.run("signin", "--provider", GOOGLE_ID, "--access-token-stdin", "--json", input="token secret\n")
     assert extra.returncode == USAGE and "secret" in json_error(extra)["message"], str(extra)
+    password = project.run("signin", "--provider", "password", "--email", "a@example.com", "--access-token-stdin", input="t\n")
+    assert password.returncode == USAGE and "--access-token-stdin" in password.stderr, str(password)
     assert firebase_fake.counts() == before, "no request reached the project"
 
 

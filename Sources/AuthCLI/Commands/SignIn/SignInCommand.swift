@@ -162,6 +162,9 @@ struct SignInCommand: Command {
             }
             runner.ciSource = source
         }
+        if case .provider = method {} else if runner.accessTokenFromStandardInput {
+            throw UsageError.invalidUsage("--access-token-stdin goes with a provider's sign-in (--provider ID, not password)", command: path)
+        }
         if runner.rawNonce != nil, !runner.idTokenFromStandardInput {
             throw UsageError.invalidUsage("--raw-nonce goes with --id-token-stdin", command: path)
         }
