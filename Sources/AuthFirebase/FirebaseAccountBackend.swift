@@ -135,7 +135,8 @@ package struct FirebaseAccountBackend: AccountBackend {
 
     /// The provider's credential as signInWithIdp's `postBody`: an ID token (with the raw nonce it
     /// was requested with: Firebase checks SHA-256 of it against the token's nonce), or else the
-    /// access token (GitHub, which issues no ID token).
+    /// access token (GitHub, which issues no ID token; Google's or Facebook's obtained elsewhere),
+    /// with Twitter's OAuth 1.0a secret (the SDK's VerifyAssertionRequest).
     static func assertion(_ credential: ProviderCredential) -> String {
         var fields: [(String, String)] = []
         if let idToken = credential.idToken {
@@ -143,6 +144,7 @@ package struct FirebaseAccountBackend: AccountBackend {
             if let nonce = credential.rawNonce { fields.append(("nonce", nonce)) }
         } else if let accessToken = credential.accessToken {
             fields.append(("access_token", accessToken))
+            if let secret = credential.secret { fields.append(("oauth_token_secret", secret)) }
         }
         fields.append(("providerId", credential.providerID))
         return String(decoding: FormEncoding.body(fields), as: UTF8.self)

@@ -22,12 +22,16 @@ package struct ProviderCredential: Codable, Sendable, Equatable {
     /// What was wrong with the ID token of the latest answer, when something was: an
     /// inconsistent one is ``idToken``; a refused one is not, ``idToken`` is the one before it.
     package var idTokenFlag: IDTokenFlag?
+    /// OAuth 1.0a's token secret, which goes with ``accessToken`` (Twitter's `oauth_token_secret`).
+    package var secret: String?
 
     package init(
         providerID: String, accessToken: String?, tokenType: String = "Bearer", idToken: String? = nil,
         refreshToken: String? = nil, expiresAt: Date? = nil, obtainedAt: Date? = nil, scope: String? = nil, rawNonce: String? = nil,
-        clientCredentials: ClientCredentialsRequest? = nil, ciSource: CITokenSource? = nil, idTokenFlag: IDTokenFlag? = nil
+        clientCredentials: ClientCredentialsRequest? = nil, ciSource: CITokenSource? = nil, idTokenFlag: IDTokenFlag? = nil,
+        secret: String? = nil
     ) {
+        self.secret = secret
         self.providerID = providerID
         self.accessToken = accessToken
         self.tokenType = tokenType
@@ -94,6 +98,7 @@ extension ProviderCredential: JSONObjectDecodable {
             refreshToken: try object.string(ifPresent: "refreshToken"), expiresAt: try object.date(ifPresent: "expiresAt"),
             obtainedAt: try object.date(ifPresent: "obtainedAt"), scope: try object.string(ifPresent: "scope"),
             rawNonce: try object.string(ifPresent: "rawNonce"), clientCredentials: try object.object(ifPresent: "clientCredentials"),
-            ciSource: try object.object(ifPresent: "ciSource"), idTokenFlag: try object.object(ifPresent: "idTokenFlag"))
+            ciSource: try object.object(ifPresent: "ciSource"), idTokenFlag: try object.object(ifPresent: "idTokenFlag"),
+            secret: try object.string(ifPresent: "secret"))
     }
 }

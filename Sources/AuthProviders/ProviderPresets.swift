@@ -13,12 +13,30 @@ package struct ProjectFlowTraits: Sendable, Equatable {
     /// It answers the return address by a form POST (SAML, Apple), so the address the browser ends
     /// on carries nothing to paste.
     package var answersByFormPost: Bool
+    /// What the project does with the provider's access token obtained elsewhere
+    /// (signInWithIdp's `access_token`).
+    package var accessToken: AccessTokenIntoProject
 
-    package init(returnsOnlyToHandler: Bool = false, cannotRunThroughProject: Bool = false, answersByFormPost: Bool = false) {
+    package init(
+        returnsOnlyToHandler: Bool = false, cannotRunThroughProject: Bool = false, answersByFormPost: Bool = false,
+        accessToken: AccessTokenIntoProject = .accepted
+    ) {
         self.returnsOnlyToHandler = returnsOnlyToHandler
         self.cannotRunThroughProject = cannotRunThroughProject
         self.answersByFormPost = answersByFormPost
+        self.accessToken = accessToken
     }
+}
+
+/// Whether a project signs in with the provider's access token obtained elsewhere (the Yahoo page:
+/// Google, Facebook and Twitter do; Yahoo does not).
+package enum AccessTokenIntoProject: Sendable, Equatable {
+    /// The project asks the provider whose token it is (Google, Facebook, GitHub).
+    case accepted
+    /// OAuth 1.0a: the token goes with its secret (Twitter's `oauth_token_secret`).
+    case withSecret
+    /// The project cannot tell which app the token was issued to: refused before any request.
+    case refused(reason: String)
 }
 
 /// A built-in provider: what authctl knows about it without configuration, short of the client id
@@ -94,7 +112,14 @@ package struct ProviderPreset: Sendable, Equatable {
     /// A GitHub OAuth App has one callback URL: the project's handler page, unless told otherwise.
     package static let github = ProviderPreset(
         id: "github.com", displayName: "GitHub", kind: .gitHub, projectFlow: ProjectFlowTraits(returnsOnlyToHandler: true))
-    package static let yahoo = ProviderPreset(id: "yahoo.com", displayName: "Yahoo", kind: .openID(issuer: "https://api.login.yahoo.com"))
+    /// The Yahoo page: Firebase cannot check the audience of a Yahoo access token, so a token
+    /// obtained for one project could sign in to another; Yahoo signs in with its ID token.
+    package static let yahoo = ProviderPreset(
+        id: "yahoo.com", displayName: "Yahoo", kind: .openID(issuer: "https://api.login.yahoo.com"),
+        projectFlow: ProjectFlowTraits(accessToken: .refused(reason: yahooAccessTokenReason)))
+    package static let yahooAccessTokenReason =
+        "a Firebase project cannot check which app a Yahoo access token was issued to, so one obtained for another project "
+        + "could be replayed into this one; Yahoo signs in with its ID token or the browser flow"
     /// Google's "Desktop app" OAuth clients: any loopback port, and a client secret that Google
     /// issues with them and requires at the token endpoint, although it is not confidential.
     package static let google = ProviderPreset(
@@ -140,7 +165,10 @@ package struct ProviderPresets: Sendable {
     /// https domains by a form POST; SAML providers, which post their answer.
     package static let builtIn = ProviderPresets(
         [.github, .yahoo, .google, .microsoft],
-        projectOnly: ["apple.com": ProjectFlowTraits(cannotRunThroughProject: true, answersByFormPost: true)],
+        projectOnly: [
+            "apple.com": ProjectFlowTraits(cannotRunThroughProject: true, answersByFormPost: true),
+            "twitter.com": ProjectFlowTraits(accessToken: .withSecret),
+        ],
         projectPrefixes: ["saml.": ProjectFlowTraits(answersByFormPost: true)])
 
     /// What `id`'s flow run by a project can do here: its preset's rules, else a project-only

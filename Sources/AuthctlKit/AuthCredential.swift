@@ -20,8 +20,9 @@ public final class OAuthCredential: AuthCredential {
         case verified(AuthOAuth.ProviderCredential, FederatedProfile)
         /// An ID token from elsewhere, checked by the provider configured here when used.
         case idToken(String, rawNonce: String?)
-        /// An access token from elsewhere (GitHub), proved by the provider's API when used.
-        case accessToken(String)
+        /// An access token from elsewhere: proved by the provider's API when the provider is added
+        /// here (GitHub), else posted to the project (Google, Facebook; Twitter's with its secret).
+        case accessToken(String, secret: String?)
         /// A provider whose flow the Firebase project runs: the browser opens when it is used.
         case deferred(OAuthProvider, BrowserPresenter)
         /// The credential an account-exists sign-in kept for linking (the error's updated credential).
@@ -38,8 +39,11 @@ public final class OAuthCredential: AuthCredential {
     public let idToken: String?
     /// The nonce the ID token was requested with, when the credential was made with one.
     public let rawNonce: String?
-    /// OAuth 1.0a token secrets are not supported; always nil.
-    public var secret: String? { nil }
+    /// The OAuth 1.0a token secret (``TwitterAuthProvider/credential(withToken:secret:)``); nil otherwise.
+    public var secret: String? {
+        if case .accessToken(_, let secret) = kind { return secret }
+        return nil
+    }
     let kind: Kind
 
     init(provider: String, accessToken: String? = nil, idToken: String? = nil, rawNonce: String? = nil, kind: Kind) {

@@ -1,3 +1,4 @@
+internal import AuthApp
 internal import AuthPlatform
 import Foundation
 
@@ -27,7 +28,9 @@ public final class AuthError: NSError, @unchecked Sendable {
     public override var description: String { localizedDescription }
 
     init(_ error: any AuthCoreError, providerID: String?, auth: Auth? = nil) {
-        let code = AuthErrorCode.from(error.code)
+        // An access token a project cannot take is a usage error to the command (exit 2); the SDK
+        // names a credential it cannot use `invalidCredential`.
+        let code = error is AccessTokenRefused ? .invalidCredential : AuthErrorCode.from(error.code)
         var info: [String: Any] = [
             // The message carries a provider's or a project's words: neutralised, as the command
             // line's funnel does (Decisions/0041), for an app that shows it in a terminal.

@@ -77,6 +77,30 @@ public enum GitHubAuthProvider {
     }
 }
 
+/// Facebook credentials (FirebaseAuth's `FacebookAuthProvider`), for a Firebase project.
+public enum FacebookAuthProvider {
+    /// `facebook.com`.
+    public static let id = FacebookAuthProviderID
+
+    /// A credential from a Facebook access token obtained elsewhere: the project asks Facebook
+    /// whose it is when it is used.
+    public static func credential(withAccessToken accessToken: String) -> AuthCredential {
+        OAuthProvider.credential(providerID: .facebook, accessToken: accessToken)
+    }
+}
+
+/// Twitter credentials (FirebaseAuth's `TwitterAuthProvider`), for a Firebase project.
+public enum TwitterAuthProvider {
+    /// `twitter.com`.
+    public static let id = TwitterAuthProviderID
+
+    /// A credential from a Twitter OAuth 1.0a token and its secret obtained elsewhere: the project
+    /// asks Twitter whose it is when it is used.
+    public static func credential(withToken token: String, secret: String) -> AuthCredential {
+        OAuthCredential(provider: TwitterAuthProviderID, accessToken: token, kind: .accessToken(token, secret: secret))
+    }
+}
+
 /// Google credentials (FirebaseAuth's `GoogleAuthProvider`).
 public enum GoogleAuthProvider {
     /// `google.com`.

@@ -92,9 +92,10 @@ public final class OAuthProvider: Sendable {
         credential(providerID: providerID.rawValue, idToken: idToken, rawNonce: rawNonce, accessToken: accessToken)
     }
 
-    /// A credential from an access token obtained elsewhere (a GitHub token): the provider added
-    /// in the home proves whose it is with its API when it is used. OpenID providers need the ID
-    /// token (``credential(providerID:idToken:rawNonce:accessToken:)-(AuthProviderID,_,_,_)``).
+    /// A credential from an access token obtained elsewhere: the provider added in the home proves
+    /// whose it is with its API when it is used (a GitHub token); with a Firebase project and the
+    /// provider not added here, the project is given it (Google's; a Yahoo token is refused before
+    /// any request, as the project cannot tell which app it was issued to).
     public static func credential(providerID: AuthProviderID, accessToken: String) -> OAuthCredential {
         credential(providerID: providerID.rawValue, accessToken: accessToken)
     }
@@ -109,7 +110,7 @@ public final class OAuthProvider: Sendable {
 
     /// ``credential(providerID:accessToken:)-(AuthProviderID,_)`` with the id as a string.
     public static func credential(providerID: String, accessToken: String) -> OAuthCredential {
-        OAuthCredential(provider: providerID, accessToken: accessToken, kind: .accessToken(accessToken))
+        OAuthCredential(provider: providerID, accessToken: accessToken, kind: .accessToken(accessToken, secret: nil))
     }
 
     /// The older spelling the Firebase docs still print.

@@ -23,7 +23,7 @@ import AuthPlatform
             expiresAt: moment.addingTimeInterval(3600), obtainedAt: moment, scope: "openid email", rawNonce: "n",
             clientCredentials: ClientCredentialsRequest(scopes: ["api.read", "api.write"], audience: "aud", resource: "https://api.example"),
             ciSource: CITokenSource(kind: .env, variable: "JOB_ID_TOKEN"),
-            idTokenFlag: IDTokenFlag(verdict: .inconsistent, reason: "the ID token's at_hash is 'x'", receivedAt: moment))],
+            idTokenFlag: IDTokenFlag(verdict: .inconsistent, reason: "the ID token's at_hash is 'x'", receivedAt: moment), secret: "oauth-1.0a-secret")],
         lastProviderID: "oidc.corp",
         backendSession: BackendSession(issuer: "firebase:p", idToken: "fit", refreshToken: "frt",
                                        expiresAt: moment.addingTimeInterval(3600), obtainedAt: moment))

@@ -101,6 +101,9 @@ import AuthTestSupport
         #expect(FirebaseAccountBackend.assertion(github) == "access_token=gho_x%20y&providerId=github.com")
         let oidc = ProviderCredential(providerID: "oidc.corp", accessToken: "at", idToken: "h.p.s", rawNonce: "raw+1")
         #expect(FirebaseAccountBackend.assertion(oidc) == "id_token=h.p.s&nonce=raw%2B1&providerId=oidc.corp")
+        // Twitter's OAuth 1.0a token goes with its secret (VerifyAssertionRequest's oauth_token_secret).
+        let twitter = ProviderCredential(providerID: "twitter.com", accessToken: "tok", secret: "s&1")
+        #expect(FirebaseAccountBackend.assertion(twitter) == "access_token=tok&oauth_token_secret=s%261&providerId=twitter.com")
     }
 
     @Test func endpointsFollowTheEmulatorVariableAsTheSDKsDo() throws {

@@ -15,6 +15,7 @@ struct ProviderIDTests {
         (AuthProviderID.gitHub.rawValue, "github.com"), (AuthProviderID.google.rawValue, "google.com"),
         (AuthProviderID.phone.rawValue, "phone"), (AuthProviderID.custom("oidc.example-provider").rawValue, "oidc.example-provider"),
         (EmailAuthProvider.id, "password"), (GitHubAuthProvider.id, "github.com"), (GoogleAuthProvider.id, "google.com"),
+        (FacebookAuthProvider.id, "facebook.com"), (TwitterAuthProvider.id, "twitter.com"),
     ])
     func theSDKsSpelling(constant: String, expected: String) {
         #expect(constant == expected)
@@ -26,6 +27,18 @@ struct ProviderIDTests {
         let google = try #require(GoogleAuthProvider.credential(withIDToken: "id.token.value", accessToken: "ya29") as? OAuthCredential)
         #expect(google.provider == "google.com" && google.idToken == "id.token.value" && google.accessToken == "ya29")
         #expect(EmailAuthProvider.credential(withEmail: "a@example.com", password: "pw").provider == EmailAuthProviderID)
+    }
+
+    /// Facebook's access token and Twitter's token and secret, as the SDK's credentials carry them:
+    /// the access-token proof of the one sign-in use case, Twitter's with its OAuth 1.0a secret.
+    @Test func facebookAndTwitterCredentialsAreAccessTokens() throws {
+        let facebook = try #require(FacebookAuthProvider.credential(withAccessToken: "EAAB") as? OAuthCredential)
+        #expect(facebook.provider == "facebook.com" && facebook.accessToken == "EAAB" && facebook.secret == nil && facebook.idToken == nil)
+        guard case .accessToken("EAAB", secret: nil) = facebook.kind else { Issue.record("not an access token: \(facebook.kind)"); return }
+        let twitter = try #require(TwitterAuthProvider.credential(withToken: "tok", secret: "sec") as? OAuthCredential)
+        #expect(twitter.provider == "twitter.com" && twitter.accessToken == "tok" && twitter.secret == "sec")
+        guard case .accessToken("tok", secret: "sec") = twitter.kind else { Issue.record("not a token and secret: \(twitter.kind)"); return }
+        #expect(OAuthProvider.credential(providerID: .google, accessToken: "ya29").secret == nil)
     }
 
     @Test func anOAuthProviderIsMadeEitherWayAndConfiguredThroughALet() {

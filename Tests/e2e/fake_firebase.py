@@ -19,7 +19,11 @@ recent-login window (5 minutes by default) refuses accounts:update / accounts:de
 CREDENTIAL_TOO_OLD_LOGIN_AGAIN; an OpenID ID token is verified for real (discovery, JWKS
 signature, iss, aud, exp) and its nonce must be SHA-256(hex) of the `nonce` sent in postBody
 (MISSING_OR_INVALID_NONCE otherwise); a GitHub access token is checked against the GitHub API
-configured for github.com (the repo's fake_github.py serves one). Error answers use the error
+configured for github.com (the repo's fake_github.py serves one); an `access_token` without an
+`id_token` for a provider that production signs in with one (google.com, facebook.com: the Yahoo
+page's list; twitter.com needs an OAuth 1.0a exchange this fake does not run) is resolved through the
+userinfo endpoint of the provider's configured issuer (fake_google.py serves one), as production asks
+the provider whose token it is. Error answers use the error
 envelope `{"error": {"code": 400, "message": "CODE : detail", "errors": [...]}}`; a body that names a
 field outside its method's published request message, or a value of another type, is refused first
 with Google's `400 INVALID_ARGUMENT "Invalid JSON payload received. Unknown name ..."`
@@ -88,6 +92,9 @@ CUSTOM_TOKEN_AUDIENCE = "https://identitytoolkit.googleapis.com/google.identity.
 SERVICE_ACCOUNT = "firebase-adminsdk-fake@demo-authctl.iam.gserviceaccount.com"
 PENDING_LIFETIME = 600
 UID_ALPHABET = string.ascii_letters + string.digits
+# Providers production signs in with an access token obtained elsewhere (besides github.com).
+ACCESS_TOKEN_PROVIDERS = ("google.com", "facebook.com")
+
 METHODS = ("signInWithIdp", "signUp", "signInWithPassword", "signInWithCustomToken", "lookup", "update", "delete",
            "createAuthUri", "sendOobCode", "signInWithEmailLink", "resetPassword")
 
@@ -334,7 +341,20 @@ class FakeFirebase(SignInMethods, ProjectRules, ProviderFlows, FakeProvider):
             raise Refused("OPERATION_NOT_ALLOWED", f"The identity provider configuration is disabled: {provider_id}")
         if provider_id == "github.com":
             return self.github_identity(settings, fields.get("access_token"))
+        if provider_id in ACCESS_TOKEN_PROVIDERS and fields.get("access_token") and not fields.get("id_token"):
+            return self.userinfo_identity(provider_id, settings, fields["access_token"])
         return self.oidc_identity(provider_id, settings, fields)
+
+    def userinfo_identity(self, provider_id: str, settings: dict, access_token: str) -> dict:
+        """An access token obtained elsewhere: whose it is, as the provider's userinfo answers."""
+        endpoint = self.discovery(settings["issuer"]).get("userinfo_endpoint")
+        answer = requests.get(endpoint, headers={"Authorization": "Bearer " + access_token}, timeout=10) if endpoint else None
+        if answer is None or answer.status_code != 200:
+            raise Refused("INVALID_IDP_RESPONSE", f"{provider_id} rejected the access token")
+        claims = answer.json()
+        return {"providerId": provider_id, "rawId": claims["sub"], "email": claims.get("email"),
+                "emailVerified": claims.get("email_verified") in (True, "true"), "displayName": claims.get("name"),
+                "photoUrl": claims.get("picture"), "rawUserInfo": claims, "oauthAccessToken": access_token}
 
     def github_identity(self, settings: dict, access_token: str | None) -> dict:
         if self.config["emulator_compat"]:

@@ -25,6 +25,15 @@ extension SignIn {
         return try await Self.apply(input.purpose, credential, profile, try runtime.accounts())
     }
 
+    /// The Firebase docs' access-token sign-in (Google, Facebook, Twitter): the token goes to the
+    /// project as it is (signInWithIdp's `access_token`, Twitter's with `oauth_token_secret`), which
+    /// asks the provider whose it is; the profile is the project's answer. ``run(_:ports:)`` has
+    /// checked the provider's ``AccessTokenRule`` before any request.
+    func signInWithAccessToken(_ token: String, secret: String?, input: Input) async throws -> SignInResult {
+        let credential = ProviderCredential(providerID: input.providerID, accessToken: token, obtainedAt: runtime.clock.now(), secret: secret)
+        return try await Self.apply(input.purpose, credential, FederatedProfile(providerID: input.providerID, subject: ""), try runtime.accounts())
+    }
+
     /// A provider's access token, proved by the provider added here (GitHub's REST API).
     static func proveAccessToken(_ token: String, provider: ProviderConfiguration, runtime: AuthRuntime) async throws -> (ProviderCredential, FederatedProfile) {
         let services = runtime.services
@@ -61,5 +70,48 @@ package struct LocalFlowNeedsProvider: AuthCoreError, Equatable {
     package var message: String {
         "\(proof) runs \(providerID)'s flow on this machine, which needs \(providerID) added here; "
             + "the Firebase project runs only the browser sign-in (Firebase has no device flow)"
+    }
+}
+
+/// Which providers a project signs in with an access token obtained elsewhere, from their presets'
+/// ``AccessTokenIntoProject`` (the Yahoo page: Google, Facebook and Twitter do; Yahoo does not).
+package enum AccessTokenRule {
+    /// Passes, or throws ``AccessTokenRefused`` before any request: a provider whose token the
+    /// project cannot place, Twitter's token without its secret, a secret for any other provider.
+    package static func check(_ providerID: String, hasSecret: Bool, presets: ProviderPresets) throws {
+        switch presets.projectFlow(for: providerID).accessToken {
+        case .refused(let reason): throw AccessTokenRefused(providerID: providerID, reason: .refused(reason))
+        case .withSecret where !hasSecret: throw AccessTokenRefused(providerID: providerID, reason: .needsSecret)
+        case .accepted where hasSecret: throw AccessTokenRefused(providerID: providerID, reason: .takesNoSecret)
+        case .accepted, .withSecret: return
+        }
+    }
+}
+
+/// An access token a project would not take (exit 2): nothing was sent.
+package struct AccessTokenRefused: AuthCoreError, Equatable {
+    package enum Reason: Sendable, Equatable {
+        /// The preset's reason (Yahoo's).
+        case refused(String)
+        /// OAuth 1.0a: the token secret is missing.
+        case needsSecret
+        /// Only OAuth 1.0a tokens come with a secret.
+        case takesNoSecret
+    }
+
+    package var providerID: String
+    package var reason: Reason
+
+    package var code: ErrorCode { .invalidArgument }
+    package var message: String {
+        switch reason {
+        case .refused(let why): "a project does not sign in with a \(providerID) access token: \(why)"
+        case .needsSecret: "a \(providerID) access token goes with its token secret (OAuth 1.0a), which was not given"
+        case .takesNoSecret: "a \(providerID) access token comes without a token secret; only OAuth 1.0a providers (twitter.com) have one"
+        }
+    }
+    package var remedy: Remedy? {
+        if case .refused = reason { return .signIn(providerID: providerID) }
+        return nil
     }
 }

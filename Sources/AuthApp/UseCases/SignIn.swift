@@ -19,8 +19,10 @@ package struct SignIn: Sendable {
         case idToken(String, rawNonce: String?)
         /// A CI job's own ID token, fetched from its source now and again when it expires.
         case ci(CITokenSource)
-        /// An access token obtained elsewhere (GitHub's), proved by the provider's API.
-        case accessToken(String)
+        /// An access token obtained elsewhere: proved by the provider's API when the provider is
+        /// added here (GitHub's), else posted to the project (Google's, Facebook's; Twitter's with
+        /// its OAuth 1.0a `secret`) if the provider's rule takes one (``AccessTokenRule``).
+        case accessToken(String, secret: String?)
         /// A credential a provider already verified on this machine (the library's `getCredentialWith`).
         case verified(ProviderCredential, FederatedProfile)
     }
@@ -160,6 +162,10 @@ package struct SignIn: Sendable {
         let runtime = runtime.withDeadline(input.timeout, setting: input.timeoutSetting)
         let accounts = try runtime.accounts()
         try AuthorizationRequest.checkCustomParameters(input.customParameters)
+        if case .accessToken(_, let secret) = input.proof, accounts.backend is any ProviderFlowBroker {
+            // Refused before any request: the project could not tell whose token it is.
+            try AccessTokenRule.check(input.providerID, hasSecret: secret != nil, presets: runtime.registry.presets)
+        }
         let grant = context(ports, input, in: runtime)
         switch try Self.route(input.providerID, accounts: accounts, registry: runtime.registry) {
         case .project(let broker):
@@ -173,8 +179,9 @@ package struct SignIn: Sendable {
             let purpose = input.purpose
             let ciSource: CITokenSource? = if case .ci(let source) = input.proof { source } else { nil }
             let clock = runtime.clock
-            if case .accessToken(let token) = input.proof {
-                let (credential, profile) = try await Self.proveAccessToken(token, provider: provider, runtime: runtime)
+            if case .accessToken(let token, let secret) = input.proof {
+                var (credential, profile) = try await Self.proveAccessToken(token, provider: provider, runtime: runtime)
+                credential.secret = secret
                 return try await Self.apply(purpose, credential, profile, accounts)
             }
             return try await flow.run(options) { verified, profile in
@@ -212,7 +219,9 @@ package struct SignIn: Sendable {
         case .browser: break
         case .idToken(let token, let rawNonce):
             return try await signInWithIDToken(token, rawNonce: rawNonce, input: input, broker: broker)
-        case .device, .ci, .accessToken, .verified:
+        case .accessToken(let token, let secret):
+            return try await signInWithAccessToken(token, secret: secret, input: input)
+        case .device, .ci, .verified:
             throw LocalFlowNeedsProvider(
                 providerID: input.providerID, proof: input.proof.name, remedy: runtime.registry.presets.addRemedy(input.providerID))
         }

@@ -11,11 +11,14 @@ package struct KeystoreDocument: VersionedDocument, Equatable {
     /// is valid: its refresh tokens stay references until an update (a refresh, a sign-out)
     /// fetches them under the lock, so the hot path never asks the keyring (Decisions/0024).
     package static let resolvesSecretsOnRead = false
-    /// Refresh tokens, and an access token that never expires and cannot be renewed (a GitHub
-    /// OAuth App's): as long-lived as a refresh token, so kept where they are (Decisions/0024).
+    /// Refresh tokens, an access token that never expires and cannot be renewed (a GitHub OAuth
+    /// App's), and an OAuth 1.0a token secret: as long-lived as a refresh token, so kept where they
+    /// are (Decisions/0024).
     package static let sealedMembers = [
         SealedMember("refreshToken", label: "refresh token"),
         SealedMember("accessToken", label: "access token", when: holdsLongLivedAccessToken),
+        // OAuth 1.0a's token secret (Twitter's), as long-lived as the token it goes with.
+        SealedMember("secret", label: "token secret"),
     ]
 
     package struct Account: Codable, Sendable, Equatable {

@@ -68,11 +68,11 @@ Usage: authctl signin [--custom-token-stdin | --provider ID] [--scope SCOPE]...
                       [--param KEY=VALUE]... [--timeout SECONDS]
                       [--browser COMMAND | --no-browser] [--paste | --localhost]
                       [--client-credentials | --device] [--qr | --no-qr]
-                      [--redirect-port PORT] [--id-token-stdin] [--ci SOURCE]
-                      [--raw-nonce NONCE] [--audience API] [--resource URI]
-                      [--email EMAIL] [--password-stdin] [--create]
-                      [--totp CODE] [--anonymous] [--email-link EMAIL]
-                      [--continue-url URL]
+                      [--redirect-port PORT] [--id-token-stdin]
+                      [--access-token-stdin] [--ci SOURCE] [--raw-nonce NONCE]
+                      [--audience API] [--resource URI] [--email EMAIL]
+                      [--password-stdin] [--create] [--totp CODE] [--anonymous]
+                      [--email-link EMAIL] [--continue-url URL]
 
 authctl opens the provider's sign-in page in your browser and waits for the
 provider to redirect back to a one-time listener on 127.0.0.1 (OAuth
@@ -139,6 +139,13 @@ Options:
   --id-token-stdin      Sign in with an ID token read on stdin (for CI) instead
                         of the browser. It is verified against the provider:
                         signature, issuer, audience (the client ID), expiry.
+  --access-token-stdin  With a Firebase project: sign in with the provider's
+                        access token read on stdin (google.com, facebook.com,
+                        github.com); for twitter.com, the token and its secret,
+                        separated by a space: TOKEN SECRET. The project asks the
+                        provider whose it is. A yahoo.com access token is
+                        refused (the project cannot tell which app it was issued
+                        to): use --id-token-stdin or the browser.
   --ci SOURCE           Sign a CI job in with its own OpenID Connect token:
                         github-actions (asked for with the job's
                         ACTIONS_ID_TOKEN_REQUEST_URL/_TOKEN, audience the client

@@ -17,6 +17,12 @@ struct SignInCommand: Command {
         "id-token-stdin",
         help: "Sign in with an ID token read on stdin (for CI) instead of the browser. It is verified "
             + "against the provider: signature, issuer, audience (the client ID), expiry.")
+    static let accessTokenStdin = Option.flag(
+        "access-token-stdin",
+        help: "With a Firebase project: sign in with the provider's access token read on stdin (google.com, facebook.com, "
+            + "github.com); for twitter.com, the token and its secret, separated by a space: TOKEN SECRET. The project asks "
+            + "the provider whose it is. A yahoo.com access token is refused (the project cannot tell which app it was "
+            + "issued to): use --id-token-stdin or the browser.")
     static let ci = Option.string(
         "ci", "SOURCE",
         help: "Sign a CI job in with its own OpenID Connect token: github-actions (asked for with the job's "
@@ -63,7 +69,7 @@ struct SignInCommand: Command {
                 + "you used before, then run 'authctl link --pending' to add this one.",
         ],
         options: [provider.spec] + BrowserFlowOptions.specs
-            + [idTokenStdin.spec, ci.spec, rawNonce.spec, clientCredentials.spec, audience.spec, resource.spec, email.spec, passwordStdin.spec,
+            + [idTokenStdin.spec, accessTokenStdin.spec, ci.spec, rawNonce.spec, clientCredentials.spec, audience.spec, resource.spec, email.spec, passwordStdin.spec,
                create.spec, customTokenStdin.spec, totp.spec, anonymous.spec, emailLink.spec, continueURL.spec],
         exclusiveOptions: BrowserFlowOptions.exclusions + [
             [idTokenStdin.long, BrowserFlowOptions.browser.long], [idTokenStdin.long, BrowserFlowOptions.noBrowser.long],
@@ -72,6 +78,10 @@ struct SignInCommand: Command {
             [ci.long, idTokenStdin.long], [ci.long, BrowserFlowOptions.browser.long], [ci.long, BrowserFlowOptions.noBrowser.long],
             [ci.long, BrowserFlowOptions.device.long], [ci.long, clientCredentials.long], [ci.long, customTokenStdin.long],
             [ci.long, rawNonce.long],
+            [accessTokenStdin.long, idTokenStdin.long], [accessTokenStdin.long, ci.long], [accessTokenStdin.long, rawNonce.long],
+            [accessTokenStdin.long, BrowserFlowOptions.browser.long], [accessTokenStdin.long, BrowserFlowOptions.noBrowser.long],
+            [accessTokenStdin.long, BrowserFlowOptions.device.long], [accessTokenStdin.long, clientCredentials.long],
+            [accessTokenStdin.long, customTokenStdin.long],
             [clientCredentials.long, BrowserFlowOptions.browser.long], [clientCredentials.long, BrowserFlowOptions.noBrowser.long],
             [anonymous.long, provider.long], [anonymous.long, customTokenStdin.long], [anonymous.long, emailLink.long],
             [emailLink.long, provider.long], [emailLink.long, customTokenStdin.long],
@@ -144,12 +154,16 @@ struct SignInCommand: Command {
         }
         var runner = SignInRunner(purpose: .signIn, flowOptions: try BrowserFlowOptions(invocation))
         runner.idTokenFromStandardInput = try invocation[Self.idTokenStdin]
+        runner.accessTokenFromStandardInput = try invocation[Self.accessTokenStdin]
         runner.rawNonce = try invocation[Self.rawNonce]
         if let text = try invocation[Self.ci] {
             guard let source = CITokenSource(parsing: text) else {
                 throw UsageError.invalidValue(option: "--" + Self.ci.long, value: text, reason: "use " + CITokenSource.syntax)
             }
             runner.ciSource = source
+        }
+        if case .provider = method {} else if runner.accessTokenFromStandardInput {
+            throw UsageError.invalidUsage("--access-token-stdin goes with a provider's sign-in (--provider ID, not password)", command: path)
         }
         if runner.rawNonce != nil, !runner.idTokenFromStandardInput {
             throw UsageError.invalidUsage("--raw-nonce goes with --id-token-stdin", command: path)

@@ -15,6 +15,8 @@ struct SignInRunner: Sendable {
     /// `--id-token-stdin` and its `--raw-nonce` (signin only).
     var idTokenFromStandardInput = false
     var rawNonce: String?
+    /// `--access-token-stdin`: a provider's access token (Twitter's followed by its secret) (signin only).
+    var accessTokenFromStandardInput = false
     /// `--ci`: the job's own token, fetched now and again when it expires (signin only).
     var ciSource: CITokenSource?
 
@@ -37,6 +39,8 @@ struct SignInRunner: Sendable {
             proof = .ci(ciSource)
         } else if idTokenFromStandardInput {
             proof = .idToken(try env.readToken(), rawNonce: rawNonce)
+        } else if accessTokenFromStandardInput {
+            proof = try Self.accessToken(try env.readToken())
         } else {
             let projectRuns = if case .project = route { true } else { false }
             let chosen = try chooseBrowser(in: env, projectRuns: projectRuns)
@@ -63,6 +67,19 @@ struct SignInRunner: Sendable {
         }
         Self.report(result, purpose: purpose, in: env)
         return .success
+    }
+
+    /// `--access-token-stdin`'s text: the token, or an OAuth 1.0a token and its secret separated by
+    /// white space (whether the provider takes a secret is ``AccessTokenRule``'s to say).
+    static func accessToken(_ text: String) throws -> SignIn.Proof {
+        let fields = text.split(whereSeparator: \.isWhitespace).map(String.init)
+        switch fields.count {
+        case 1: return .accessToken(fields[0], secret: nil)
+        case 2: return .accessToken(fields[0], secret: fields[1])
+        default:
+            throw UsageError.invalidValue(
+                option: "--access-token-stdin", value: "", reason: "stdin must hold the access token (and, for twitter.com, its secret after a space)")
+        }
     }
 
     /// The browser of a sign-in: none from a background job unless one is named (refused), then

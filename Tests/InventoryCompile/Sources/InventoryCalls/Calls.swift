@@ -244,6 +244,10 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     let _: AuthCredential = EmailAuthProvider.credential(withEmail: "text", password: "text")
     // EmailAuthProvider.credential(withEmail:link:)
     let _: AuthCredential = EmailAuthProvider.credential(withEmail: "text", link: "text")
+    // FacebookAuthProvider.id
+    let _: String = FacebookAuthProvider.id
+    // FacebookAuthProvider.credential(withAccessToken:)
+    let _: AuthCredential = FacebookAuthProvider.credential(withAccessToken: "text")
     // GitHubAuthProvider.id
     let _: String = GitHubAuthProvider.id
     // GitHubAuthProvider.credential(withToken:)
@@ -280,6 +284,10 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     let _: OAuthCredential = OAuthProvider.credential(providerID: .gitHub, accessToken: "text")
     // OAuthProvider.credential(with:)
     let _: AuthCredential = try await provider.credential(with: nil)
+    // TwitterAuthProvider.id
+    let _: String = TwitterAuthProvider.id
+    // TwitterAuthProvider.credential(withToken:secret:)
+    let _: AuthCredential = TwitterAuthProvider.credential(withToken: "text", secret: "text")
     // EmailAuthProviderID
     let _: String = EmailAuthProviderID
     // EmailLinkAuthSignInMethod

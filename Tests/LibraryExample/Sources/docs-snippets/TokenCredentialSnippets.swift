@@ -13,6 +13,15 @@ func signInWithGitHubToken(_ token: String) async throws -> [String: Any] {
     return describe(authResult, extra: ["credentialProvider": credential.provider])
 }
 
+/// An access token from elsewhere into the project (the Yahoo page: Google, Facebook and Twitter
+/// sign in with one): `OAuthProvider.credential(providerID:accessToken:)` (`FacebookAuthProvider.
+/// credential(withAccessToken:)` and `TwitterAuthProvider.credential(withToken:secret:)` take the same path).
+func signInWithAccessToken(_ providerID: String, _ token: String) async throws -> [String: Any] {
+    let credential = OAuthProvider.credential(providerID: providerID, accessToken: token)
+    let authResult = try await Auth.auth().signIn(with: credential)
+    return describe(authResult, extra: ["credentialProvider": credential.provider])
+}
+
 /// Google: the ID token and access token Google Sign-In gave (here: one line, space-separated).
 func signInWithGoogleIDToken(_ tokens: String) async throws -> [String: Any] {
     let parts = tokens.split(separator: " ").map(String.init)

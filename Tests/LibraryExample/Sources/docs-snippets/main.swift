@@ -22,6 +22,7 @@ func run(_ arguments: [String]) async throws -> [String: Any] {
         let token = readLine(strippingNewline: true) ?? ""
         return try await signInWithIDToken(argument(1), idToken: token, rawNonce: arguments.count > 2 ? argument(2) : nil)
     case "github-token": return try await signInWithGitHubToken(readLine(strippingNewline: true) ?? "")
+    case "access-token": return try await signInWithAccessToken(argument(1), readLine(strippingNewline: true) ?? "")
     case "google-id-token": return try await signInWithGoogleIDToken(readLine(strippingNewline: true) ?? "")
     case "password": return try await passwordAccounts(email: argument(1), password: argument(2))
     case "completion-forms":
