@@ -160,6 +160,16 @@ def install_and_dist(request, cli, apis):
     result = subprocess.run(["bash", "-ec", f"cd {REPO}\n{shown.text}"], capture_output=True, text=True, timeout=1200,
                             env={**os.environ, "DESTDIR": str(destination), "HOME": str(home)})
     assert result.returncode == OK, result.stdout + result.stderr
+    # The release binary is built once (by the first `make install`, or before it by `make test`):
+    # the second install, `make dist` and a `make release` after them (a user's `make install`
+    # after `make test`, issue 39) compile and link nothing, whatever HOME, DESTDIR or PREFIX is.
+    done = "Build of product 'authctl' complete!"
+    assert result.stdout.count(done) == 3, result.stdout
+    again = subprocess.run(["make", "release"], cwd=REPO, capture_output=True, text=True, timeout=1200)
+    assert again.returncode == OK, again.stdout + again.stderr
+    for after_first in (result.stdout.split(done, 1)[1], again.stdout):
+        rebuilt = [line for line in after_first.splitlines() if re.search(r"\] (Compiling|Linking|Emitting) ", line)]
+        assert not rebuilt, "the release build was redone:\n" + "\n".join(rebuilt)
     for root in (destination / "usr/local", destination / str(home).lstrip("/") / ".local"):
         binary = root / "bin/authctl"
         assert subprocess.run([str(binary), "--version"], capture_output=True, text=True).stdout.startswith("authctl ")
