@@ -181,13 +181,6 @@ package struct SignInMethods: Sendable {
 
     // MARK: Claims
 
-    /// The signed-in user's ID token claims from the project (custom claims among them), or nil
-    /// for a backend without tokens of its own.
-    package func claims(minimumValidity: Double = 60) async throws -> JSONValue? {
-        guard let token = try await runtime.accounts().backend.userToken(minimumValidity: minimumValidity) else { return nil }
-        return try CompactJWS(parsingUnverified: token).payload
-    }
-
     /// The claims a project's admin code set (not the ones Firebase sets on every token).
     package static func customClaims(of claims: JSONValue) -> [String: JSONValue] {
         (claims.objectValue ?? [:]).filter { !standardClaims.contains($0.key) }
