@@ -13,9 +13,10 @@ package enum AuthCommandLine {
         let wantsJSON = arguments.prefix { $0 != "--" }.contains("--json")
         let color = !arguments.contains("--no-color") && context.standardErrorIsTerminal && context.environment["NO_COLOR"] == nil
         do {
-            switch try parse(arguments) {
+            switch try parse(arguments, backends: context.backends) {
             case .help(let path):
-                context.writeStandardOutput(HelpGenerator.help(for: path) ?? HelpGenerator.help(for: [])!)
+                let root = CommandList.root(for: context.backends)
+                context.writeStandardOutput(HelpGenerator.help(for: path, root: root) ?? HelpGenerator.help(for: [], root: root)!)
                 return .success
             case .version:
                 context.writeStandardOutput(
@@ -61,11 +62,11 @@ package enum AuthCommandLine {
 
     /// `arguments` parsed on the tree cut down to the command they name; if that fails, on the
     /// whole tree, whose error (an unknown command's suggestion, say) is the one to report.
-    static func parse(_ arguments: [String]) throws(UsageError) -> ParsedCommandLine {
-        if let tree = CommandList.tree(for: arguments), let parsed = try? CommandLineParser.parse(arguments, root: tree) {
+    static func parse(_ arguments: [String], backends: BackendRegistry = .standard) throws(UsageError) -> ParsedCommandLine {
+        if let tree = CommandList.tree(for: arguments, backends: backends), let parsed = try? CommandLineParser.parse(arguments, root: tree) {
             return parsed
         }
-        return try CommandLineParser.parse(arguments)
+        return try CommandLineParser.parse(arguments, root: CommandList.root(for: backends))
     }
 
     /// The arguments as authctl reads them when the executable is `program` (argv[0]): run as
@@ -77,10 +78,10 @@ package enum AuthCommandLine {
 
     /// Runs the command `invocation` names: a lookup in ``CommandList``.
     static func dispatch(_ invocation: ParsedInvocation, in env: CommandEnvironment) async throws -> ExitStatus {
-        guard let command = CommandList.command(at: invocation.commandPath) else {
+        guard let command = CommandList.runnable(at: invocation.commandPath, in: CommandList.entries(for: env.runtime.backends)) else {
             // The parser only accepts paths of the tree built from the list; this is a bug.
             throw UsageError.invalidUsage("'\(invocation.commandPath.joined(separator: " "))' has no implementation", command: invocation.commandPath)
         }
-        return try await command.init(invocation).run(in: env)
+        return try await command(invocation).run(in: env)
     }
 }

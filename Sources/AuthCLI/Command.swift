@@ -2,7 +2,7 @@
 /// and the help generator read), its typed options read from a parsed command line, and what it
 /// does. The command list (``CommandList``) is the only other place that names it, so a command
 /// that the parser accepts always has code to run.
-protocol Command: Sendable {
+protocol Command: RunnableCommand {
     /// The word that runs it (`token`), which its spec names too. Read without building the
     /// spec, so running one command builds only its own spec (Docs/Decisions/0017).
     static var name: String { get }
@@ -141,4 +141,10 @@ extension ParsedInvocation {
     subscript<Value>(argument: Argument<Value>) -> Value {
         get throws(UsageError) { try argument.read(self) }
     }
+}
+
+/// What dispatch runs: a ``Command``, or an action of a backend kind's settings command
+/// (``BackendSettingsCommands``), which has no type of its own.
+protocol RunnableCommand: Sendable {
+    func run(in env: CommandEnvironment) async throws -> ExitStatus
 }

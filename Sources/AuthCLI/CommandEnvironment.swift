@@ -1,6 +1,5 @@
 import AuthApp
 import AuthCore
-import AuthFirebase
 import AuthJOSE
 import AuthOAuth
 import AuthPlatform
@@ -60,11 +59,6 @@ struct CommandEnvironment: Sendable {
         }
     }
 
-    /// The Firebase project accounts live in (`authctl firebase use`), or nil for local accounts.
-    var firebaseProject: FirebaseProject? {
-        get throws { try FirebaseBackendKind.project(in: runtime) }
-    }
-
     /// The account service of the backend the home configures.
     var auth: AccountService {
         get throws { try runtime.accounts() }
@@ -76,11 +70,11 @@ struct CommandEnvironment: Sendable {
     }
 
     /// The providers a person can sign in with here, for a "not signed in" that names none: those
-    /// in providers.json, then the project's password sign-in when a project is configured.
+    /// in providers.json, then what the backend kinds add (a project's password sign-in).
     func signInChoices() -> [String] {
         let configured = ((try? registry.all()) ?? []).map(\.id)
-        let project = ((try? firebaseProject) ?? nil) != nil ? [SignInRoute.passwordProviderID] : []
-        return configured + project.filter { !configured.contains($0) }
+        let kinds = CompletionValues(runtime: runtime).backendProviderIDs()
+        return configured + kinds.filter { !configured.contains($0) }
     }
 
     /// The same environment, whose sign-ins take a second factor's code from `totp`, else from
@@ -98,10 +92,6 @@ struct CommandEnvironment: Sendable {
         var copy = self
         copy.runtime = try AuthRuntime(environment: runtime.environment, effects: runtime.effects, options: options, backends: runtime.backends)
         return copy
-    }
-
-    var firebaseEndpoints: FirebaseEndpoints {
-        get throws { try FirebaseEndpoints(emulatorHost: context.environment[FirebaseEndpoints.emulatorHostVariable]) }
     }
 
     var registry: ProviderRegistry { runtime.registry }

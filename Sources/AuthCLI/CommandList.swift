@@ -1,22 +1,37 @@
+import AuthApp
+
 /// Every command of authctl, in the order help lists them: the one list from which the parser's
 /// and the help generator's spec tree is built, and in which dispatch looks a command up.
-/// Adding a command is one file (a ``Command`` type) and one line here.
+/// Adding a command is one file (a ``Command`` type) and one line here. The backend kinds'
+/// settings commands (`firebase use/show/off`) come from the registry, not from this list.
 package enum CommandList {
-    /// A command with code, or a group of subcommands (`providers`, `account`, `config`).
+    /// A command with code, a group of subcommands (`providers`, `account`, `config`), or the
+    /// settings command a backend kind declares.
     enum Entry: Sendable {
         case command(any Command.Type)
         case group(CommandSpec, [Entry])
+        case backendSettings(BackendSettingsCommand)
 
         /// The word that names it, without building a command's spec.
         var name: String {
             switch self {
             case .command(let type): type.name
             case .group(let spec, _): spec.name
+            case .backendSettings(let declared): declared.name
             }
         }
     }
 
-    static let entries: [Entry] = [
+    /// The commands of authctl's own registry of backends.
+    static let entries: [Entry] = entries(for: .standard)
+
+    /// The commands, with the settings commands of `backends`' kinds after `config`.
+    static func entries(for backends: BackendRegistry) -> [Entry] {
+        commands.prefix { $0.name != CompletionCommand.name } + backends.settingsCommands.map(Entry.backendSettings)
+            + commands.drop { $0.name != CompletionCommand.name }
+    }
+
+    private static let commands: [Entry] = [
         .command(SignInCommand.self),
         .command(LinkCommand.self),
         .command(ReauthCommand.self),
@@ -43,7 +58,6 @@ package enum CommandList {
             .group(multiFactorGroup, [.command(MFAEnrollCommand.self), .command(MFAListCommand.self), .command(MFAUnenrollCommand.self)]),
         ]),
         .group(configGroup, [.command(ConfigSetCommand.self), .command(ConfigGetCommand.self), .command(ConfigListCommand.self)]),
-        .group(firebaseGroup, [.command(FirebaseUseCommand.self), .command(FirebaseShowCommand.self), .command(FirebaseOffCommand.self)]),
         .command(CompletionCommand.self),
         .command(CompletionValuesCommand.self),
         .command(ManualCommand.self),
@@ -52,11 +66,17 @@ package enum CommandList {
     /// The tree the parser and the help generator read: the entries, then `help`.
     package static let root = tree(rootSpec, entries: entries)
 
+    /// The tree with the settings commands of `backends` (the context's registry).
+    static func root(for backends: BackendRegistry) -> CommandSpec {
+        backends.settingsCommands == BackendRegistry.standard.settingsCommands ? root : tree(rootSpec, entries: entries(for: backends))
+    }
+
     /// The tree cut down to the one top-level entry `arguments` name (the first word that names
     /// one), or nil if no word does. Running a command then builds its own spec and not all
     /// thirty: a third of `authctl token`'s own start-up time (Docs/Decisions/0017). A parse that
     /// succeeds on the cut tree succeeds the same way on the whole one.
-    static func tree(for arguments: [String]) -> CommandSpec? {
+    static func tree(for arguments: [String], backends: BackendRegistry = .standard) -> CommandSpec? {
+        let entries = entries(for: backends)
         for word in arguments.prefix(while: { $0 != "--" }) where !word.hasPrefix("-") {
             if let entry = entries.first(where: { $0.name == word }) {
                 return tree(rootSpec, entries: [entry])
@@ -72,8 +92,19 @@ package enum CommandList {
             switch entry {
             case .command(let type) where type.name == name && path.count == 1: return type
             case .group(let spec, let children) where spec.name == name: return command(at: Array(path.dropFirst()), in: children)
-            case .command, .group: continue
+            case .command, .group, .backendSettings: continue
             }
+        }
+        return nil
+    }
+
+    /// What runs the command at `path`: its type's, or the action of a kind's settings command.
+    static func runnable(at path: [String], in entries: [Entry] = entries) -> (@Sendable (ParsedInvocation) throws -> any RunnableCommand)? {
+        if let type = command(at: path, in: entries) { return { try type.init($0) } }
+        guard path.count == 2 else { return nil }
+        for case .backendSettings(let declared) in entries where declared.name == path[0] {
+            guard let action = declared.actions.first(where: { $0.name == path[1] }) else { return nil }
+            return { BackendSettingsCommands.command($0, group: declared.name, action: action) }
         }
         return nil
     }
@@ -85,6 +116,7 @@ package enum CommandList {
             switch entry {
             case .command(let type): type.spec
             case .group(let group, let children): tree(group, entries: children, addingHelp: false)
+            case .backendSettings(let declared): BackendSettingsCommands.spec(declared)
             }
         }
         if addingHelp { spec.subcommands.append(helpSpec) }
@@ -141,16 +173,6 @@ package enum CommandList {
                 + "recent-login-seconds (default 300: how recent a sign-in unlink and account delete need)."
         ],
         examples: [Example("Allow one user per provider identity:", "authctl config set one-account-per-email false")])
-
-    static let firebaseGroup = CommandSpec(
-        name: "firebase",
-        abstract: "Keep accounts in a Firebase project, or locally.",
-        discussion: [
-            "Local accounts live in this machine's keystore. With a Firebase / Identity Platform project, "
-                + "accounts live in the project: the same uid on every machine, Firebase ID tokens for your "
-                + "backend and Security Rules ('authctl token'), and the project's rules. See the README."
-        ],
-        examples: [Example("Use a project:", "authctl firebase use --api-key AIzaSy... --project-id my-app-1234")])
 
     /// `authctl help <command>...`: answered by the parser itself.
     static let helpSpec = CommandSpec(

@@ -16,7 +16,7 @@ import Testing
     static let remaining: [String: Set<String>] = [
         "Sources/AuthCLI/AuthCommandLine.swift": ["AuthCore"],
         "Sources/AuthCLI/CommandContext.swift": ["AuthCore", "AuthCrypto", "AuthStorage"],
-        "Sources/AuthCLI/CommandEnvironment.swift": ["AuthCore", "AuthFirebase", "AuthJOSE", "AuthOAuth", "AuthProviders", "AuthStorage"],
+        "Sources/AuthCLI/CommandEnvironment.swift": ["AuthCore", "AuthJOSE", "AuthOAuth", "AuthProviders", "AuthStorage"],
         "Sources/AuthCLI/Commands/Account/AccountUpdateCommand.swift": ["AuthCore"],
         "Sources/AuthCLI/Commands/Account/SignOutCommand.swift": ["AuthCore", "AuthOAuth", "AuthStorage"],
         "Sources/AuthCLI/Commands/Account/TokenCommand.swift": ["AuthCore"],

@@ -22,12 +22,22 @@ package protocol AccountBackendKind: Sendable {
     /// The provider ids completion offers for this kind (`password` for a project), none when the
     /// home does not use it. Reads settings only: never the keyring, never the network.
     func completionValues(in runtime: AuthRuntime) -> [String]
+    /// The settings command this kind brings (`use`, `show`, `off` under its name), which a
+    /// front door turns into commands without naming the kind; nil for none (local accounts).
+    var settingsCommand: BackendSettingsCommand? { get }
+    /// Runs the action of ``settingsCommand`` named `action` with the fields given; throws
+    /// ``SettingsRefusal`` for fields given in a combination it refuses.
+    func runSettings(_ action: String, _ values: SettingsValues, in runtime: AuthRuntime) async throws -> SettingsReport
 }
 
 extension AccountBackendKind {
     package func status(in runtime: AuthRuntime) throws -> BackendStatus? { nil }
     package func idTokenVerifier(in runtime: AuthRuntime) throws -> (any BackendIDTokenVerifier)? { nil }
     package func completionValues(in runtime: AuthRuntime) -> [String] { [] }
+    package var settingsCommand: BackendSettingsCommand? { nil }
+    package func runSettings(_ action: String, _ values: SettingsValues, in runtime: AuthRuntime) async throws -> SettingsReport {
+        throw SettingsRefusal("\(action) is not a setting of this backend")
+    }
 }
 
 /// What a backend kind says in `status`: lines of text (untrusted settings among them: the door
@@ -97,6 +107,14 @@ package struct BackendRegistry: Sendable {
 
     /// Every kind, asked in order (not the fallback).
     package var all: [any AccountBackendKind] { kinds }
+
+    /// The settings commands the kinds bring, in the registry's order.
+    package var settingsCommands: [BackendSettingsCommand] { ([fallback] + kinds).compactMap(\.settingsCommand) }
+
+    /// The kind whose settings command is named `name`.
+    package func kind(withSettingsCommand name: String) -> (any AccountBackendKind)? {
+        ([fallback] + kinds).first { $0.settingsCommand?.name == name }
+    }
 
     /// The kinds authctl ships. A new backend adds its kind here.
     package static let standard = BackendRegistry(kinds: [FirebaseBackendKind()])

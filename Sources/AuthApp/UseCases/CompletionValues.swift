@@ -14,8 +14,13 @@ package struct CompletionValues: Sendable {
     /// Configured ids first, then the presets, then the backend kinds' values; nothing that cannot be read.
     package func providerIDs() -> [String] {
         let configured = (try? ProviderRegistry(storage: runtime.storage.base).all().map(\.id)) ?? []
-        let kinds = runtime.backends.all.flatMap { $0.completionValues(in: runtime) }
+        let kinds = backendProviderIDs()
         var seen: Set<String> = []
         return (configured + ProviderPresets.builtIn.presets.map(\.id) + kinds).filter { seen.insert($0).inserted }
+    }
+
+    /// What the backend kinds in use add (a project's `password`), in the registry's order.
+    package func backendProviderIDs() -> [String] {
+        runtime.backends.all.flatMap { $0.completionValues(in: runtime) }
     }
 }

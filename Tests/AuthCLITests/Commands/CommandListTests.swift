@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import AuthCLI
 import AuthTestSupport
+import AuthApp
 
 /// A command as a contributor would add it: one type (this would be its own file)...
 struct EchoCommand: Command {
@@ -48,13 +49,19 @@ struct EchoCommand: Command {
             !path.isEmpty && path != [CommandSpec.helpCommandName] && CommandList.root.descendant(at: path)?.subcommands.isEmpty == true
         }
         #expect(leaves.count == 37)
+        // The backend kinds' settings commands (`firebase use/show/off`) have no type: the kind declares them.
+        let settings = BackendRegistry.standard.settingsCommands.flatMap { group in group.actions.map { [group.name, $0.name] } }
+        #expect(settings == [["firebase", "use"], ["firebase", "show"], ["firebase", "off"]])
         for path in leaves {
+            #expect(CommandList.runnable(at: path) != nil, "\(path) does not run")
+            if settings.contains(path) { continue }
             let type = CommandList.command(at: path)
             #expect(type != nil, "\(path) has no command type")
             #expect(type?.spec == CommandList.root.descendant(at: path), "\(path)")
         }
-        for group in [["providers"], ["account"], ["config"], ["firebase"], ["help"], ["nope"], []] {
+        for group in [["providers"], ["account"], ["config"], ["firebase"], ["help"], ["nope"], ["firebase", "nope"], []] {
             #expect(CommandList.command(at: group) == nil, "\(group)")
+            #expect(CommandList.runnable(at: group) == nil, "\(group)")
         }
     }
 
@@ -65,6 +72,7 @@ struct EchoCommand: Command {
                 switch entry {
                 case .command(let type): #expect(type.name == type.spec.name)
                 case .group(_, let children): check(children)
+                case .backendSettings(let declared): #expect(BackendSettingsCommands.spec(declared).name == declared.name)
                 }
             }
         }

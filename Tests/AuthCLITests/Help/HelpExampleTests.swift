@@ -114,8 +114,8 @@ import Testing
         for arguments in runs {
             switch Result(catching: { () throws(UsageError) in try CommandLineParser.parse(arguments) }) {
             case .success(.run(let invocation)):
-                let command = try #require(CommandList.command(at: invocation.commandPath), "\(arguments) names no command that runs")
-                #expect(throws: Never.self, "the command refuses the values of \(arguments)") { _ = try command.init(invocation) }
+                let command = try #require(CommandList.runnable(at: invocation.commandPath), "\(arguments) names no command that runs")
+                #expect(throws: Never.self, "the command refuses the values of \(arguments)") { _ = try command(invocation) }
             case .success(.help(let path)):
                 #expect(arguments.first == CommandSpec.helpCommandName && CommandList.root.descendant(at: path) != nil, "\(arguments)")
             case .success(let other):
