@@ -1,3 +1,4 @@
+import AuthApp
 /// One command of authctl, in one file: its spec (the help and the options, as data the parser
 /// and the help generator read), its typed options read from a parsed command line, and what it
 /// does. The command list (``CommandList``) is the only other place that names it, so a command
@@ -10,6 +11,10 @@ protocol Command: RunnableCommand {
     /// The command's name, help and options. Options and arguments come from the command's
     /// ``Option`` and ``Argument`` declarations, so their names are written once.
     static var spec: CommandSpec { get }
+
+    /// The spec with what the backend kinds of `backends` bring (`verify`'s `--firebase`); ``spec``
+    /// for a command they add nothing to.
+    static func spec(for backends: BackendRegistry) -> CommandSpec
 
     /// Reads the typed options; throws a ``UsageError`` for a value or combination it refuses.
     init(_ invocation: ParsedInvocation) throws
@@ -147,4 +152,8 @@ extension ParsedInvocation {
 /// (``BackendSettingsCommands``), which has no type of its own.
 protocol RunnableCommand: Sendable {
     func run(in env: CommandEnvironment) async throws -> ExitStatus
+}
+
+extension Command {
+    static func spec(for backends: BackendRegistry) -> CommandSpec { spec }
 }

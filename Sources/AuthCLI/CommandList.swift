@@ -68,7 +68,9 @@ package enum CommandList {
 
     /// The tree with the settings commands of `backends` (the context's registry).
     static func root(for backends: BackendRegistry) -> CommandSpec {
-        backends.settingsCommands == BackendRegistry.standard.settingsCommands ? root : tree(rootSpec, entries: entries(for: backends))
+        let standard = BackendRegistry.standard
+        return backends.settingsCommands == standard.settingsCommands && backends.idTokenOptions == standard.idTokenOptions
+            ? root : tree(rootSpec, entries: entries(for: backends), backends: backends)
     }
 
     /// The tree cut down to the one top-level entry `arguments` name (the first word that names
@@ -79,7 +81,7 @@ package enum CommandList {
         let entries = entries(for: backends)
         for word in arguments.prefix(while: { $0 != "--" }) where !word.hasPrefix("-") {
             if let entry = entries.first(where: { $0.name == word }) {
-                return tree(rootSpec, entries: [entry])
+                return tree(rootSpec, entries: [entry], backends: backends)
             }
         }
         return nil
@@ -110,12 +112,12 @@ package enum CommandList {
     }
 
     /// `spec` with `entries` as its subcommands (and `help` at the root).
-    static func tree(_ spec: CommandSpec, entries: [Entry], addingHelp: Bool = true) -> CommandSpec {
+    static func tree(_ spec: CommandSpec, entries: [Entry], backends: BackendRegistry = .standard, addingHelp: Bool = true) -> CommandSpec {
         var spec = spec
         spec.subcommands = entries.map { entry in
             switch entry {
-            case .command(let type): type.spec
-            case .group(let group, let children): tree(group, entries: children, addingHelp: false)
+            case .command(let type): type.spec(for: backends)
+            case .group(let group, let children): tree(group, entries: children, backends: backends, addingHelp: false)
             case .backendSettings(let declared): BackendSettingsCommands.spec(declared)
             }
         }

@@ -22,6 +22,8 @@ package protocol AccountBackendKind: Sendable {
     /// The provider ids completion offers for this kind (`password` for a project), none when the
     /// home does not use it. Reads settings only: never the keyring, never the network.
     func completionValues(in runtime: AuthRuntime) -> [String]
+    /// The option by which `verify` asks for this kind's own ID token (a project's), or nil.
+    var idTokenOption: IDTokenOption? { get }
     /// The settings command this kind brings (`use`, `show`, `off` under its name), which a
     /// front door turns into commands without naming the kind; nil for none (local accounts).
     var settingsCommand: BackendSettingsCommand? { get }
@@ -35,6 +37,7 @@ extension AccountBackendKind {
     package func idTokenVerifier(in runtime: AuthRuntime) throws -> (any BackendIDTokenVerifier)? { nil }
     package func completionValues(in runtime: AuthRuntime) -> [String] { [] }
     package var settingsCommand: BackendSettingsCommand? { nil }
+    package var idTokenOption: IDTokenOption? { nil }
     package func runSettings(_ action: String, _ values: SettingsValues, in runtime: AuthRuntime) async throws -> SettingsReport {
         throw SettingsRefusal("\(action) is not a setting of this backend")
     }
@@ -110,6 +113,14 @@ package struct BackendRegistry: Sendable {
 
     /// The settings commands the kinds bring, in the registry's order.
     package var settingsCommands: [BackendSettingsCommand] { ([fallback] + kinds).compactMap(\.settingsCommand) }
+
+    /// The `verify` options the kinds bring, in the registry's order.
+    package var idTokenOptions: [IDTokenOption] { ([fallback] + kinds).compactMap(\.idTokenOption) }
+
+    /// The kind whose `verify` option is named `name`.
+    package func kind(withIDTokenOption name: String) -> (any AccountBackendKind)? {
+        ([fallback] + kinds).first { $0.idTokenOption?.name == name }
+    }
 
     /// The kind whose settings command is named `name`.
     package func kind(withSettingsCommand name: String) -> (any AccountBackendKind)? {

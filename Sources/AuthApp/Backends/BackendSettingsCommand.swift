@@ -157,3 +157,25 @@ package struct SettingsRefusal: Error, Sendable, Equatable {
 
     package init(_ message: DoorText) { self.message = message }
 }
+
+/// The option of `verify` that asks for a kind's own ID token (`--firebase`), and its words: the
+/// kind's, so the door's `verify` names no backend.
+package struct IDTokenOption: Sendable, Equatable {
+    /// The option's long name.
+    package var name: String
+    package var help: DoorText
+    /// Why an expected audience or nonce does not go with it (the token's audience is fixed).
+    package var fixedAudience: DoorText
+    /// What an unsigned token accepted by a setting is (an emulator's), for the door's note.
+    package var unsignedToken: String
+    /// An example for `verify`'s help.
+    package var example: DoorExample?
+
+    package init(name: String, help: DoorText, fixedAudience: DoorText, unsignedToken: String, example: DoorExample? = nil) {
+        self.name = name
+        self.help = help
+        self.fixedAudience = fixedAudience
+        self.unsignedToken = unsignedToken
+        self.example = example
+    }
+}

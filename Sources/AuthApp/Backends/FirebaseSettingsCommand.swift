@@ -6,6 +6,15 @@ import AuthPlatform
 extension FirebaseBackendKind {
     package var settingsCommand: BackendSettingsCommand? { Self.settingsCommand }
 
+    /// `verify --firebase`: the project's own ID token.
+    package var idTokenOption: IDTokenOption? {
+        IDTokenOption(
+            name: "firebase", help: "The token is a Firebase ID token of the configured project (RS256, Google's securetoken keys).",
+            fixedAudience: "\(option: "audience") and \(option: "nonce") go with \(option: "provider"); a Firebase ID token's audience is the project",
+            unsignedToken: "an unsigned Firebase emulator token",
+            example: DoorExample("Check the Firebase ID token authctl hands out:", "\(command: "token") | \(command: "verify") \(option: "firebase")"))
+    }
+
     static let settingsCommand = BackendSettingsCommand(
         name: "firebase",
         abstract: "Keep accounts in a Firebase project, or locally.",

@@ -32,13 +32,13 @@ enum BackendSettingsCommands {
     }
 
     /// `text` as this door spells it: `--name VALUE`, `authctl <group> <action>`, `authctl <command>`.
-    static func words(_ text: DoorText, group: String) -> String {
+    static func words(_ text: DoorText, group: String? = nil) -> String {
         text.parts.map { part in
             switch part {
             case .text(let words): words
             case .value(let value): TerminalSafety.neutralised(value)
             case .option(let name, let value): "--" + name + (value.map { " " + $0 } ?? "")
-            case .action(let action): "authctl \(group) \(action)"
+            case .action(let action): (["authctl"] + (group.map { [$0] } ?? []) + [action]).joined(separator: " ")
             case .command(let words): (["authctl"] + words).joined(separator: " ")
             }
         }.joined()
