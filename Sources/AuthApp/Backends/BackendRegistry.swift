@@ -24,6 +24,11 @@ package protocol AccountBackendKind: Sendable {
     func completionValues(in runtime: AuthRuntime) -> [String]
     /// The option by which `verify` asks for this kind's own ID token (a project's), or nil.
     var idTokenOption: IDTokenOption? { get }
+    /// The files this kind keeps in the home (its settings document, its users' keystore), for
+    /// the door's table of the home's files.
+    var homeFiles: [ReferenceRow] { get }
+    /// The environment variables this kind reads, for the door's table of them.
+    var variables: [ReferenceRow] { get }
     /// The settings command this kind brings (`use`, `show`, `off` under its name), which a
     /// front door turns into commands without naming the kind; nil for none (local accounts).
     var settingsCommand: BackendSettingsCommand? { get }
@@ -38,6 +43,8 @@ extension AccountBackendKind {
     package func completionValues(in runtime: AuthRuntime) -> [String] { [] }
     package var settingsCommand: BackendSettingsCommand? { nil }
     package var idTokenOption: IDTokenOption? { nil }
+    package var homeFiles: [ReferenceRow] { [] }
+    package var variables: [ReferenceRow] { [] }
     package func runSettings(_ action: String, _ values: SettingsValues, in runtime: AuthRuntime) async throws -> SettingsReport {
         throw SettingsRefusal("\(action) is not a setting of this backend")
     }

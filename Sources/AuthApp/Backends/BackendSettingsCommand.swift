@@ -179,3 +179,15 @@ package struct IDTokenOption: Sendable, Equatable {
         self.example = example
     }
 }
+
+/// A row a kind adds to a door's reference tables (the manual's FILES and ENVIRONMENT, README's
+/// files table): the file names (or variables) and what they hold.
+package struct ReferenceRow: Sendable, Equatable {
+    package var names: [String]
+    package var text: DoorText
+
+    package init(_ names: [String], _ text: DoorText) {
+        self.names = names
+        self.text = text
+    }
+}

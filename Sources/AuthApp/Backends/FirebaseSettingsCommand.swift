@@ -1,3 +1,4 @@
+import AuthFirebase
 import AuthPlatform
 
 /// The project's settings command (`firebase use/show/off`), declared by the kind: its words and
@@ -5,6 +6,19 @@ import AuthPlatform
 /// code path every kind's settings command takes, and names no backend.
 extension FirebaseBackendKind {
     package var settingsCommand: BackendSettingsCommand? { Self.settingsCommand }
+
+    /// `firebase.json`, and each project's keystore beside the local one.
+    package var homeFiles: [ReferenceRow] {
+        [
+            ReferenceRow([FirebaseDocument.fileName], "The Firebase project accounts live in ('\(action: "use")')."),
+            ReferenceRow(["firebase.<project>.keystore.json"], "That project's signed-in users, kept apart from local ones (and its pending.json likewise)."),
+        ]
+    }
+
+    /// The Auth emulator's host.
+    package var variables: [ReferenceRow] {
+        [ReferenceRow([FirebaseEndpoints.emulatorHostVariable], "With a Firebase project: talk to the Auth emulator at this host:port.")]
+    }
 
     /// `verify --firebase`: the project's own ID token.
     package var idTokenOption: IDTokenOption? {

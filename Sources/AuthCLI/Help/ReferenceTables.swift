@@ -33,7 +33,7 @@ enum ReferenceTables {
         Variable(names: ["CI"], text: "When set, signin never opens a browser unless told to."),
         Variable(names: [CITokenSource.actionsRequestURLVariable, CITokenSource.actionsRequestTokenVariable], text: "signin --ci github-actions: where GitHub Actions hands out the job's ID token."),
         Variable(names: [CITokenSource.gitLabDefaultVariable], text: "signin --ci gitlab: the job's ID token (id_tokens: in .gitlab-ci.yml); env:VAR names any other variable."),
-        Variable(names: [FirebaseEndpoints.emulatorHostVariable], text: "With a Firebase project: talk to the Auth emulator at this host:port."),
+    ] + BackendRegistry.standard.all.flatMap { kind in kind.variables.map { Variable(names: $0.names, text: BackendSettingsCommands.words($0.text, of: kind)) } } + [
         Variable(names: [GoogleServiceInfo.pathVariable], text: "AuthctlKit's FirebaseApp.configure(): the GoogleService-Info.plist to read when the working directory has none."),
         Variable(names: [KubeCredentialCommand.execInfoVariable], text: "Set by kubectl for kube-credential: the ExecCredential version it wants."),
         Variable(names: ["https_proxy", "http_proxy", "all_proxy", "no_proxy", "HTTPS_PROXY", "HTTP_PROXY", "ALL_PROXY", "NO_PROXY"], text: "Proxies, as curl reads them."),
@@ -51,8 +51,7 @@ enum ReferenceTables {
         (KeystoreDocument.fileName, "Users, their linked identities, and the current session's tokens."),
         (PendingDocument.fileName, "The credential an account-exists sign-in saved for link --pending (\(Int(PendingCredential.lifetime / 60)) minutes)."),
         (AccountPolicy.fileName, "The account rules and the storage policy ('authctl config')."),
-        (FirebaseDocument.fileName, "The Firebase project accounts live in ('authctl firebase use')."),
-        ("firebase.<project>.keystore.json", "That project's signed-in users, kept apart from local ones (and its pending.json likewise)."),
+    ] + BackendRegistry.standard.all.flatMap { kind in kind.homeFiles.flatMap { row in row.names.map { ($0, BackendSettingsCommands.words(row.text, of: kind)) } } } + [
         (RefreshJournal.fileName, "A refresh in flight, so an interrupted one is recovered or explained (normally empty)."),
         ("storage.json", "What storage auto chose for this home (keyring or file) and why."),
         (HomeDirectory.lockFileName, "The advisory lock every change holds."),

@@ -44,6 +44,11 @@ enum BackendSettingsCommands {
         }.joined()
     }
 
+    /// `text` of `kind`, its actions spelled under its settings command.
+    static func words(_ text: DoorText, of kind: any AccountBackendKind) -> String {
+        words(text, group: kind.settingsCommand?.name)
+    }
+
     /// The command that runs `action` of the kind whose settings command is `group`.
     static func command(_ invocation: ParsedInvocation, group: String, action: SettingsAction) -> Action {
         var values = SettingsValues()
