@@ -30,7 +30,7 @@ import Testing
         "Sources/AuthCLI/Commands/SignIn/SignInRunner.swift": ["AuthCore", "AuthOAuth", "AuthProviders"],
         "Sources/AuthCLI/ErrorFunnel.swift": ["AuthCore"],
         "Sources/AuthCLI/ExitStatus.swift": ["AuthCore"],
-        "Sources/AuthCLI/Help/ReferenceTables.swift": ["AuthCore", "AuthFirebase", "AuthOAuth", "AuthProviders", "AuthStorage"],
+        "Sources/AuthCLI/Help/ReferenceTables.swift": ["AuthCore", "AuthOAuth", "AuthProviders", "AuthStorage"],
         "Sources/AuthCLI/Interruptible.swift": ["AuthCore"],
         "Sources/AuthCLI/LiveContext.swift": ["AuthStorage"],
         "Sources/AuthCLI/RemedyWording.swift": ["AuthCore"],

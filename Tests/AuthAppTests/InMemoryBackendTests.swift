@@ -115,4 +115,31 @@ import Testing
         await #expect(throws: AccountError.self) { try await GetToken(runtime: runtime).run(GetToken.Input(providerID: nil, kind: .access)) }
         await #expect(throws: AccountError.notSignedIn) { try await AccountOperations(runtime: runtime).unlink("custom") }
     }
+
+    /// The library's way in: AuthctlKit builds its runtime with `AuthRuntime.live` (LibraryEnvironment)
+    /// and calls the use cases. `Auth.Backend`, its public choice, names no kind but the project
+    /// (`.configured`, `.local`, `.firebase`), and `Auth` takes no registry: a kind outside
+    /// `BackendRegistry.standard` cannot reach AuthctlKit without a public addition. So the library's
+    /// entry point is shown here, with the registry given: `.configured` (what `Auth.Backend.configured`
+    /// maps to) finds the kind by its settings document, and the use cases of `signIn(withCustomToken:)`,
+    /// `currentUser` and `getIDToken` run on it.
+    @Test func theLibrarysEntryPointReachesTheKind() async throws {
+        let directory = Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let kind = MemoryBackendKind()
+        let environment = EnvironmentVariables(["HOME": directory, AuthRuntime.storageVariable: "file"])
+        let runtime = try AuthRuntime.live(
+            environment: environment, options: AuthRuntime.Options(home: directory + "/home", backend: .configured), holdsSignals: false,
+            backends: BackendRegistry.standard.registering(kind))
+        try runtime.checkHome()
+        try runtime.storage.store(MemorySettings.fileName, of: MemorySettings.self).update { $0.realm = "library" }
+
+        let signedIn = try await CustomToken(runtime: runtime).signIn("library-7")
+        #expect(signedIn.user.providerData.map(\.providerID) == ["custom"])
+        #expect(try await CurrentUser(runtime: runtime).run(from: .keystore)?.uid == signedIn.user.uid)
+        let token = try await GetToken(runtime: runtime).run(GetToken.Input(providerID: nil, kind: .access))
+        #expect(token.value == "memory-library-7")
+        #expect(kind.documents.writes(to: KeystoreDocument.fileName) > 0)
+        #expect(!FileManager.default.fileExists(atPath: runtime.home.appending(KeystoreDocument.fileName)))
+    }
 }

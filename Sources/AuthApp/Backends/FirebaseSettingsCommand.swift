@@ -15,9 +15,14 @@ extension FirebaseBackendKind {
         ]
     }
 
-    /// The Auth emulator's host.
+    /// The Auth emulator's host, and the library's plist.
     package var variables: [ReferenceRow] {
-        [ReferenceRow([FirebaseEndpoints.emulatorHostVariable], "With a Firebase project: talk to the Auth emulator at this host:port.")]
+        [
+            ReferenceRow([FirebaseEndpoints.emulatorHostVariable], "With a Firebase project: talk to the Auth emulator at this host:port."),
+            ReferenceRow(
+                [GoogleServiceInfo.pathVariable],
+                "AuthctlKit's FirebaseApp.configure(): the GoogleService-Info.plist to read when the working directory has none."),
+        ]
     }
 
     /// `verify --firebase`: the project's own ID token.

@@ -92,8 +92,10 @@ package struct AuthRuntime: Sendable {
     }
 
     /// The live runtime of a process: ``AppEffects/live(environment:holdsSignals:)``.
-    package static func live(environment: EnvironmentVariables, options: Options, holdsSignals: Bool) throws -> AuthRuntime {
-        try AuthRuntime(environment: environment, effects: .live(environment: environment, holdsSignals: holdsSignals), options: options)
+    package static func live(
+        environment: EnvironmentVariables, options: Options, holdsSignals: Bool, backends: BackendRegistry = .standard
+    ) throws -> AuthRuntime {
+        try AuthRuntime(environment: environment, effects: .live(environment: environment, holdsSignals: holdsSignals), options: options, backends: backends)
     }
 
     /// The same runtime with a deadline of `budget` from now (a sign-in's timeout), set by `setting`.

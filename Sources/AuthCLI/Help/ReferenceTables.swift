@@ -1,6 +1,5 @@
 import AuthApp
 import AuthCore
-import AuthFirebase
 import AuthOAuth
 import AuthProviders
 import AuthStorage
@@ -34,7 +33,6 @@ enum ReferenceTables {
         Variable(names: [CITokenSource.actionsRequestURLVariable, CITokenSource.actionsRequestTokenVariable], text: "signin --ci github-actions: where GitHub Actions hands out the job's ID token."),
         Variable(names: [CITokenSource.gitLabDefaultVariable], text: "signin --ci gitlab: the job's ID token (id_tokens: in .gitlab-ci.yml); env:VAR names any other variable."),
     ] + BackendRegistry.standard.all.flatMap { kind in kind.variables.map { Variable(names: $0.names, text: BackendSettingsCommands.words($0.text, of: kind)) } } + [
-        Variable(names: [GoogleServiceInfo.pathVariable], text: "AuthctlKit's FirebaseApp.configure(): the GoogleService-Info.plist to read when the working directory has none."),
         Variable(names: [KubeCredentialCommand.execInfoVariable], text: "Set by kubectl for kube-credential: the ExecCredential version it wants."),
         Variable(names: ["https_proxy", "http_proxy", "all_proxy", "no_proxy", "HTTPS_PROXY", "HTTP_PROXY", "ALL_PROXY", "NO_PROXY"], text: "Proxies, as curl reads them."),
         Variable(names: ["CURL_CA_BUNDLE", "SSL_CERT_FILE", "SSL_CERT_DIR"], text: "Certificate authorities to trust instead of the system's."),
