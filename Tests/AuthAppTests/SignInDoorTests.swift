@@ -1,4 +1,5 @@
 import AuthApp
+import AuthFirebase
 import AuthJOSE
 import AuthOAuth
 import AuthPlatform
@@ -168,6 +169,28 @@ import Testing
         }
         #expect(routes.map(\.providerID) == ["oidc.corp", "github.com"])
         #expect(routes.first?.way == .signIn && routes.last?.way != .signIn)
+    }
+
+    /// Which flow runs where, said before a browser is chosen: a provider added here runs here; one
+    /// that is not runs by the project when there is one; otherwise the registry refuses it.
+    @Test(arguments: [
+        ("oidc.corp", false, false as Bool?), ("oidc.corp", true, false), ("github.com", true, true), ("github.com", false, nil),
+        ("github", true, nil),
+    ] as [(String, Bool, Bool?)])
+    func theProjectRunsWhatIsNotAddedHere(providerID: String, project: Bool, expected: Bool?) throws {
+        let directory = InMemoryBackendTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let runtime = try Self.runtime(directory: directory)
+        try runtime.checkHome()
+        try runtime.registry.add(ProviderConfiguration(id: "oidc.corp", issuer: "https://corp.example", clientID: "cli"))
+        if project {
+            try runtime.storage.store(FirebaseDocument.fileName, of: FirebaseDocument.self).update {
+                $0.project = FirebaseProject(apiKey: "key", projectID: "demo")
+            }
+            // The project's password sign-in is a choice too.
+            #expect(ProviderRoutes(runtime: runtime).choices() == ["oidc.corp", "password"])
+        }
+        #expect((try? SignIn(runtime: runtime).runsByProject(providerID)) == expected)
     }
 
     @Test(arguments: [true, false])

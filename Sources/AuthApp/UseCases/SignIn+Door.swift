@@ -22,6 +22,14 @@ extension SignIn {
         try AuthorizationRequest.parseParameters(pairs)
     }
 
+    /// Whether the project runs `providerID`'s flow (it is not added on this machine), for a door's
+    /// wording; an unknown provider is refused here, with the registry's suggestion, before the
+    /// door chooses a browser or asks anything of the person.
+    package func runsByProject(_ providerID: String) throws -> Bool {
+        if case .project = try route(providerID) { return true }
+        return false
+    }
+
     /// A link or an email link needs a signed-in user: ``AccountError/notSignedIn`` otherwise,
     /// before anything is sent or asked.
     package func checkSignedIn() throws {

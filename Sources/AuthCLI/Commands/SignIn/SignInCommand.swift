@@ -111,7 +111,7 @@ struct SignInCommand: Command {
     }
 
     /// `password`: the email/password provider of a Firebase project.
-    static let passwordProviderID = "password"
+    static let passwordProviderID = SignInRoute.passwordProviderID
 
     let method: Method
     let runner: SignInRunner

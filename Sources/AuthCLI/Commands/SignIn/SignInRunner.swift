@@ -27,7 +27,7 @@ struct SignInRunner: Sendable {
         let signIn = SignIn(runtime: env.runtime)
         let providerID = try signIn.provider(for: purpose, asked: asked)
         // An unknown provider is refused (with its suggestion) before the browser is chosen.
-        let route = try signIn.route(providerID)
+        let projectRuns = try signIn.runsByProject(providerID)
         let proof: SignIn.Proof
         var browser: any BrowserOpener = NoBrowser()
         var whyNoBrowser: String?
@@ -39,7 +39,6 @@ struct SignInRunner: Sendable {
         } else if accessTokenFromStandardInput {
             proof = try Self.accessToken(try env.readToken())
         } else {
-            let projectRuns = if case .project = route { true } else { false }
             let chosen = try chooseBrowser(in: env, projectRuns: projectRuns)
             browser = chosen.opener
             whyNoBrowser = chosen.whyNone
