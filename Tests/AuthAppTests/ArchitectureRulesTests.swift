@@ -62,7 +62,7 @@ import Testing
 
     /// A value a door renders: an enum, or a struct that can be compared, stored or thrown. A
     /// service (a store, a client, a registry, a refresher) is none of these.
-    static let valueConformances: Set<String> = ["Equatable", "Hashable", "Codable", "Decodable", "Encodable", "Error"]
+    static let valueConformances: Set<String> = ["Equatable", "Hashable", "Codable", "Decodable", "Encodable", "Error", "AuthCoreError"]
 
     static func isValue(_ declaration: (kinds: Set<String>, conformances: Set<String>)) -> Bool {
         guard !declaration.kinds.isEmpty, declaration.kinds.isSubset(of: ["struct", "enum"]) else { return false }
