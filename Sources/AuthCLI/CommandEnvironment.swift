@@ -55,11 +55,11 @@ struct CommandEnvironment: Sendable {
     func withSecondFactor(totp: String?) throws -> CommandEnvironment {
         let context = context
         var options = runtime.options
-        options.secondFactor = SecondFactorSource { factor in
+        options.askSecondFactor { factorName in
             if let totp { return totp }
             guard context.standardInputIsTerminal else { return nil }
             // The factor's name is the project's: neutralised on the way to the terminal.
-            let prompt: TerminalText = "Code from your authenticator app (\(factor.displayName ?? "TOTP")): "
+            let prompt: TerminalText = "Code from your authenticator app (\(factorName ?? "TOTP")): "
             return await context.readSecret(prompt.text)
         }
         var copy = self

@@ -135,3 +135,11 @@ extension ProviderRoutes {
         return configured + project.filter { !configured.contains($0) }
     }
 }
+
+extension AuthRuntime.Options {
+    /// Sign-ins take a second factor's code from `code`, given the factor's name as the project
+    /// has it (nil: unnamed); a nil answer is no code, and the sign-in stops naming the factors.
+    package mutating func askSecondFactor(_ code: @escaping @Sendable (_ factorName: String?) async -> String?) {
+        secondFactor = SecondFactorSource { await code($0.displayName) }
+    }
+}

@@ -14,8 +14,6 @@ package typealias SignInResult = AuthCore.SignInResult
 package typealias SignInRoute = AuthCore.SignInRoute
 /// Where a CI job's own ID token comes from (`--ci SOURCE`), kept to fetch a new one on expiry.
 package typealias CITokenSource = AuthOAuth.CITokenSource
-/// Where a sign-in gets a second factor's code: the door's prompt, or none.
-package typealias SecondFactorSource = AuthCore.SecondFactorSource
 
 // shared: may move to Accounts.swift at merge
 /// The account rules' refusals (not signed in, already linked, no such provider, ...).
