@@ -35,6 +35,7 @@ from test_signin_methods import outbox
 
 PASSWORD = "correct horse battery"
 VERIFY_EMAIL = 2  # ActionCodeOperation.verifyEmail, as the SDK numbers it
+USER_TOKEN_EXPIRED = 17021  # AuthErrorCode.userTokenExpired
 
 
 # --- reload after a verified email ---------------------------------------------------------------
@@ -147,10 +148,20 @@ def session_answers(cli, library: Library) -> dict:
     }
 
 
+READERS = ("status --check", "whoami --check", "status --json", "library getIDToken()")
+
+
+def readers(answers: dict) -> dict:
+    return {key: answers[key] for key in READERS}
+
+
 def test_the_status_of_a_ci_session_through_both_doors(cli_factory, example_bin, secret_service, actions_fake):  # noqa: F811
     """An ID token from elsewhere (a CI job's) through `signin --id-token-stdin` and through
     `OAuthProvider.credential(providerID:idToken:rawNonce:)`: the same home and keyring items, and
-    every reader of each home gives one answer, while the token lasts and after it expired."""
+    every reader of each home gives one answer, while the token lasts and after it expired.
+    Beside them, a job whose variable is the token source (`signin --ci env:JOB_ID_TOKEN`): the
+    library, run in the job, gets the variable's token as the command does, none once it has
+    expired, and the fresh one the job puts there."""
     actions_fake.configure(token_lifetime=8)
     doors = {}
     for door in ("command", "library"):
@@ -165,25 +176,40 @@ def test_the_status_of_a_ci_session_through_both_doors(cli_factory, example_bin,
             library.ok("id-token", ACTIONS, input=token + "\n")
         answers = session_answers(cli, library)
         assert answers["uid"] == whoami(cli)["uid"], answers
-        readers = {key: answers[key] for key in ("status --check", "whoami --check", "status --json", "library getIDToken()")}
-        assert set(readers.values()) == {True} and answers["library currentUser"], f"{door}: {readers}"
+        assert set(readers(answers).values()) == {True} and answers["library currentUser"], f"{door}: {readers(answers)}"
         assert answers["token"] == token, f"{door}: the library hands out another token than the job's"
-        doors[door] = (cli, library, token, answers)
-    (command, _, _, command_answers), (library_cli, _, last_token, library_answers) = doors["command"], doors["library"]
+        doors[door] = (cli, library, answers)
+    (command, _, command_answers), (library_cli, _, library_answers) = doors["command"], doors["library"]
     assert home_state(library_cli) == home_state(command), json.dumps({"command": home_state(command), "library": home_state(library_cli)}, indent=1)
     assert len(secret_service.items(library_cli.home)) == len(secret_service.items(command.home))
     assert library_answers["shape"] == command_answers["shape"], json.dumps([command_answers["shape"], library_answers["shape"]], indent=1)
-    wait_until_expired(last_token)  # each door's token has expired (the command's first)
+
+    job = cli_factory("job")
+    job.env.update(secret_service.env)
+    add_actions(job, actions_fake)
+    job.env["JOB_ID_TOKEN"] = job_token(actions_fake)
+    ok(job, "signin", "--provider", ACTIONS, "--ci", "env:JOB_ID_TOKEN")
+    job_library = Library(job, example_bin)
+    answers = session_answers(job, job_library)
+    assert set(readers(answers).values()) == {True} and answers["token"] == job.env["JOB_ID_TOKEN"], answers
+
+    wait_until_expired(job.env["JOB_ID_TOKEN"])  # every token of the test has expired (the job's last)
     expired = {}
-    for door, (cli, library, _, _) in doors.items():
+    for door, (cli, library, _) in doors.items():
         answers = session_answers(cli, library)
-        readers = {key: answers[key] for key in ("status --check", "whoami --check", "status --json", "library getIDToken()")}
-        assert set(readers.values()) == {False}, f"{door}: the readers disagree on an expired CI session: {readers}"
-        assert answers["library currentUser"], f"{door}: an expired session is still the current user"
+        assert set(readers(answers).values()) == {False}, f"{door}: the readers disagree on an expired CI session: {readers(answers)}"
+        assert answers["library currentUser"], f"{door}: currentUser went with the token (the user is still signed in)"
         assert cli.run("status", "--check").returncode == NOT_SIGNED_IN
-        assert answers["error"]["domain"] == "FIRAuthErrorDomain", answers
+        assert answers["error"] == {"domain": "FIRAuthErrorDomain", "code": USER_TOKEN_EXPIRED}, answers
         expired[door] = (answers["shape"], answers["error"])
     assert expired["library"] == expired["command"], json.dumps(expired, indent=1)
+    answers = session_answers(job, job_library)
+    assert set(readers(answers).values()) == {False}, f"the job's expired token: {readers(answers)}"
+    assert answers["error"] == expired["command"][1], answers
+    job.env["JOB_ID_TOKEN"] = job_token(actions_fake)
+    answers = session_answers(job, job_library)
+    assert set(readers(answers).values()) == {True}, f"a fresh token in the job's variable: {readers(answers)}"
+    assert answers["token"] == job.env["JOB_ID_TOKEN"], "the library did not renew from the job's variable"
 
 
 # --- a profile change seen after reload() --------------------------------------------------------

@@ -22,6 +22,7 @@ from fakes import GITHUB_ID, YAHOO_ID, add_yahoo, firebase_fake, github_fake, ya
 from test_firebase_flows import console, project  # noqa: F401  (fixtures)
 from test_library import Library, example_bin, library, whoami  # noqa: F401  (fixtures)
 
+KEYCHAIN_ERROR = 17995  # AuthErrorCode.keychainError: the SDK's code for its own storage failing
 PAGES = ("yahoo-arabic", "yahoo-turkish", "yahoo-thai", "github-arabic", "openid-arabic")
 
 
@@ -80,7 +81,7 @@ def test_a_failed_sign_out_is_the_nserror_the_pages_catch(cli, dot_idp, mock_idp
             [result] = [json.loads(line) for line in lines if line.startswith("{")]
             printed = [line for line in lines if not line.startswith("{")]
             caught = result["caught"]
-            assert caught["domain"] == "FIRAuthErrorDomain" and caught["code"] > 0 and caught["name"].startswith("ERROR_"), (page, caught)
+            assert (caught["domain"], caught["code"], caught["name"]) == ("FIRAuthErrorDomain", KEYCHAIN_ERROR, "ERROR_KEYCHAIN_ERROR"), (page, caught)
             assert result["signedIn"] and result["uid"] == signed_in["uid"], (page, result)
             # AuthError's description is its localizedDescription (the message and what to do).
             assert printed == ["Error signing out: %@ " + caught["message"]], (page, printed, caught)
