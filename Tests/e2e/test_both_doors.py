@@ -162,7 +162,7 @@ def test_the_status_of_a_ci_session_through_both_doors(cli_factory, example_bin,
     Beside them, a job whose variable is the token source (`signin --ci env:JOB_ID_TOKEN`): the
     library, run in the job, gets the variable's token as the command does, none once it has
     expired, and the fresh one the job puts there."""
-    actions_fake.configure(token_lifetime=8)
+    actions_fake.configure(token_lifetime=12)  # room for five process runs per home on a loaded machine
     doors = {}
     for door in ("command", "library"):
         cli = cli_factory(door)
