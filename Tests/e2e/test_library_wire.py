@@ -20,32 +20,35 @@ from accounts_helpers import CORP, browser_flow, two_providers
 from e2e_helpers import OK
 from fakes import GITHUB_ID, YAHOO_ID, add_yahoo, firebase_fake, github_fake, yahoo_fake  # noqa: F401  (fixtures)
 from test_firebase_flows import console, project  # noqa: F401  (fixtures)
-from test_library import Library, example_bin, library, whoami  # noqa: F401  (fixtures)
+from test_library import example_bin, library, whoami  # noqa: F401  (fixtures)
 
 KEYCHAIN_ERROR = 17995  # AuthErrorCode.keychainError: the SDK's code for its own storage failing
 PAGES = ("yahoo-arabic", "yahoo-turkish", "yahoo-thai", "github-arabic", "openid-arabic")
 
 
-def test_a_yahoo_pages_options_reach_the_authorization_request_and_its_tokens_come_back(cli, yahoo_fake, library):
-    """The Arabic Yahoo page's provider (blocks 1-3 as printed: prompt=login, language=fr, scopes
-    mail-r and sdct-w) signs in with the Yahoo stand-in added here: the one authorization request
-    carries them, and the result credential's tokens are the ones the stand-in issued."""
+def test_the_yahoo_pages_options_reach_the_authorization_request_and_their_tokens_come_back(cli, yahoo_fake, library):
+    """Each Yahoo page's provider (blocks 1-3 as printed: prompt=login, language=fr, scopes mail-r
+    and sdct-w) signs in with the Yahoo stand-in added here: the authorization request carries
+    them, and the result credential's tokens are the ones the stand-in issued."""
     add_yahoo(cli, yahoo_fake)
-    asked, issued = len(yahoo_fake.control("authorizations")), len(yahoo_fake.control("id_tokens"))
-    result = library.block("page-credential", "yahoo-arabic")
-    # The request again after the login page (its return address): one flow, one state. (authctl's
-    # own look at the endpoint before the browser opens carries no parameters: left out.)
-    received = [r for r in yahoo_fake.control("authorizations")[asked:] if r]
-    assert received and len({r["state"] for r in received}) == 1, received
-    authorization = received[-1]
-    assert authorization["prompt"] == "login" and authorization["language"] == "fr", authorization
-    assert {"mail-r", "sdct-w", "openid"} <= set(authorization["scope"].split()), authorization
-    [id_token] = yahoo_fake.control("id_tokens")[issued:]
-    assert result["idToken"] == id_token, "the credential's idToken is not the one the provider issued"
-    [access] = [t for t in yahoo_fake.tokens() if t["token"] == result["accessToken"]]
-    assert access["kind"] == "access" and access["user"] == "alice" and access["active"], access
-    assert result["credentialProvider"] == YAHOO_ID and result["providers"] == [YAHOO_ID], result
-    assert whoami(cli)["uid"] == result["uid"]
+    uids = set()
+    for page in ("yahoo-arabic", "yahoo-turkish", "yahoo-thai"):
+        asked, issued = len(yahoo_fake.control("authorizations")), len(yahoo_fake.control("id_tokens"))
+        result = library.block("page-credential", page)
+        # The request again after the login page (its return address): one flow, one state. (authctl's
+        # own look at the endpoint before the browser opens carries no parameters: left out.)
+        received = [r for r in yahoo_fake.control("authorizations")[asked:] if r]
+        assert received and len({r["state"] for r in received}) == 1, (page, received)
+        authorization = received[-1]
+        assert authorization["prompt"] == "login" and authorization["language"] == "fr", (page, authorization)
+        assert {"mail-r", "sdct-w", "openid"} <= set(authorization["scope"].split()), (page, authorization)
+        [id_token] = yahoo_fake.control("id_tokens")[issued:]
+        assert result["idToken"] == id_token, f"{page}: the credential's idToken is not the one the provider issued"
+        [access] = [t for t in yahoo_fake.tokens() if t["token"] == result["accessToken"]]
+        assert access["kind"] == "access" and access["user"] == "alice" and access["active"], (page, access)
+        assert result["credentialProvider"] == YAHOO_ID and result["providers"] == [YAHOO_ID], (page, result)
+        uids.add(result["uid"])
+    assert uids == {whoami(cli)["uid"]}, "one user, signed in by each page"
 
 
 def test_the_github_pages_options_reach_the_projects_create_auth_uri(project, firebase_fake, github_fake, library):  # noqa: F811
