@@ -88,7 +88,7 @@ def test_a_failed_sign_out_is_the_nserror_the_pages_catch(cli, dot_idp, mock_idp
             assert result["signedIn"] and result["uid"] == signed_in["uid"], (page, result)
             # AuthError's description is its localizedDescription (the message and what to do).
             assert printed == ["Error signing out: %@ " + caught["message"]], (page, printed, caught)
-            assert ".lock" in caught["message"], caught
+            assert "/.lock' is not a regular file. Move it aside" in caught["message"], caught
     finally:
         lock.rmdir()
     assert library.block("sign-out", "yahoo-arabic") == {"signedIn": False}
