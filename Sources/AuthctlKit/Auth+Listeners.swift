@@ -75,17 +75,21 @@ final class AuthListeners: Sendable {
 
     /// Looks once: a new signed-in user calls every listener; new tokens of the same user call the ID-token ones.
     private func poll(_ changes: AccountChanges, auth: Auth) {
-        let due = registry.withLock { registry -> [Listener] in
+        let due = registry.withLock { registry -> [Listener]? in
             let before = registry.last
             let now = changes.snapshot(after: before)
             registry.last = now
-            guard now != before else { return [] }
+            guard now != before else { return nil }
             let userChanged = now.uid != before?.uid
             return registry.listeners.values.filter { userChanged || ($0.kind == .idToken && now.uid != nil) }.map(\.call)
         }
-        guard !due.isEmpty else { return }
+        guard let due else { return }
         let user = auth.currentUser
-        Task { @MainActor in for listener in due { listener(auth, user) } }
+        Task { @MainActor in
+            // The SDK posts it on the main queue before its listeners, which observe it.
+            NotificationCenter.default.post(name: Auth.authStateDidChangeNotification, object: auth)
+            for listener in due { listener(auth, user) }
+        }
     }
 }
 

@@ -101,6 +101,7 @@ public final class FirebaseApp: Sendable {
             chosenHome: nil,
             backend: .firebase(apiKey: project.apiKey, projectID: project.projectID), environment: environment,
             choice: .kind("firebase", settings: FirebaseBackendKind.settings(of: project)))
+        auth.belong(to: self)
     }
 
     /// Configures the default app from `GoogleService-Info.plist` in the working directory, else
