@@ -1,7 +1,4 @@
 internal import AuthApp
-internal import AuthCore
-internal import AuthOAuth
-internal import AuthProviders
 internal import AuthPlatform
 import Foundation
 
@@ -13,7 +10,7 @@ struct Engine: Sendable {
     let auth: Auth
 
     /// How long before its expiry a token is renewed (the SDK's five minutes).
-    static let minimumValidity: TimeInterval = TokenRefresher.defaultMinimumValidity
+    static let minimumValidity: TimeInterval = GetToken.defaultMinimumValidity
 
     /// The runtime, with what the program set on its ``Auth`` for the calls to its project.
     func runtime() throws -> AuthRuntime {
@@ -74,7 +71,7 @@ struct Engine: Sendable {
         (try? runtime()).map(AccountChanges.init)
     }
 
-    func currentUser() throws -> AuthCore.AccountRecord? {
+    func currentUser() throws -> AccountRecord? {
         try runtime().accounts().currentUser()
     }
 

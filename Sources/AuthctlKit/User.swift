@@ -1,5 +1,4 @@
 internal import AuthApp
-internal import AuthCore
 internal import AuthPlatform
 import Foundation
 
@@ -17,7 +16,7 @@ public final class User: Sendable {
         var providerData: [UserInfo]
         var metadata: UserMetadata
 
-        init(_ user: AuthCore.AccountRecord) {
+        init(_ user: AccountRecord) {
             email = user.email
             isEmailVerified = user.emailVerified
             displayName = user.displayName
@@ -61,7 +60,7 @@ public final class User: Sendable {
     private let state: LockedState<Profile>
     private var profile: Profile { state.withLock { $0 } }
 
-    init(_ user: AuthCore.AccountRecord, auth: Auth) {
+    init(_ user: AccountRecord, auth: Auth) {
         uid = user.uid
         state = LockedState(Profile(user))
         self.auth = auth
@@ -157,7 +156,7 @@ public struct UserInfo: Sendable, Equatable {
     /// Always nil: phone sign-in is not supported.
     public var phoneNumber: String? { nil }
 
-    init(_ info: AuthCore.LinkedIdentity) {
+    init(_ info: LinkedIdentity) {
         providerID = info.providerID
         uid = info.uid
         email = info.email

@@ -1,0 +1,17 @@
+import AuthCore
+
+// The values the library door (AuthctlKit) names, given by the application layer so the door
+// imports no core target (issue 35): structs and enums without effects, each the core's own type.
+
+/// A user as the account backend keeps them (uid, email, profile, linked identities, dates):
+/// what the library's `User` is made from.
+package typealias AccountRecord = AuthCore.AccountRecord
+/// One provider identity linked to a user: what the library's `UserInfo` is made from.
+package typealias LinkedIdentity = AuthCore.LinkedIdentity
+/// What a federated sign-in is for (sign in, link, reauthenticate): the library's calls say which.
+package typealias FederatedPurpose = AuthCore.FederatedPurpose
+
+extension GetToken {
+    /// How long before its expiry a token is renewed unless asked otherwise (the SDK's five minutes).
+    package static let defaultMinimumValidity = TokenRefresher.defaultMinimumValidity
+}
