@@ -12,10 +12,13 @@ struct Engine: Sendable {
     /// How long before its expiry a token is renewed (the SDK's five minutes).
     static let minimumValidity: TimeInterval = GetToken.defaultMinimumValidity
 
+    /// What the program set on its ``Auth`` for the calls to its project.
+    var runtimeSettings: ProjectCallSettings { auth.projectCalls.withLock { $0 } }
+
     /// The runtime, with what the program set on its ``Auth`` for the calls to its project.
     func runtime() throws -> AuthRuntime {
         let runtime = try env.get()
-        let settings = auth.projectCalls.withLock { $0 }
+        let settings = runtimeSettings
         guard settings != ProjectCallSettings() else { return runtime }
         do { return try runtime.with(settings) } catch let error as InvalidSetting { throw AuthError(error, providerID: nil) }
     }
