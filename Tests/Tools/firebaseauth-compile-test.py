@@ -97,13 +97,17 @@ def closure_value(text: str) -> str:
 
 
 def declared_type(signature: str) -> str:
-    """The SDK's type of a property, from `var name: Type { get }` (or its `= "literal"`)."""
+    """The SDK's type of a property, from `var name: Type { get }` (or its `= "literal"`, or its
+    `= Type(...)` initialiser)."""
     text = re.sub(r"\{[^}]*\}\s*$", "", signature)
     text = re.sub(r"^(@\w+(\([^)]*\))?\s*)*", "", text)
     head, _, default = text.partition("=")
     if ":" in head:
         return head.split(":", 1)[1].strip()
     literal = default.strip()
+    initialiser = re.match(r"([A-Z][\w.]*)\(", literal)
+    if initialiser:
+        return initialiser.group(1)
     return "String" if literal.startswith('"') else "Bool" if literal in ("true", "false") else ""
 
 
