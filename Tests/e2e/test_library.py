@@ -32,6 +32,7 @@ EXAMPLE = REPO / "Tests" / "LibraryExample"
 BUILD_TIMEOUT = 3600
 # The SDK's AuthErrorCode numbers the snippets report.
 INVALID_CREDENTIAL, OPERATION_NOT_ALLOWED, EMAIL_ALREADY_IN_USE, USER_MISMATCH = 17004, 17006, 17007, 17024
+TENANT_ID_MISMATCH = 17072
 
 
 @pytest.fixture(scope="session")
@@ -263,7 +264,9 @@ def test_auth_configured_in_code_with_the_emulator_a_tenant_and_a_language(cli, 
     `Auth` (no plist, no FIREBASE_AUTH_EMULATOR_HOST, no `firebase use`): checked on the wire, as
     the SDK sends them. Every call goes to the emulator's host, names the tenant (`tenantId`) and
     carries `X-Firebase-Locale`; the project's mail is in that language; the user is the tenant's;
-    `useAppLanguage()` takes the person's locale; `User.refreshToken` renews at the Secure Token API."""
+    `useAppLanguage()` takes the person's locale; `User.refreshToken` renews at the Secure Token API;
+    `updateCurrentUser` hands the user to an `Auth` of another home (read back by the project), not
+    to one of another tenant."""
     from test_signin_methods import outbox
     tenant, email = "tenant-c0de", "chloe@example.com"
     firebase_fake.configure(tenants=[tenant], providers={"password": {"enabled": True}})
@@ -277,9 +280,10 @@ def test_auth_configured_in_code_with_the_emulator_a_tenant_and_a_language(cli, 
     assert result["tenantID"] == tenant and result["userTenantID"] == tenant, result
     assert result["languageCode"] == sent and result["customAuthDomain"] == "auth.example.com", result
     assert result["app"] == "__FIRAPP_DEFAULT" and result["sameAuth"] is True and result["notified"] is True, result
+    assert result["otherHomeUser"] == result["uid"] and result["otherTenantMismatch"] == TENANT_ID_MISMATCH, "updateCurrentUser"
 
     calls = [r for r in firebase_fake.control("requests") if r["path"].startswith("/identitytoolkit.googleapis.com/")]
-    assert {c["path"].rsplit(":", 1)[1] for c in calls} >= {"signUp", "sendOobCode"}, calls
+    assert {c["path"].rsplit(":", 1)[1] for c in calls} >= {"signUp", "sendOobCode", "lookup"}, calls
     assert all(c["host"] == f"{host}:{port}" and c["tenant_id"] == tenant and c["locale"] == sent for c in calls), calls
     assert [(a["localId"], a.get("tenantId")) for a in firebase_fake.control("accounts")] == [(result["uid"], tenant)]
     mail = outbox(firebase_fake, "VERIFY_EMAIL")

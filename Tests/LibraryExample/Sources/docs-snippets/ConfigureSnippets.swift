@@ -40,7 +40,20 @@ func configureSnippet(_ name: String, _ arguments: [String]) async throws -> [St
     NotificationCenter.default.removeObserver(observer)
 
     guard let user = auth.currentUser else { throw AuthError.snippet("nobody is signed in") }
+
+    // Another home (another Auth) takes the user: a copy the project reads back; an Auth of
+    // another tenant refuses them (tenantIDMismatch).
+    let otherHome = (ProcessInfo.processInfo.environment["AUTHCTL_HOME"] ?? "/tmp") + "-other"
+    try FileManager.default.createDirectory(atPath: otherHome, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    let other = Auth(home: otherHome, backend: .firebase(apiKey: argument(0), projectID: argument(1)))
+    other.useEmulator(withHost: argument(2), port: Int(argument(3)) ?? 9099)
+    other.languageCode = auth.languageCode
+    var mismatch = 0
+    do { try await other.updateCurrentUser(user) } catch let error as NSError { mismatch = error.code }
+    other.tenantID = argument(4)
+    try await other.updateCurrentUser(user)
     return [
+        "otherHomeUser": other.currentUser?.uid ?? NSNull(), "otherTenantMismatch": mismatch,
         "uid": user.uid, "userTenantID": user.tenantID ?? NSNull(), "tenantID": auth.tenantID ?? NSNull(),
         "languageCode": auth.languageCode ?? NSNull(), "customAuthDomain": auth.customAuthDomain ?? NSNull(),
         "app": auth.app?.name ?? NSNull(), "sameAuth": Auth.auth(app: FirebaseApp.app()!) === auth,
