@@ -59,6 +59,7 @@ WRITTEN_MEMBERS = {"Auth.languageCode", "Auth.tenantID", "Auth.customAuthDomain"
 VALUES = {
     "String": '"text"', "Bool": "false", "Int": "9099", "URL": 'URL(string: "https://example.com/finish")!',
     "[String]": '["email"]', "[String: String]": '["prompt": "consent"]', "Data": "Data()",
+    "NSObjectProtocol": "NSObject()",  # a listener handle: any object is one, as the SDK's type says
 }
 
 

@@ -9,9 +9,10 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     let handler2: ([String]?, Error?) -> Void = { _, _ in }
     let handler3: (AuthDataResult?, Error?) -> Void = { _, _ in }
     let handler4: (String?, Error?) -> Void = { _, _ in }
-    let handler5: (AuthTokenResult?, Error?) -> Void = { _, _ in }
-    let handler6: (User?, Error?) -> Void = { _, _ in }
-    let handler7: (Bool) -> Void = { _ in }
+    let handler5: (Auth, User?) -> Void = { _, _ in }
+    let handler6: (AuthTokenResult?, Error?) -> Void = { _, _ in }
+    let handler7: (User?, Error?) -> Void = { _, _ in }
+    let handler8: (Bool) -> Void = { _ in }
     let authStateSequence = auth.authStateChanges
     var authStateIterator = authStateSequence.makeAsyncIterator()
     let idTokenSequence = auth.idTokenChanges
@@ -122,6 +123,14 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     try auth.signOut()
     // Auth.isSignIn(withEmailLink:)
     let _: Bool = auth.isSignIn(withEmailLink: "text")
+    // Auth.addStateDidChangeListener(_:)
+    let _: NSObjectProtocol = auth.addStateDidChangeListener(handler5)
+    // Auth.removeStateDidChangeListener(_:)
+    auth.removeStateDidChangeListener(NSObject())
+    // Auth.addIDTokenDidChangeListener(_:)
+    let _: NSObjectProtocol = auth.addIDTokenDidChangeListener(handler5)
+    // Auth.removeIDTokenDidChangeListener(_:)
+    auth.removeIDTokenDidChangeListener(NSObject())
     // Auth.useAppLanguage()
     auth.useAppLanguage()
     // Auth.useEmulator(withHost:port:)
@@ -130,6 +139,10 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     let _: NSNotification.Name = Auth.authStateDidChangeNotification
     // AuthStateDidChange
     let _: NSNotification.Name = AuthStateDidChange
+    // AuthStateDidChangeListenerHandle
+    _ = AuthStateDidChangeListenerHandle.self
+    // IDTokenDidChangeListenerHandle
+    _ = IDTokenDidChangeListenerHandle.self
     // User
     _ = User.self
     // User.isAnonymous
@@ -177,9 +190,9 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     // User.idTokenForcingRefresh(_:)
     let _: String = try await user.idTokenForcingRefresh(false)
     // User.getIDTokenResult(completion:)
-    user.getIDTokenResult(completion: handler5)
+    user.getIDTokenResult(completion: handler6)
     // User.getIDTokenResult(forcingRefresh:completion:)
-    user.getIDTokenResult(forcingRefresh: false, completion: handler5)
+    user.getIDTokenResult(forcingRefresh: false, completion: handler6)
     // User.getIDTokenResult(forcingRefresh:)
     let _: AuthTokenResult = try await user.getIDTokenResult(forcingRefresh: false)
     // User.link(with:completion:)
@@ -187,7 +200,7 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     // User.link(with:)
     let _: AuthDataResult = try await user.link(with: credential)
     // User.unlink(fromProvider:completion:)
-    user.unlink(fromProvider: "text", completion: handler6)
+    user.unlink(fromProvider: "text", completion: handler7)
     // User.unlink(fromProvider:)
     let _: User = try await user.unlink(fromProvider: "text")
     // User.sendEmailVerification(with:completion:)
@@ -711,7 +724,7 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     // FirebaseApp.allApps
     let _: [String: FirebaseApp]? = FirebaseApp.allApps
     // FirebaseApp.delete(_:)
-    app.delete(handler7)
+    app.delete(handler8)
     // FirebaseApp.name
     let _: String = app.name
     // FirebaseApp.options
