@@ -119,7 +119,7 @@ public final class Auth: Sendable {
     }
 
     /// The Identity Platform tenant whose users this instance signs in (`tenantId` in each of the
-    /// project's calls, as the SDK sends it): the home's project's (`authctl firebase use --tenant`)
+    /// project's calls, as the SDK sends it): the home's project's (`authctl firebase use --tenant-id`)
     /// until set; nil: the project's own users. Each tenant's signed-in user is kept apart.
     public var tenantID: String? {
         get {

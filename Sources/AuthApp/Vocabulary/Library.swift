@@ -10,8 +10,3 @@ package typealias AccountRecord = AuthCore.AccountRecord
 package typealias LinkedIdentity = AuthCore.LinkedIdentity
 /// What a federated sign-in is for (sign in, link, reauthenticate): the library's calls say which.
 package typealias FederatedPurpose = AuthCore.FederatedPurpose
-
-extension GetToken {
-    /// How long before its expiry a token is renewed unless asked otherwise (the SDK's five minutes).
-    package static let defaultMinimumValidity = TokenRefresher.defaultMinimumValidity
-}
