@@ -28,12 +28,6 @@ package struct AccountService: Sendable {
         self.clock = clock
     }
 
-    /// Local accounts in the files of `home`.
-    package init(home: HomeDirectory, lockTimeout: Duration, clock: Clock, random: any RandomSource) {
-        let storage = HomeDocumentStorage(home: home, lockTimeout: lockTimeout)
-        self.init(storage: storage, backend: LocalAccountBackend(storage: storage, clock: clock, random: random), clock: clock)
-    }
-
     // MARK: Reading
 
     /// The signed-in user, or nil.
