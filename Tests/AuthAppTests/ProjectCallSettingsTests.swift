@@ -1,4 +1,7 @@
+@testable import AuthFirebase
 import AuthPlatform
+import AuthTestSupport
+import Foundation
 import Testing
 
 @testable import AuthApp
@@ -34,5 +37,29 @@ struct ProjectCallSettingsTests {
     @Test(arguments: ["fr\r\nX: y", "fr FR", "-fr", "français", String(repeating: "a", count: 36)])
     func anythingElseIsRefusedNamingTheSetting(language: String) {
         #expect(throws: InvalidSetting.self) { try ProjectCallSettings(languageCode: language).checked() }
+    }
+
+    /// The Firebase kind applies them: the tenant (its calls and its keystore namespace), the
+    /// handler domain, the emulator over the environment's, the language on the backend's calls.
+    @Test func theFirebaseKindAppliesThem() throws {
+        let directory = InMemoryBackendTests.temporaryDirectory()
+        let effects = AppEffects(transport: FakeTransport { _ in HTTPResponse(status: 500) }, clock: .fixed(InMemoryBackendTests.now), random: SeededRandomSource(seed: 7))
+        let choice = BackendChoice.kind("firebase", settings: ["apiKey": "AIzaSyTest", "projectId": "demo-project"])
+        let runtime = try AuthRuntime(
+            environment: ["HOME": directory, "FIREBASE_AUTH_EMULATOR_HOST": "127.0.0.1:1"], effects: effects,
+            options: .init(home: directory + "/home", backend: choice))
+        let plain = try #require(try runtime.accounts().backend as? FirebaseAccountBackend)
+        #expect(plain.project.tenantID == nil && plain.project.handlerURI == "https://demo-project.firebaseapp.com/__/auth/handler")
+        #expect(plain.endpoints.emulatorHost == "127.0.0.1:1" && plain.toolkit.languageCode == nil)
+
+        let set = ProjectCallSettings(tenantID: "tenant-1", languageCode: "fr", authDomain: "auth.example.com", emulatorHost: "[::1]:9099")
+        let configured = try #require(try runtime.with(set).accounts().backend as? FirebaseAccountBackend)
+        #expect(configured.project.tenantID == "tenant-1" && configured.project.storageNamespace == "firebase.demo-project.tenant-1")
+        #expect(configured.project.handlerURI == "https://auth.example.com/__/auth/handler")
+        #expect(configured.endpoints.emulatorHost == "[::1]:9099" && configured.toolkit.languageCode == "fr")
+        #expect(try CurrentUser(runtime: runtime.with(set)).projectScope()?.tenantID == "tenant-1")
+
+        #expect(throws: (any Error).self) { try runtime.with(ProjectCallSettings(tenantID: "../x")).accounts() }
+        #expect(throws: (any Error).self) { try runtime.with(ProjectCallSettings(emulatorHost: "emulator.example.com:9099")).accounts() }
     }
 }
