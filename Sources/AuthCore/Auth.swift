@@ -165,6 +165,23 @@ package struct AccountService: Sendable {
         }
     }
 
+    /// Makes `account` (a signed-in user kept by another keystore) this keystore's current user,
+    /// over any copy of the same uid; returns what to hand ``restore(_:)`` to undo it.
+    package func adopt(_ account: KeystoreDocument.Account) throws -> KeystoreDocument {
+        guard account.isSignedIn else { throw AccountError.userSignedOut(account.user.email ?? account.user.uid, providerID: account.lastProviderID) }
+        return try store.update { document in
+            let before = document
+            if let index = document.accountIndex(uid: account.user.uid) { document.accounts[index] = account } else { document.accounts.append(account) }
+            document.currentUID = account.user.uid
+            return before
+        }
+    }
+
+    /// Puts back the keystore ``adopt(_:)`` found.
+    package func restore(_ document: KeystoreDocument) throws {
+        try store.update { $0 = document }
+    }
+
     /// The current user's session with `providerID` (default: the provider used last).
     package func currentSession(_ providerID: String?) throws -> (providerID: String, session: ProviderCredential) {
         try KeystoreDocument.currentSession(providerID, in: try store.read())
