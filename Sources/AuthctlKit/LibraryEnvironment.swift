@@ -39,7 +39,7 @@ extension Auth.Backend {
         switch self {
         case .configured: .configured
         case .local: .kind("local", settings: [:])
-        case .firebase(let apiKey, let projectID): .kind("firebase", settings: ["apiKey": apiKey, "projectId": projectID])
+        case .firebase(let apiKey, let projectID): .project(apiKey: apiKey, projectID: projectID)
         }
     }
 }

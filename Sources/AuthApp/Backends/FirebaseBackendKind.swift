@@ -93,3 +93,11 @@ struct FirebaseTokenVerifier: BackendIDTokenVerifier {
             unsignedAcceptedBecause: verified.algorithm == nil ? FirebaseEndpoints.emulatorHostVariable : nil)
     }
 }
+
+extension BackendChoice {
+    /// The project with this Web API key and id (the library's `Auth.Backend.firebase`), whatever
+    /// the home configures: the kind's id and the names of its settings stay here.
+    package static func project(apiKey: String, projectID: String) -> BackendChoice {
+        .kind(FirebaseBackendKind().id, settings: ["apiKey": apiKey, "projectId": projectID])
+    }
+}
