@@ -15,16 +15,13 @@ extension FirebaseBackendKind {
         ]
     }
 
-    /// The Auth emulator's host, the library's plist, and the language its project's emails take.
+    /// The Auth emulator's host, and the library's plist.
     package var variables: [ReferenceRow] {
         [
             ReferenceRow([FirebaseEndpoints.emulatorHostVariable], "With a Firebase project: talk to the Auth emulator at this host:port."),
             ReferenceRow(
                 [GoogleServiceInfo.pathVariable],
                 "AuthctlKit's FirebaseApp.configure(): the GoogleService-Info.plist to read when the working directory has none."),
-            ReferenceRow(
-                ["LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"],
-                "AuthctlKit's Auth.useAppLanguage(): the first set names the language of the project's emails (X-Firebase-Locale)."),
         ]
     }
 
