@@ -78,7 +78,7 @@ package enum AuthCommandLine {
 
     /// Runs the command `invocation` names: a lookup in ``CommandList``.
     static func dispatch(_ invocation: ParsedInvocation, in env: CommandEnvironment) async throws -> ExitStatus {
-        guard let command = CommandList.runnable(at: invocation.commandPath, in: CommandList.entries(for: env.runtime.backends)) else {
+        guard let command = CommandList.runnable(at: invocation.commandPath, backends: env.runtime.backends) else {
             // The parser only accepts paths of the tree built from the list; this is a bug.
             throw UsageError.invalidUsage("'\(invocation.commandPath.joined(separator: " "))' has no implementation", command: invocation.commandPath)
         }

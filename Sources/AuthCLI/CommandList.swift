@@ -77,10 +77,13 @@ package enum CommandList {
     /// one), or nil if no word does. Running a command then builds its own spec and not all
     /// thirty: a third of `authctl token`'s own start-up time (Docs/Decisions/0017). A parse that
     /// succeeds on the cut tree succeeds the same way on the whole one.
+    /// The kinds' settings commands are asked only for a word no command of the list has, so
+    /// `authctl token` declares none of them.
     static func tree(for arguments: [String], backends: BackendRegistry = .standard) -> CommandSpec? {
-        let entries = entries(for: backends)
         for word in arguments.prefix(while: { $0 != "--" }) where !word.hasPrefix("-") {
-            if let entry = entries.first(where: { $0.name == word }) {
+            if let entry = commands.first(where: { $0.name == word })
+                ?? backends.settingsCommands.first(where: { $0.name == word }).map(Entry.backendSettings)
+            {
                 return tree(rootSpec, entries: [entry], backends: backends)
             }
         }
@@ -98,6 +101,13 @@ package enum CommandList {
             }
         }
         return nil
+    }
+
+    /// What runs the command at `path` with `backends`: a command of the list (no kind asked), else
+    /// the action of a kind's settings command.
+    static func runnable(at path: [String], backends: BackendRegistry) -> (@Sendable (ParsedInvocation) throws -> any RunnableCommand)? {
+        if let type = command(at: path, in: commands) { return { try type.init($0) } }
+        return runnable(at: path, in: backends.settingsCommands.map(Entry.backendSettings))
     }
 
     /// What runs the command at `path`: its type's, or the action of a kind's settings command.
