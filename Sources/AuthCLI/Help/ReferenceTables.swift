@@ -1,13 +1,8 @@
 import AuthApp
-import AuthCore
-import AuthFirebase
-import AuthOAuth
-import AuthProviders
-import AuthStorage
 
 /// The two reference tables the manual page's ENVIRONMENT and FILES sections are generated from:
 /// every variable authctl reads and every file its home holds. Names come from the constants the
-/// code reads where the constant is visible here; `ReferenceTablesTests` scans `Sources/` for
+/// code reads: the command line's own, and the engine's through ``ReferenceFacts``; `ReferenceTablesTests` scans `Sources/` for
 /// every variable read through ``AuthPlatform/EnvironmentVariables`` and fails on one missing here.
 enum ReferenceTables {
     /// Variables read, each with what it does. One row may name several variables read alike.
@@ -31,10 +26,10 @@ enum ReferenceTables {
         Variable(names: ["SSH_CONNECTION", "SSH_TTY", "DISPLAY", "WAYLAND_DISPLAY"], text: "An SSH session without a forwarded display opens no browser: the URL, a QR code and a paste prompt instead."),
         Variable(names: ["WSL_DISTRO_NAME", "WSL_INTEROP"], text: "Under WSL the Windows browser opens the URL (wslview, else explorer.exe)."),
         Variable(names: ["CI"], text: "When set, signin never opens a browser unless told to."),
-        Variable(names: [CITokenSource.actionsRequestURLVariable, CITokenSource.actionsRequestTokenVariable], text: "signin --ci github-actions: where GitHub Actions hands out the job's ID token."),
-        Variable(names: [CITokenSource.gitLabDefaultVariable], text: "signin --ci gitlab: the job's ID token (id_tokens: in .gitlab-ci.yml); env:VAR names any other variable."),
-        Variable(names: [FirebaseEndpoints.emulatorHostVariable], text: "With a Firebase project: talk to the Auth emulator at this host:port."),
-        Variable(names: [GoogleServiceInfo.pathVariable], text: "AuthctlKit's FirebaseApp.configure(): the GoogleService-Info.plist to read when the working directory has none."),
+        Variable(names: [ReferenceFacts.Variables.actionsRequestURL, ReferenceFacts.Variables.actionsRequestToken], text: "signin --ci github-actions: where GitHub Actions hands out the job's ID token."),
+        Variable(names: [ReferenceFacts.Variables.gitLabToken], text: "signin --ci gitlab: the job's ID token (id_tokens: in .gitlab-ci.yml); env:VAR names any other variable."),
+        Variable(names: [ReferenceFacts.Variables.firebaseEmulatorHost], text: "With a Firebase project: talk to the Auth emulator at this host:port."),
+        Variable(names: [ReferenceFacts.Variables.googleServiceInfoPath], text: "AuthctlKit's FirebaseApp.configure(): the GoogleService-Info.plist to read when the working directory has none."),
         Variable(names: [KubeCredentialCommand.execInfoVariable], text: "Set by kubectl for kube-credential: the ExecCredential version it wants."),
         Variable(names: ["https_proxy", "http_proxy", "all_proxy", "no_proxy", "HTTPS_PROXY", "HTTP_PROXY", "ALL_PROXY", "NO_PROXY"], text: "Proxies, as curl reads them."),
         Variable(names: ["CURL_CA_BUNDLE", "SSL_CERT_FILE", "SSL_CERT_DIR"], text: "Certificate authorities to trust instead of the system's."),
@@ -47,15 +42,15 @@ enum ReferenceTables {
 
     /// Files and folders of the home directory, each with what it holds (README "Files" lists the same).
     static let files: [(name: String, text: String)] = [
-        (ProviderRegistry.fileName, "Configured providers, client secrets included (references to keyring items under storage keyring)."),
-        (KeystoreDocument.fileName, "Users, their linked identities, and the current session's tokens."),
-        (PendingDocument.fileName, "The credential an account-exists sign-in saved for link --pending (\(Int(PendingCredential.lifetime / 60)) minutes)."),
-        (AccountPolicy.fileName, "The account rules and the storage policy ('authctl config')."),
-        (FirebaseDocument.fileName, "The Firebase project accounts live in ('authctl firebase use')."),
+        (ReferenceFacts.HomeFiles.providers, "Configured providers, client secrets included (references to keyring items under storage keyring)."),
+        (ReferenceFacts.HomeFiles.keystore, "Users, their linked identities, and the current session's tokens."),
+        (ReferenceFacts.HomeFiles.pending, "The credential an account-exists sign-in saved for link --pending (\(Int(ReferenceFacts.pendingCredentialLifetime / 60)) minutes)."),
+        (ReferenceFacts.HomeFiles.policy, "The account rules and the storage policy ('authctl config')."),
+        (ReferenceFacts.HomeFiles.firebase, "The Firebase project accounts live in ('authctl firebase use')."),
         ("firebase.<project>.keystore.json", "That project's signed-in users, kept apart from local ones (and its pending.json likewise)."),
-        (RefreshJournal.fileName, "A refresh in flight, so an interrupted one is recovered or explained (normally empty)."),
+        (ReferenceFacts.HomeFiles.refreshJournal, "A refresh in flight, so an interrupted one is recovered or explained (normally empty)."),
         ("storage.json", "What storage auto chose for this home (keyring or file) and why."),
-        (HomeDirectory.lockFileName, "The advisory lock every change holds."),
+        (ReferenceFacts.HomeFiles.lock, "The advisory lock every change holds."),
         ("cache/", "Discovery documents and key sets, when the home was given with --home or AUTHCTL_HOME (else ~/.cache/authctl)."),
     ]
 
