@@ -54,10 +54,9 @@ let package = Package(
             dependencies: ["AuthCore", "AuthFirebase", "AuthHTTP", "AuthKeyring", "CSignals", "AuthProviders", "AuthOAuth", "AuthJOSE", "AuthStorage", "AuthPlatform", "AuthCrypto"]
         ),
         // argv, command specs and help, renderers, the error funnel; the terminal as the use cases' I/O.
-        // AuthFirebase only for the project's own settings commands (firebase use/show/off).
         .target(
             name: "AuthCLI",
-            dependencies: ["AuthApp", "AuthCore", "AuthFirebase", "AuthProviders", "AuthOAuth", "AuthJOSE", "AuthStorage", "AuthPlatform"]
+            dependencies: ["AuthApp", "AuthPlatform"]
         ),
         .executableTarget(name: "authctl", dependencies: ["AuthCLI"]),
         // The library product: FirebaseAuth's Swift API over the application layer's use cases.

@@ -51,7 +51,6 @@ package struct GetToken: Sendable {
     /// The validity a forced refresh asks for (`--force-refresh`, the SDKs' `forcingRefresh: true`):
     /// a renewal now, whatever the token's age (``FreshnessPolicy``).
     package static let forced: TimeInterval = .infinity
-    // shared: kit-engine declares the same in Vocabulary/Library.swift; keep one at merge
     /// How long before its expiry a token is renewed unless asked otherwise (the SDK's five minutes).
     package static let defaultMinimumValidity = TokenRefresher.defaultMinimumValidity
 

@@ -5,13 +5,14 @@ import Foundation
 
 /// Never called: it only has to compile.
 func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resolver: MultiFactorResolver, factorInfo: MultiFactorInfo, assertion: MultiFactorAssertion, session: MultiFactorSession, secret: TOTPSecret, result: AuthDataResult, tokenResult: AuthTokenResult, additionalUserInfo: AdditionalUserInfo, oauthCredential: OAuthCredential, credential: AuthCredential, provider: OAuthProvider, actionCodeSettings: ActionCodeSettings, actionCodeInfo: ActionCodeInfo, actionCodeURL: ActionCodeURL, userMetadata: UserMetadata, userInfo: UserInfo, changeRequest: UserProfileChangeRequest, app: FirebaseApp, options: FirebaseOptions, providerID: AuthProviderID, errorCode: AuthErrorCode) async throws {
-    let handler1: ([String]?, Error?) -> Void = { _, _ in }
-    let handler2: (AuthDataResult?, Error?) -> Void = { _, _ in }
-    let handler3: (String?, Error?) -> Void = { _, _ in }
-    let handler4: (Error?) -> Void = { _ in }
-    let handler5: (AuthTokenResult?, Error?) -> Void = { _, _ in }
-    let handler6: (User?, Error?) -> Void = { _, _ in }
-    let handler7: (Bool) -> Void = { _ in }
+    let handler1: (Error?) -> Void = { _ in }
+    let handler2: ([String]?, Error?) -> Void = { _, _ in }
+    let handler3: (AuthDataResult?, Error?) -> Void = { _, _ in }
+    let handler4: (String?, Error?) -> Void = { _, _ in }
+    let handler5: (Auth, User?) -> Void = { _, _ in }
+    let handler6: (AuthTokenResult?, Error?) -> Void = { _, _ in }
+    let handler7: (User?, Error?) -> Void = { _, _ in }
+    let handler8: (Bool) -> Void = { _ in }
     let authStateSequence = auth.authStateChanges
     var authStateIterator = authStateSequence.makeAsyncIterator()
     let idTokenSequence = auth.idTokenChanges
@@ -58,58 +59,90 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     let _: Auth = Auth.auth()
     // Auth.auth(app:)
     let _: Auth = Auth.auth(app: app)
+    // Auth.app
+    let _: FirebaseApp? = auth.app
     // Auth.currentUser
     let _: User? = auth.currentUser
+    // Auth.languageCode
+    do { let value: String? = auth.languageCode; auth.languageCode = value }
+    // Auth.tenantID
+    do { let value: String? = auth.tenantID; auth.tenantID = value }
+    // Auth.customAuthDomain
+    do { let value: String? = auth.customAuthDomain; auth.customAuthDomain = value }
+    // Auth.updateCurrentUser(_:completion:)
+    auth.updateCurrentUser(user, completion: handler1)
+    // Auth.updateCurrentUser(_:)
+    try await auth.updateCurrentUser(user)
     // Auth.fetchSignInMethods(forEmail:completion:)
-    auth.fetchSignInMethods(forEmail: "text", completion: handler1)
+    auth.fetchSignInMethods(forEmail: "text", completion: handler2)
     // Auth.fetchSignInMethods(forEmail:)
     let _: [String] = try await auth.fetchSignInMethods(forEmail: "text")
     // Auth.signIn(withEmail:password:completion:)
-    auth.signIn(withEmail: "text", password: "text", completion: handler2)
+    auth.signIn(withEmail: "text", password: "text", completion: handler3)
     // Auth.signIn(withEmail:password:)
     let _: AuthDataResult = try await auth.signIn(withEmail: "text", password: "text")
     // Auth.signIn(withEmail:link:completion:)
-    auth.signIn(withEmail: "text", link: "text", completion: handler2)
+    auth.signIn(withEmail: "text", link: "text", completion: handler3)
     // Auth.signIn(withEmail:link:)
     let _: AuthDataResult = try await auth.signIn(withEmail: "text", link: "text")
     // Auth.signIn(with:completion:)
-    auth.signIn(with: credential, completion: handler2)
+    auth.signIn(with: credential, completion: handler3)
     // Auth.signIn(with:)
     let _: AuthDataResult = try await auth.signIn(with: credential)
     // Auth.signInAnonymously(completion:)
-    auth.signInAnonymously(completion: handler2)
+    auth.signInAnonymously(completion: handler3)
     // Auth.signInAnonymously()
     let _: AuthDataResult = try await auth.signInAnonymously()
     // Auth.signIn(withCustomToken:completion:)
-    auth.signIn(withCustomToken: "text", completion: handler2)
+    auth.signIn(withCustomToken: "text", completion: handler3)
     // Auth.signIn(withCustomToken:)
     let _: AuthDataResult = try await auth.signIn(withCustomToken: "text")
     // Auth.createUser(withEmail:password:completion:)
-    auth.createUser(withEmail: "text", password: "text", completion: handler2)
+    auth.createUser(withEmail: "text", password: "text", completion: handler3)
     // Auth.createUser(withEmail:password:)
     let _: AuthDataResult = try await auth.createUser(withEmail: "text", password: "text")
     // Auth.confirmPasswordReset(withCode:newPassword:)
     try await auth.confirmPasswordReset(withCode: "text", newPassword: "text")
     // Auth.verifyPasswordResetCode(_:completion:)
-    auth.verifyPasswordResetCode("text", completion: handler3)
+    auth.verifyPasswordResetCode("text", completion: handler4)
     // Auth.verifyPasswordResetCode(_:)
     let _: String = try await auth.verifyPasswordResetCode("text")
     // Auth.applyActionCode(_:)
     try await auth.applyActionCode("text")
     // Auth.sendPasswordReset(withEmail:completion:)
-    auth.sendPasswordReset(withEmail: "text", completion: handler4)
+    auth.sendPasswordReset(withEmail: "text", completion: handler1)
     // Auth.sendPasswordReset(withEmail:actionCodeSettings:completion:)
-    auth.sendPasswordReset(withEmail: "text", actionCodeSettings: actionCodeSettings, completion: handler4)
+    auth.sendPasswordReset(withEmail: "text", actionCodeSettings: actionCodeSettings, completion: handler1)
     // Auth.sendPasswordReset(withEmail:actionCodeSettings:)
     try await auth.sendPasswordReset(withEmail: "text", actionCodeSettings: actionCodeSettings)
     // Auth.sendSignInLink(toEmail:actionCodeSettings:completion:)
-    auth.sendSignInLink(toEmail: "text", actionCodeSettings: actionCodeSettings, completion: handler4)
+    auth.sendSignInLink(toEmail: "text", actionCodeSettings: actionCodeSettings, completion: handler1)
     // Auth.sendSignInLink(toEmail:actionCodeSettings:)
     try await auth.sendSignInLink(toEmail: "text", actionCodeSettings: actionCodeSettings)
     // Auth.signOut()
     try auth.signOut()
     // Auth.isSignIn(withEmailLink:)
     let _: Bool = auth.isSignIn(withEmailLink: "text")
+    // Auth.addStateDidChangeListener(_:)
+    let _: NSObjectProtocol = auth.addStateDidChangeListener(handler5)
+    // Auth.removeStateDidChangeListener(_:)
+    auth.removeStateDidChangeListener(NSObject())
+    // Auth.addIDTokenDidChangeListener(_:)
+    let _: NSObjectProtocol = auth.addIDTokenDidChangeListener(handler5)
+    // Auth.removeIDTokenDidChangeListener(_:)
+    auth.removeIDTokenDidChangeListener(NSObject())
+    // Auth.useAppLanguage()
+    auth.useAppLanguage()
+    // Auth.useEmulator(withHost:port:)
+    auth.useEmulator(withHost: "text", port: 9099)
+    // Auth.authStateDidChangeNotification
+    let _: NSNotification.Name = Auth.authStateDidChangeNotification
+    // AuthStateDidChange
+    let _: NSNotification.Name = AuthStateDidChange
+    // AuthStateDidChangeListenerHandle
+    _ = AuthStateDidChangeListenerHandle.self
+    // IDTokenDidChangeListenerHandle
+    _ = IDTokenDidChangeListenerHandle.self
     // User
     _ = User.self
     // User.isAnonymous
@@ -124,58 +157,62 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     let _: [UserInfo] = user.providerData
     // User.metadata
     let _: UserMetadata = user.metadata
+    // User.tenantID
+    let _: String? = user.tenantID
     // User.multiFactor
     let _: MultiFactor = user.multiFactor
     // User.updateEmail(to:completion:)
-    user.updateEmail(to: "text", completion: handler4)
+    user.updateEmail(to: "text", completion: handler1)
     // User.updateEmail(to:)
     try await user.updateEmail(to: "text")
     // User.updatePassword(to:completion:)
-    user.updatePassword(to: "text", completion: handler4)
+    user.updatePassword(to: "text", completion: handler1)
     // User.updatePassword(to:)
     try await user.updatePassword(to: "text")
     // User.createProfileChangeRequest()
     let _: UserProfileChangeRequest = user.createProfileChangeRequest()
+    // User.refreshToken
+    let _: String? = user.refreshToken
     // User.reload(completion:)
-    user.reload(completion: handler4)
+    user.reload(completion: handler1)
     // User.reload()
     try await user.reload()
     // User.reauthenticate(with:completion:)
-    user.reauthenticate(with: credential, completion: handler2)
+    user.reauthenticate(with: credential, completion: handler3)
     // User.reauthenticate(with:)
     let _: AuthDataResult = try await user.reauthenticate(with: credential)
     // User.getIDToken(completion:)
-    user.getIDToken(completion: handler3)
+    user.getIDToken(completion: handler4)
     // User.getIDTokenForcingRefresh(_:completion:)
-    user.getIDTokenForcingRefresh(false, completion: handler3)
+    user.getIDTokenForcingRefresh(false, completion: handler4)
     // User.getIDToken(forcingRefresh:)
     let _: String = try await user.getIDToken(forcingRefresh: false)
     // User.idTokenForcingRefresh(_:)
     let _: String = try await user.idTokenForcingRefresh(false)
     // User.getIDTokenResult(completion:)
-    user.getIDTokenResult(completion: handler5)
+    user.getIDTokenResult(completion: handler6)
     // User.getIDTokenResult(forcingRefresh:completion:)
-    user.getIDTokenResult(forcingRefresh: false, completion: handler5)
+    user.getIDTokenResult(forcingRefresh: false, completion: handler6)
     // User.getIDTokenResult(forcingRefresh:)
     let _: AuthTokenResult = try await user.getIDTokenResult(forcingRefresh: false)
     // User.link(with:completion:)
-    user.link(with: credential, completion: handler2)
+    user.link(with: credential, completion: handler3)
     // User.link(with:)
     let _: AuthDataResult = try await user.link(with: credential)
     // User.unlink(fromProvider:completion:)
-    user.unlink(fromProvider: "text", completion: handler6)
+    user.unlink(fromProvider: "text", completion: handler7)
     // User.unlink(fromProvider:)
     let _: User = try await user.unlink(fromProvider: "text")
     // User.sendEmailVerification(with:completion:)
-    user.sendEmailVerification(with: actionCodeSettings, completion: handler4)
+    user.sendEmailVerification(with: actionCodeSettings, completion: handler1)
     // User.sendEmailVerification(with:)
     try await user.sendEmailVerification(with: actionCodeSettings)
     // User.delete(completion:)
-    user.delete(completion: handler4)
+    user.delete(completion: handler1)
     // User.delete()
     try await user.delete()
     // User.sendEmailVerification(beforeUpdatingEmail:actionCodeSettings:completion:)
-    user.sendEmailVerification(beforeUpdatingEmail: "text", actionCodeSettings: actionCodeSettings, completion: handler4)
+    user.sendEmailVerification(beforeUpdatingEmail: "text", actionCodeSettings: actionCodeSettings, completion: handler1)
     // User.sendEmailVerification(beforeUpdatingEmail:actionCodeSettings:)
     try await user.sendEmailVerification(beforeUpdatingEmail: "text", actionCodeSettings: actionCodeSettings)
     // User.providerID
@@ -213,7 +250,7 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     // UserProfileChangeRequest.photoURL
     do { let value: URL? = changeRequest.photoURL; changeRequest.photoURL = value }
     // UserProfileChangeRequest.commitChanges(completion:)
-    changeRequest.commitChanges(completion: handler4)
+    changeRequest.commitChanges(completion: handler1)
     // UserProfileChangeRequest.commitChanges()
     try await changeRequest.commitChanges()
     // AuthCredential.provider
@@ -409,15 +446,15 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     // MultiFactor
     _ = MultiFactor.self
     // MultiFactor.enroll(with:displayName:completion:)
-    multiFactor.enroll(with: assertion, displayName: "text", completion: handler4)
+    multiFactor.enroll(with: assertion, displayName: "text", completion: handler1)
     // MultiFactor.enroll(with:displayName:)
     try await multiFactor.enroll(with: assertion, displayName: "text")
     // MultiFactor.unenroll(with:completion:)
-    multiFactor.unenroll(with: factorInfo, completion: handler4)
+    multiFactor.unenroll(with: factorInfo, completion: handler1)
     // MultiFactor.unenroll(with:)
     try await multiFactor.unenroll(with: factorInfo)
     // MultiFactor.unenroll(withFactorUID:completion:)
-    multiFactor.unenroll(withFactorUID: "text", completion: handler4)
+    multiFactor.unenroll(withFactorUID: "text", completion: handler1)
     // MultiFactor.unenroll(withFactorUID:)
     try await multiFactor.unenroll(withFactorUID: "text")
     // MultiFactorAssertion
@@ -443,7 +480,7 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     // MultiFactorResolver.auth
     let _: Auth = resolver.auth
     // MultiFactorResolver.resolveSignIn(with:completion:)
-    resolver.resolveSignIn(with: assertion, completion: handler2)
+    resolver.resolveSignIn(with: assertion, completion: handler3)
     // MultiFactorResolver.resolveSignIn(with:)
     let _: AuthDataResult = try await resolver.resolveSignIn(with: assertion)
     // MultiFactorSession
@@ -687,7 +724,7 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     // FirebaseApp.allApps
     let _: [String: FirebaseApp]? = FirebaseApp.allApps
     // FirebaseApp.delete(_:)
-    app.delete(handler7)
+    app.delete(handler8)
     // FirebaseApp.name
     let _: String = app.name
     // FirebaseApp.options
