@@ -1,10 +1,7 @@
 import AuthCore
-import AuthStorage
 
-// The error values a front door matches and words (issue 35): enums without effects, each with
-// its code and typed ``Remedy`` (AuthPlatform), given under the core's names.
+// The error values a front door matches and words (issue 35, Decision 0048): enums without
+// effects, each with its code and typed ``Remedy`` (AuthPlatform), given under the core's names.
 
 /// The account rules' refusals (not signed in, already linked, no such provider, ...).
 package typealias AccountError = AuthCore.AccountError
-/// The home's files and keyring: locked, corrupt, insecure, unreadable.
-package typealias KeystoreError = AuthStorage.KeystoreError
