@@ -30,7 +30,6 @@ enum ReferenceTables {
         Variable(names: [ReferenceFacts.Variables.gitLabToken], text: "signin --ci gitlab: the job's ID token (id_tokens: in .gitlab-ci.yml); env:VAR names any other variable."),
         Variable(names: [ReferenceFacts.Variables.firebaseEmulatorHost], text: "With a Firebase project: talk to the Auth emulator at this host:port."),
         Variable(names: [ReferenceFacts.Variables.googleServiceInfoPath], text: "AuthctlKit's FirebaseApp.configure(): the GoogleService-Info.plist to read when the working directory has none."),
-        Variable(names: ["LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"], text: "AuthctlKit's Auth.useAppLanguage(): the language the project's emails and messages are in (the first set; C or POSIX: none)."),
         Variable(names: [KubeCredentialCommand.execInfoVariable], text: "Set by kubectl for kube-credential: the ExecCredential version it wants."),
         Variable(names: ["https_proxy", "http_proxy", "all_proxy", "no_proxy", "HTTPS_PROXY", "HTTP_PROXY", "ALL_PROXY", "NO_PROXY"], text: "Proxies, as curl reads them."),
         Variable(names: ["CURL_CA_BUNDLE", "SSL_CERT_FILE", "SSL_CERT_DIR"], text: "Certificate authorities to trust instead of the system's."),
