@@ -1,5 +1,6 @@
 internal import AuthOAuth
 internal import AuthProviders
+import Foundation
 
 /// A proof of identity to sign in, link or reauthenticate with (FirebaseAuth's `AuthCredential`):
 /// a class there, a class-bound protocol here (``OAuthCredential``, and the email credential of
@@ -44,13 +45,20 @@ public final class OAuthCredential: AuthCredential {
         if case .accessToken(_, let secret) = kind { return secret }
         return nil
     }
+    /// The name Apple hands on a first sign-in (``OAuthProvider/appleCredential(withIDToken:rawNonce:fullName:)``),
+    /// internal as in the SDK.
+    let fullName: PersonNameComponents?
     let kind: Kind
 
-    init(provider: String, accessToken: String? = nil, idToken: String? = nil, rawNonce: String? = nil, kind: Kind) {
+    init(
+        provider: String, accessToken: String? = nil, idToken: String? = nil, rawNonce: String? = nil,
+        fullName: PersonNameComponents? = nil, kind: Kind
+    ) {
         self.provider = provider
         self.accessToken = accessToken
         self.idToken = idToken
         self.rawNonce = rawNonce
+        self.fullName = fullName
         self.kind = kind
     }
 

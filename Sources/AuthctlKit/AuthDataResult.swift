@@ -6,9 +6,9 @@ import Foundation
 public final class AuthDataResult: Sendable {
     /// The user signed in, linked or reauthenticated.
     public let user: User
-    /// The provider's tokens of this sign-in (an ``OAuthCredential``), for calling the provider's
-    /// API (`accessToken`) or another service (`idToken`).
-    public let credential: (any AuthCredential)?
+    /// The provider's tokens of this sign-in, for calling the provider's API (`accessToken`) or
+    /// another service (`idToken`). For reading: they cannot sign in again.
+    public let credential: OAuthCredential?
     /// What the provider said about the person.
     public let additionalUserInfo: AdditionalUserInfo?
 
@@ -19,13 +19,16 @@ public final class AuthDataResult: Sendable {
     }
 }
 
-/// The provider's view of the person (FirebaseAuth's `AdditionalUserInfo`).
-public final class AdditionalUserInfo: Sendable {
+/// The provider's view of the person (FirebaseAuth's `AdditionalUserInfo`). `Sendable` is
+/// `@unchecked` only for ``profile``, typed `[String: Any]` as in the SDK: every property is an
+/// immutable `let`, and the profile is built here from JSON and holds only `String`, `Double`,
+/// `Bool` and arrays and dictionaries of them, all values, so no reference is shared.
+public final class AdditionalUserInfo: @unchecked Sendable {
     /// The provider id the sign-in used.
     public let providerID: String
     /// The provider's profile as it sent it (OpenID claims, GitHub's user object): strings,
     /// numbers (`Double`), booleans, arrays and dictionaries of them; JSON nulls are left out.
-    public let profile: [String: any Sendable]?
+    public let profile: [String: Any]?
     /// The name the person signs in with there (GitHub's login, `preferred_username`).
     public let username: String?
     /// Whether this sign-in created the user.
@@ -40,7 +43,7 @@ public final class AdditionalUserInfo: Sendable {
         isNewUser = info.isNewUser
     }
 
-    static func value(_ json: JSONValue) -> (any Sendable)? {
+    static func value(_ json: JSONValue) -> Any? {
         switch json {
         case .null: nil
         case .bool(let bool): bool

@@ -100,7 +100,10 @@ public final class TOTPSecret: Sendable {
 }
 
 /// TOTP secrets and assertions (FirebaseAuth's `TOTPMultiFactorGenerator`).
-public enum TOTPMultiFactorGenerator {
+open class TOTPMultiFactorGenerator: NSObject {
+    /// Not made: the class only holds the static members, as in the SDK.
+    @available(*, unavailable) override public init() { super.init() }
+
     /// The factor id of an authenticator app.
     public static let factorID = AuthCore.EnrolledFactor.totp
 
@@ -113,7 +116,7 @@ public enum TOTPMultiFactorGenerator {
     }
 
     /// ``generateSecret(with:)`` with a completion handler, called on the main queue.
-    public static func generateSecret(with session: MultiFactorSession, completion: ((TOTPSecret?, Error?) -> Void)? = nil) {
+    public static func generateSecret(with session: MultiFactorSession, completion: @escaping (TOTPSecret?, Error?) -> Void) {
         Completion.deliver(completion) { try await generateSecret(with: session) }
     }
 

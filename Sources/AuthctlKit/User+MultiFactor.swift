@@ -29,6 +29,16 @@ public final class MultiFactor: Sendable {
         Completion.deliver(completion) { try await self.getSession() }
     }
 
+    /// A session for an enrolment, by the SDK's name (``getSession()``).
+    public func session() async throws -> MultiFactorSession {
+        try await getSession()
+    }
+
+    /// ``session()`` with a completion handler, called on the main queue, by the SDK's name.
+    public func getSessionWithCompletion(_ completion: ((MultiFactorSession?, Error?) -> Void)?) {
+        Completion.deliver(completion) { try await self.getSession() }
+    }
+
     /// Enrols the factor `assertion` proves (`mfaEnrollment:finalize`).
     public func enroll(with assertion: MultiFactorAssertion, displayName: String?) async throws {
         guard let totp = assertion as? TOTPMultiFactorAssertion, case .secret(let secret) = totp.secretOrID else {

@@ -119,7 +119,7 @@ func signInMethodSnippet(_ name: String, _ arguments: [String]) async throws -> 
 /// Checks an action code, then applies it (a reset sets `newPassword`), in either form.
 func applyActionCode(_ code: String, newPassword: String, byCompletion: Bool) async throws -> [String: Any] {
     let auth = Auth.auth()
-    let checked: ActionCodeResult
+    let checked: ActionCodeInfo
     if byCompletion {
         checked = try await completed { auth.checkActionCode(code, completion: $0) }
         if checked.operation == .passwordReset {
@@ -135,7 +135,7 @@ func applyActionCode(_ code: String, newPassword: String, byCompletion: Bool) as
             try await auth.applyActionCode(code)
         }
     }
-    let fields: [String: Any] = ["operation": checked.operation.rawValue, "email": checked.data.email, "user": auth.currentUser.map(userFields) ?? [:]]
+    let fields: [String: Any] = ["operation": checked.operation.rawValue, "email": checked.email, "user": auth.currentUser.map(userFields) ?? [:]]
     return byCompletion ? fields.merging(["mainQueue": await handlersRanOnMainQueue]) { _, queue in queue } : fields
 }
 
