@@ -1,5 +1,4 @@
 internal import AuthApp
-internal import AuthCore
 internal import AuthPlatform
 import Foundation
 
@@ -7,7 +6,7 @@ import Foundation
 public enum ActionCodeOperation: Int, Sendable {
     case unknown = 0, passwordReset, verifyEmail, recoverEmail, emailLink, verifyAndChangeEmail, revertSecondFactorAddition
 
-    init(_ operation: AuthCore.ActionCodeDetails.Operation) {
+    init(_ operation: ActionCodeDetails.Operation) {
         switch operation {
         case .passwordReset: self = .passwordReset
         case .verifyEmail: self = .verifyEmail

@@ -1,5 +1,4 @@
-internal import AuthOAuth
-internal import AuthProviders
+internal import AuthApp
 import Foundation
 
 /// A proof of identity to sign in, link or reauthenticate with (FirebaseAuth's `AuthCredential`):
@@ -18,7 +17,7 @@ public final class OAuthCredential: AuthCredential {
     /// What the credential holds, and so what using it does.
     enum Kind: Sendable {
         /// Tokens a provider configured here issued and proved (the local flow), ready to use.
-        case verified(AuthOAuth.ProviderCredential, FederatedProfile)
+        case verified(ProviderCredential, FederatedProfile)
         /// An ID token from elsewhere, checked by the provider configured here when used.
         case idToken(String, rawNonce: String?)
         /// An access token from elsewhere: proved by the provider's API when the provider is added
@@ -63,14 +62,14 @@ public final class OAuthCredential: AuthCredential {
     }
 
     /// A verified credential of the local flow.
-    convenience init(verified credential: AuthOAuth.ProviderCredential, profile: FederatedProfile) {
+    convenience init(verified credential: ProviderCredential, profile: FederatedProfile) {
         self.init(
             provider: credential.providerID, accessToken: credential.accessToken, idToken: credential.idToken,
             rawNonce: credential.rawNonce, kind: .verified(credential, profile))
     }
 
     /// The tokens of a finished sign-in.
-    convenience init(issued credential: AuthOAuth.ProviderCredential) {
+    convenience init(issued credential: ProviderCredential) {
         self.init(
             provider: credential.providerID, accessToken: credential.accessToken, idToken: credential.idToken,
             rawNonce: credential.rawNonce, kind: .issued)

@@ -1,4 +1,4 @@
-internal import AuthCore
+internal import AuthApp
 internal import AuthPlatform
 import Foundation
 
@@ -12,7 +12,7 @@ public final class AuthDataResult: Sendable {
     /// What the provider said about the person.
     public let additionalUserInfo: AdditionalUserInfo?
 
-    init(_ result: AuthCore.SignInResult, auth: Auth) {
+    init(_ result: SignInResult, auth: Auth) {
         user = User(result.user, auth: auth)
         credential = OAuthCredential(issued: result.credential)
         additionalUserInfo = AdditionalUserInfo(result.additionalUserInfo)
@@ -36,7 +36,7 @@ public final class AdditionalUserInfo: @unchecked Sendable {
     /// ``isNewUser``, by the SDK's Objective-C getter name.
     public func newUser() -> Bool { isNewUser }
 
-    init(_ info: AuthCore.SignInDetails) {
+    init(_ info: SignInDetails) {
         providerID = info.providerID
         if case .object(let members) = info.profile { profile = members.compactMapValues(Self.value) } else { profile = nil }
         username = info.username

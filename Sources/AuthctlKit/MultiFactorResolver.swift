@@ -1,5 +1,4 @@
 internal import AuthApp
-internal import AuthCore
 internal import AuthPlatform
 import Foundation
 

@@ -1,5 +1,4 @@
 internal import AuthApp
-internal import AuthCore
 import Foundation
 
 /// The user's second factors (FirebaseAuth's `MultiFactor`), as the project knows them: reading

@@ -35,20 +35,11 @@ import Testing
         "Sources/AuthCLI/LiveContext.swift": ["AuthStorage"],
         "Sources/AuthCLI/RemedyWording.swift": ["AuthCore"],
         "Sources/AuthCLI/Renderers.swift": ["AuthCore", "AuthProviders"],
-        "Sources/AuthctlKit/Auth+ActionCodes.swift": ["AuthCore"],
-        "Sources/AuthctlKit/Auth+EmailLink.swift": ["AuthCore"],
-        "Sources/AuthctlKit/Auth+PasswordReset.swift": ["AuthCore"],
         "Sources/AuthctlKit/Auth.swift": ["AuthCore"],
-        "Sources/AuthctlKit/AuthCredential.swift": ["AuthOAuth", "AuthProviders"],
-        "Sources/AuthctlKit/AuthDataResult.swift": ["AuthCore"],
-        "Sources/AuthctlKit/EmailLinkCredential.swift": ["AuthCore"],
         "Sources/AuthctlKit/Engine+Credentials.swift": ["AuthCore", "AuthOAuth", "AuthProviders"],
         "Sources/AuthctlKit/Engine.swift": ["AuthCore", "AuthOAuth", "AuthProviders"],
         "Sources/AuthctlKit/FirebaseApp.swift": ["AuthFirebase"],
         "Sources/AuthctlKit/LibraryEnvironment.swift": ["AuthOAuth"],
-        "Sources/AuthctlKit/MultiFactor.swift": ["AuthCore"],
-        "Sources/AuthctlKit/MultiFactorResolver.swift": ["AuthCore"],
-        "Sources/AuthctlKit/User+MultiFactor.swift": ["AuthCore"],
         "Sources/AuthctlKit/User.swift": ["AuthCore"]
     ]
 

@@ -92,7 +92,7 @@ func signInMethodSnippet(_ name: String, _ arguments: [String]) async throws -> 
         return try await applyActionCode(readLine(strippingNewline: true) ?? "", newPassword: argument(0), byCompletion: byCompletion)
     case "methods-totp-enroll":
         guard let user = auth.currentUser else { throw AuthError.snippet("nobody is signed in") }
-        let session = try await user.multiFactor.getSession()
+        let session = try await user.multiFactor.session()
         let secret = try await TOTPMultiFactorGenerator.generateSecret(with: session)
         let url = secret.generateQRCodeURL(withAccountName: user.email ?? user.uid, issuer: "authctl-example")
         FileHandle.standardError.write(Data("secret \(secret.sharedSecretKey()) \(url)\n".utf8))
