@@ -1,3 +1,4 @@
+import AuthCore
 import Foundation
 import Testing
 
@@ -81,5 +82,13 @@ struct SDKShapesTests {
         #expect(ActionCodeOperation(.emailSignIn) == .emailLink && ActionCodeOperation(.passwordReset) == .passwordReset)
         let info = ActionCodeInfo(operation: ActionCodeOperation(.verifyAndChangeEmail), email: "new@example.com", previousEmail: "old@example.com")
         #expect(info.operation == .verifyAndChangeEmail && info.email == "new@example.com" && info.previousEmail == "old@example.com")
+    }
+
+    @Test func aSessionIsOnlyForTheSignedInUser() async throws {
+        // session() (the SDK's name of getSession()) checks the user is still the signed-in one.
+        let now = Date()
+        let user = User(AccountRecord(uid: "u-gone", email: "gone@example.com", createdAt: now, lastSignInAt: now, lastAuthenticatedAt: now, providerData: []), auth: auth)
+        let refused = await #expect(throws: AuthError.self) { try await user.multiFactor.session() }
+        #expect(refused?.authErrorCode == .nullUser)
     }
 }

@@ -92,14 +92,19 @@ func signInMethodSnippet(_ name: String, _ arguments: [String]) async throws -> 
         return try await applyActionCode(readLine(strippingNewline: true) ?? "", newPassword: argument(0), byCompletion: byCompletion)
     case "methods-totp-enroll":
         guard let user = auth.currentUser else { throw AuthError.snippet("nobody is signed in") }
-        let session = try await user.multiFactor.session()
-        let secret = try await TOTPMultiFactorGenerator.generateSecret(with: session)
+        // The SDK's two forms: session() and generateSecret(with:), or their completion handlers.
+        let session = byCompletion
+            ? try await completed { user.multiFactor.getSessionWithCompletion($0) } : try await user.multiFactor.session()
+        let secret = byCompletion
+            ? try await completed { TOTPMultiFactorGenerator.generateSecret(with: session, completion: $0) }
+            : try await TOTPMultiFactorGenerator.generateSecret(with: session)
         let url = secret.generateQRCodeURL(withAccountName: user.email ?? user.uid, issuer: "authctl-example")
         FileHandle.standardError.write(Data("secret \(secret.sharedSecretKey()) \(url)\n".utf8))
         let code = readLine(strippingNewline: true) ?? ""
         let assertion = TOTPMultiFactorGenerator.assertionForEnrollment(with: secret, oneTimePassword: code)
         try await user.multiFactor.enroll(with: assertion, displayName: argument(0))
-        return ["factors": try await factorFields(user), "url": url]
+        let enrolled: [String: Any] = ["factors": try await factorFields(user), "url": url]
+        return byCompletion ? enrolled.merging(["mainQueue": await handlersRanOnMainQueue]) { _, queue in queue } : enrolled
     case "methods-totp-signin":
         return try await secondFactorSignInSnippet(email: argument(0), password: argument(1), form: argument(2))
     case "methods-factors":
