@@ -12,21 +12,20 @@ RELEASE_BIN := .build/release/authctl
 # the end-to-end suite on the static release binary users get; its own dist directory (a README
 # test runs `make dist`, which writes .build-dist); the builds and checks the tests do not need at
 # the lowest CPU priority (BACKGROUND: only the CPU time the tests leave idle); six e2e workers
-# (the parallel pass leaves a core idle while its tests wait on deadlines, processes and servers)
-# and a five-second fuzz smoke per target. The orderings of the stages are below, after the
+# (the parallel pass leaves a core idle while its tests wait on deadlines, processes and servers).
+# The fuzz targets run on their seeds and mutations in the debug build (fuzz-replay, Decision
+# 0049), not in a third, sanitized build. The orderings of the stages are below, after the
 # targets ("make test's order").
 TEST_JOBS ?= 8
 ifneq ($(filter test,$(MAKECMDGOALS)),)
 MAKEFLAGS  += -j$(TEST_JOBS) -k --output-sync=target
 E2E_BIN    := $(RELEASE_BIN)
-FUZZ_CONFIG := debug
-FUZZ_SMOKE_SECONDS := 5
 E2E_WORKERS := 6
 DIST       := .build-dist-test
 BACKGROUND := sh Tests/Tools/low-priority.sh
 endif
 
-.PHONY: help build release library-release package-release library-check library-example inventory-check debug-build unit-test-build e2e-parallel e2e-serial e2e-slow e2e-summary release-check hot-path-order install install-files dist dist-check system-deps demo demo-firebase test unit-test e2e-test venv bench fuzz fuzz-build fuzz-smoke clean
+.PHONY: help build release library-release package-release library-check library-example inventory-check debug-build unit-test-build e2e-parallel e2e-serial e2e-slow e2e-summary release-check hot-path-order fuzz-replay install install-files dist dist-check system-deps demo demo-firebase test unit-test e2e-test venv bench fuzz fuzz-build fuzz-smoke clean
 
 help:
 	@echo "make build     debug build of authctl (.build/debug/authctl)"
@@ -42,6 +41,7 @@ help:
 	@echo "make bench     hot-path and crypto timings, as ratios to baselines"
 	@echo "make hot-path-order   regenerate the release link's symbol order (needs valgrind)"
 	@echo "make fuzz      every libFuzzer target for FUZZ_SECONDS each (default $(FUZZ_SECONDS))"
+	@echo "make fuzz-replay   the fuzz targets on their seeds and seeded mutations, in the debug build (part of make test)"
 	@echo "make clean     remove build products and the test venv"
 
 build:
@@ -169,9 +169,10 @@ demo-firebase: build venv
 	AUTHCTL_BIN="$(CURDIR)/$(DEBUG_BIN)" $(PYTHON) Tests/e2e/demo.py --firebase
 
 # The unit tests on a debug build; the whole package as a plain release build; the library's API
-# and example; the release binary's checks; a short fuzz of every parser; the packages, unpacked
+# and example; the release binary's checks; every parser's fuzz target on its seeds and their
+# mutations; the packages, unpacked
 # and run; the end-to-end suite on the static release binary. `make -n test` shows the order.
-test: unit-test library-release library-check release-check fuzz-smoke dist-check e2e-summary
+test: unit-test library-release library-check release-check fuzz-replay dist-check e2e-summary
 
 # The shells the completion tests run, the QR decoder the QR tests use, the real Secret
 # Service the keyring tests run (gnome-keyring-daemon inside dbus-run-session, libsecret loaded by
@@ -258,7 +259,8 @@ unit-test-build: | release
 library-example: | unit-test-build
 e2e-parallel: | unit-test-build
 library-release: | library-example
-unit-test: | library-release library-check release-check fuzz-smoke dist-check e2e-parallel e2e-serial
+fuzz-replay: | unit-test-build
+unit-test: | library-release library-check release-check fuzz-replay dist-check e2e-parallel e2e-serial
 endif
 
 # Regenerates HOT_PATH_ORDER from what the hot-path commands touch, run under valgrind (Debian 12's
@@ -279,11 +281,10 @@ bench: venv release
 		FLOOR_SWIFTC_FLAGS="$(RELEASE_SWIFTC)" $(PYTHON) Tests/e2e/bench.py
 
 # libFuzzer targets (Tests/Fuzz): the parsers of untrusted bytes, with AddressSanitizer, in their
-# own build directory. `make fuzz` runs each for FUZZ_SECONDS; `make test` for FUZZ_SMOKE_SECONDS.
+# own build directory. `make fuzz` runs each for FUZZ_SECONDS, `make fuzz-smoke` for
+# FUZZ_SMOKE_SECONDS (FUZZ_CONFIG=debug builds them unoptimised: a fifth of the CPU).
 FUZZ_SECONDS       ?= 120
 FUZZ_SMOKE_SECONDS ?= 10
-# `make test`'s smoke builds them unoptimised (FUZZ_CONFIG=debug): a fifth of the CPU of an
-# optimised build, and still thousands of runs a target; `make fuzz` fuzzes optimised.
 FUZZ_CONFIG ?= release
 FUZZ_FLAGS = -c $(FUZZ_CONFIG) --build-path .build-fuzz -Xswiftc -sanitize=fuzzer,address \
 	-Xswiftc -parse-as-library -Xswiftc -enable-testing -Xswiftc -DFUZZING
@@ -296,6 +297,14 @@ fuzz: fuzz-build
 
 fuzz-smoke: fuzz-build
 	FUZZ_CONFIG=$(FUZZ_CONFIG) $(BACKGROUND) sh Tests/Fuzz/run.sh $(FUZZ_SMOKE_SECONDS)
+
+# `make test`'s share (Decision 0049): the same targets, compiled in the debug build the unit
+# tests build anyway (no third build with sanitizers), run on every seed and FUZZ_MUTATIONS
+# seeded mutations of them. A crash or a failed check fails the run.
+FUZZ_MUTATIONS ?= 10000
+fuzz-replay:
+	$(SWIFT) build --product authctl-fuzz
+	.build/debug/authctl-fuzz replay Tests/Fuzz/Corpus $(FUZZ_MUTATIONS)
 
 clean:
 	$(SWIFT) package clean

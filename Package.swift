@@ -57,14 +57,14 @@ let package = Package(
         // AuthFirebase only for the project's own settings commands (firebase use/show/off).
         .target(
             name: "AuthCLI",
-            dependencies: ["AuthApp", "AuthCore", "AuthFirebase", "AuthProviders", "AuthOAuth", "AuthJOSE", "AuthStorage", "AuthPlatform"]
+            dependencies: ["AuthApp", "AuthCore", "AuthFirebase", "AuthProviders", "AuthOAuth", "AuthStorage", "AuthPlatform"]
         ),
         .executableTarget(name: "authctl", dependencies: ["AuthCLI"]),
         // The library product: FirebaseAuth's Swift API over the application layer's use cases.
         // Its imports are internal: it exports nothing of them.
         .target(
             name: "AuthctlKit",
-            dependencies: ["AuthApp", "AuthCore", "AuthProviders", "AuthOAuth", "AuthPlatform"]
+            dependencies: ["AuthApp", "AuthPlatform"]
         ),
 
         .target(

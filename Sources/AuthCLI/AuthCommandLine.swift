@@ -1,5 +1,4 @@
 import AuthApp
-import AuthCore
 import AuthPlatform
 
 /// The whole command line as a function: arguments and a context in, an exit status out.
@@ -26,9 +25,10 @@ package enum AuthCommandLine {
                 do {
                     return try await dispatch(invocation, in: environment)
                 } catch let error as AccountError {
-                    let routed = error.withSignInRoutes(environment.signInRoutes)
+                    let routes = ProviderRoutes(runtime: environment.runtime)
+                    let routed = routes.routed(error)
                     guard routed.remedy == .signIn(providerID: nil) else { throw routed }
-                    throw WithRemedy(routed, remedy: .signInWithOneOf(providerIDs: environment.signInChoices()))
+                    throw WithRemedy(routed, remedy: .signInWithOneOf(providerIDs: routes.choices()))
                 }
             }
         } catch {
@@ -52,7 +52,7 @@ package enum AuthCommandLine {
             if argument.hasPrefix("--home=") { home = String(argument.dropFirst("--home=".count)) }
         }
         guard let environment = try? CommandEnvironment(context: context, globals: GlobalOptions(home: home), command: command) else { return error }
-        let choices = environment.signInChoices()
+        let choices = ProviderRoutes(runtime: environment.runtime).choices()
         let next = choices.isEmpty
             ? "no provider is configured yet: add one with 'authctl providers add <id> --client-id ID' first"
             : "the providers configured here: " + choices.joined(separator: ", ")

@@ -1,11 +1,5 @@
 import AuthApp
-import AuthCore
-import AuthFirebase
-import AuthJOSE
-import AuthOAuth
 import AuthPlatform
-import AuthProviders
-import AuthStorage
 
 /// A command's view of the world: the context (the terminal, the streams) plus the resolved
 /// global options, over the application layer's runtime (AuthApp), which alone builds the live
@@ -40,10 +34,6 @@ struct CommandEnvironment: Sendable {
         }
     }
 
-    var home: HomeDirectory { runtime.home }
-    var cacheDirectory: String { runtime.cacheDirectory }
-    var transport: DeadlineTransport { runtime.transport }
-
     /// The same environment with a deadline of `budget` from now, set by `setting`.
     func withDeadline(_ budget: Duration, setting: String) -> CommandEnvironment {
         var copy = self
@@ -60,54 +50,22 @@ struct CommandEnvironment: Sendable {
         }
     }
 
-    /// The Firebase project accounts live in (`authctl firebase use`), or nil for local accounts.
-    var firebaseProject: FirebaseProject? {
-        get throws { try FirebaseBackendKind.project(in: runtime) }
-    }
-
-    /// The account service of the backend the home configures.
-    var auth: AccountService {
-        get throws { try runtime.accounts() }
-    }
-
-    /// How each of `providers` can sign in here: configured, addable, or only through a project.
-    func signInRoutes(_ providers: [String]) -> [SignInRoute] {
-        ProviderRoutes(runtime: runtime).routes(for: providers)
-    }
-
-    /// The providers a person can sign in with here, for a "not signed in" that names none: those
-    /// in providers.json, then the project's password sign-in when a project is configured.
-    func signInChoices() -> [String] {
-        let configured = ((try? registry.all()) ?? []).map(\.id)
-        let project = ((try? firebaseProject) ?? nil) != nil ? [SignInRoute.passwordProviderID] : []
-        return configured + project.filter { !configured.contains($0) }
-    }
-
     /// The same environment, whose sign-ins take a second factor's code from `totp`, else from
     /// the person at a terminal (no echo), else from nowhere.
     func withSecondFactor(totp: String?) throws -> CommandEnvironment {
         let context = context
         var options = runtime.options
-        options.secondFactor = SecondFactorSource { factor in
+        options.askSecondFactor { factorName in
             if let totp { return totp }
             guard context.standardInputIsTerminal else { return nil }
             // The factor's name is the project's: neutralised on the way to the terminal.
-            let prompt: TerminalText = "Code from your authenticator app (\(factor.displayName ?? "TOTP")): "
+            let prompt: TerminalText = "Code from your authenticator app (\(factorName ?? "TOTP")): "
             return await context.readSecret(prompt.text)
         }
         var copy = self
         copy.runtime = try AuthRuntime(environment: runtime.environment, effects: runtime.effects, options: options, backends: runtime.backends)
         return copy
     }
-
-    var firebaseEndpoints: FirebaseEndpoints {
-        get throws { try FirebaseEndpoints(emulatorHost: context.environment[FirebaseEndpoints.emulatorHostVariable]) }
-    }
-
-    var registry: ProviderRegistry { runtime.registry }
-
-    /// The effects a provider needs, with `--verbose` lines on stderr.
-    var services: ProviderServices { runtime.services }
 
     /// The test-only pause between a refresh's answer being journaled and being stored, so the
     /// end-to-end suite can kill the process there: `AUTHCTL_TEST_HOLD_REFRESH=SECONDS` (1-600).
@@ -128,20 +86,24 @@ struct CommandEnvironment: Sendable {
     /// a program) nor --verbose (its lines would interleave).
     var showsProgress: Bool { context.standardErrorIsTerminal && !json && !verbose }
 
-    /// The effects a grant needs, with messages and `--verbose` lines on stderr; `qr` is
-    /// `--qr`/`--no-qr` (nil: QR codes on a terminal, without --json). A URL for another device
-    /// is laid out by ``showForAnotherDevice(_:following:then:qr:)``.
-    func grantContext(browser: any BrowserOpener, qr: Bool? = nil) -> GrantContext {
+    /// The door's side of a sign-in's wait: `browser` (`opens` false: the URL is printed, `whyNone`
+    /// says why), messages and `--verbose` lines on stderr, the paste from stdin (a terminal: when
+    /// no browser opens, or it fails to start; else only when asked), the waiting line on a
+    /// terminal; `qr` is `--qr`/`--no-qr` (nil: QR codes on a terminal, without --json). A URL for
+    /// another device is laid out by ``showForAnotherDevice(_:following:then:qr:)``.
+    func signInPorts(
+        browser: any BrowserOpener, opens: Bool, whyNone: String?, qr: Bool?, routeChosen: @escaping @Sendable (SignIn.RouteNotice) -> Void
+    ) -> SignIn.Ports {
         let context = context
-        var grant = GrantContext(
-            transport: transport, clock: context.clock, random: context.random, browser: browser,
-            notify: { context.showError("\($0)\n") }, log: services.log, readPastedLine: context.readLine,
-            // The progress line writes its own escape codes and neutralises its label.
-            progress: showsProgress ? TerminalProgress(write: { context.showError(TerminalText(trusted: $0)) }, clock: context.clock) : NoProgress()
-        )
         let env = self
-        grant.presentForAnotherDevice = { url, following, then in env.showForAnotherDevice(url, following: following, then: then, qr: qr) }
-        return grant
+        return SignIn.Ports(
+            runtime: runtime, browser: browser, opensBrowser: opens, whyNoBrowser: whyNone,
+            paste: context.standardInputIsTerminal ? .terminal : .whenAsked, notify: { context.showError("\($0)\n") },
+            readPastedLine: context.readLine,
+            // The progress line writes its own escape codes and neutralises its label.
+            progress: showsProgress ? TerminalProgress(write: { context.showError(TerminalText(trusted: $0)) }, clock: context.clock) : NoProgress(),
+            presentForAnotherDevice: { url, following, then in env.showForAnotherDevice(url, following: following, then: then, qr: qr) },
+            routeChosen: routeChosen)
     }
 
     /// A terminal that does not say its size is taken as the classic 80×24.
@@ -157,17 +119,9 @@ struct CommandEnvironment: Sendable {
         context.showError(AnotherDeviceScreen.text(url: url, following: following, then: then, window: window, forced: qr == true))
     }
 
-    /// The validator for `provider`'s ID tokens (discovery, JWK set), for `verify`.
-    func idTokenValidator(for provider: ProviderConfiguration) async throws -> IDTokenValidator {
-        try await registry.resolve(provider, services: services).idTokenValidator(services: services)
-    }
-
     /// A JWT from stdin, trimmed; at most one token's worth of bytes.
     func readToken() throws -> String {
-        guard let bytes = context.readStandardInput(CompactJWS.maximumTokenBytes + 2) else {
-            throw JOSEError.tokenTooLarge(byteCount: CompactJWS.maximumTokenBytes + 3, limit: CompactJWS.maximumTokenBytes)
-        }
-        return String(decoding: bytes, as: UTF8.self).trimmingWhitespace()
+        try StandardInputToken.read(context.readStandardInput)
     }
 
     /// A command's text output, on stdout, for a person to read: its interpolated values

@@ -1,5 +1,4 @@
 import AuthApp
-import AuthCore
 import AuthPlatform
 
 /// Ctrl-C at a prompt (a pasted link, a code, a password) or during a sign-in's wait: exit 4,

@@ -1,4 +1,4 @@
-import AuthCore
+import AuthApp
 import AuthPlatform
 
 /// A ``Remedy`` in the command line's words: the `authctl …` command or option that does it.

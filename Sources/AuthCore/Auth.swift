@@ -28,12 +28,6 @@ package struct AccountService: Sendable {
         self.clock = clock
     }
 
-    /// Local accounts in the files of `home`.
-    package init(home: HomeDirectory, lockTimeout: Duration, clock: Clock, random: any RandomSource) {
-        let storage = HomeDocumentStorage(home: home, lockTimeout: lockTimeout)
-        self.init(storage: storage, backend: LocalAccountBackend(storage: storage, clock: clock, random: random), clock: clock)
-    }
-
     // MARK: Reading
 
     /// The signed-in user, or nil.
@@ -169,6 +163,23 @@ package struct AccountService: Sendable {
             document.currentUID = account.user.uid
             return account.user
         }
+    }
+
+    /// Makes `account` (a signed-in user kept by another keystore) this keystore's current user,
+    /// over any copy of the same uid; returns what to hand ``restore(_:)`` to undo it.
+    package func adopt(_ account: KeystoreDocument.Account) throws -> KeystoreDocument {
+        guard account.isSignedIn else { throw AccountError.userSignedOut(account.user.email ?? account.user.uid, providerID: account.lastProviderID) }
+        return try store.update { document in
+            let before = document
+            if let index = document.accountIndex(uid: account.user.uid) { document.accounts[index] = account } else { document.accounts.append(account) }
+            document.currentUID = account.user.uid
+            return before
+        }
+    }
+
+    /// Puts back the keystore ``adopt(_:)`` found.
+    package func restore(_ document: KeystoreDocument) throws {
+        try store.update { $0 = document }
     }
 
     /// The current user's session with `providerID` (default: the provider used last).

@@ -25,12 +25,12 @@ package struct FirebaseAccountBackend: AccountBackend {
 
     package init(
         project: FirebaseProject, endpoints: FirebaseEndpoints, storage: any DocumentStorage, transport: any HTTPTransport, clock: Clock,
-        secondFactor: SecondFactorSource = .none
+        secondFactor: SecondFactorSource = .none, languageCode: String? = nil
     ) {
         self.secondFactor = secondFactor
         self.project = project
         self.endpoints = endpoints
-        toolkit = IdentityToolkit(project: project, endpoints: endpoints, transport: transport)
+        toolkit = IdentityToolkit(project: project, endpoints: endpoints, transport: transport, languageCode: languageCode)
         store = storage.store(KeystoreDocument.fileName, of: KeystoreDocument.self)
         pending = PendingCredentials(storage: storage, clock: clock)
         self.clock = clock

@@ -10,6 +10,13 @@ struct IdentityToolkit: Sendable {
     let project: FirebaseProject
     let endpoints: FirebaseEndpoints
     let transport: any HTTPTransport
+    /// The language of what the project writes for this program (its emails, its messages), a
+    /// BCP 47 tag sent as `X-Firebase-Locale` with every call, as the SDKs' `languageCode` is; nil
+    /// or empty: none, the project's default language.
+    var languageCode: String? = nil
+
+    /// The header that carries ``languageCode`` (firebase-ios-sdk `AuthBackend`, firebase-js-sdk `_performApiRequest`).
+    static let localeHeader = "X-Firebase-Locale"
 
     /// The one way a call reaches the project: sends `call` (with the project's tenant, when it
     /// takes one) and decodes its answer once, into the call's response type. A refusal throws
@@ -41,7 +48,8 @@ struct IdentityToolkit: Sendable {
             url = endpoints.projectConfig(apiKey: project.apiKey)
             (contentType, bytes) = (nil, nil)
         }
-        let headers = (contentType.map { [("Content-Type", $0)] } ?? []) + [("Accept", "application/json")] + project.clientHeaders
+        var headers = (contentType.map { [("Content-Type", $0)] } ?? []) + [("Accept", "application/json")] + project.clientHeaders
+        if let language = languageCode, !language.isEmpty { headers.append((Self.localeHeader, language)) }
         return HTTPRequest(
             method: bytes == nil ? "GET" : "POST", url: try URLPolicy.check(url, field: call.method, allowQuery: true),
             headers: headers, body: bytes, maxResponseBytes: Self.maximumResponseBytes)

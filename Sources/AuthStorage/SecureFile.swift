@@ -128,7 +128,9 @@ enum SecureFile {
     }
 
     /// Turns a failed `open` into a keystore error: `ELOOP` at a link is reported as
-    /// ``KeystoreError/symbolicLink(path:)``, anything else as I/O.
+    /// ``KeystoreError/symbolicLink(path:)``, a directory where a file is opened to be created or
+    /// written (`EISDIR`: the lock file) as ``KeystoreError/wrongFileType(path:expected:)``, as a
+    /// read finds it, anything else as I/O.
     static func classify(_ error: SystemCallError, at path: String) -> KeystoreError {
         if error.errno == ELOOP || error.errno == EMLINK,
             let status = try? POSIX.fileStatus(atPath: path, followingLinks: false),
@@ -136,6 +138,7 @@ enum SecureFile {
         {
             return .symbolicLink(path: path)
         }
+        if error.errno == EISDIR { return .wrongFileType(path: path, expected: "regular file") }
         return .io(path, error)
     }
 }

@@ -54,7 +54,7 @@ extension Auth {
     /// Uses a verify-email or recover-email code (or its link).
     public func applyActionCode(_ code: String) async throws {
         try await AuthError.translating {
-            _ = try await SignInMethods(runtime: try engine.runtime()).apply(code) { nil }
+            _ = try await SignInMethods(runtime: try engine.runtime()).applyActionCode(code)
         }
     }
 

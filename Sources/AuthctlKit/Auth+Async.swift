@@ -67,7 +67,7 @@ struct ListenerStream: Sendable {
 
     init(_ auth: Auth, kind: AuthListeners.Kind) {
         stream = AsyncStream { continuation in
-            let handle = auth.listeners.add(kind, { _, user in continuation.yield(user) }, auth: auth)
+            let handle = auth.listeners.add(kind, MainQueueListener { _, user in continuation.yield(user) }, auth: auth)
             continuation.onTermination = { _ in auth.listeners.remove(handle) }
         }
     }

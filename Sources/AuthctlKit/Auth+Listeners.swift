@@ -2,19 +2,30 @@ internal import AuthApp
 internal import AuthPlatform
 import Foundation
 
-/// A registered listener, to remove with ``Auth/removeStateDidChangeListener(_:)`` or
-/// ``Auth/removeIDTokenDidChangeListener(_:)`` (FirebaseAuth's `AuthStateDidChangeListenerHandle`).
-public final class AuthStateDidChangeListenerHandle: Sendable, Hashable {
+/// A registered listener's handle, to remove it with ``Auth/removeStateDidChangeListener(_:)``
+/// (FirebaseAuth's `AuthStateDidChangeListenerHandle`, an `NSObjectProtocol`, as the SDK's).
+public typealias AuthStateDidChangeListenerHandle = NSObjectProtocol
+
+/// A registered ID-token listener's handle (FirebaseAuth's `IDTokenDidChangeListenerHandle`).
+public typealias IDTokenDidChangeListenerHandle = NSObjectProtocol
+
+/// ``IDTokenDidChangeListenerHandle`` by this library's earlier name.
+public typealias AuthIDTokenDidChangeListenerHandle = NSObjectProtocol
+
+/// The object behind a listener handle: which registration it removes.
+final class ListenerHandle: NSObject, Sendable {
     let id: Int
 
     init(id: Int) { self.id = id }
-
-    public static func == (lhs: AuthStateDidChangeListenerHandle, rhs: AuthStateDidChangeListenerHandle) -> Bool { lhs.id == rhs.id }
-    public func hash(into hasher: inout Hasher) { hasher.combine(id) }
 }
 
-/// FirebaseAuth's name for the same handle.
-public typealias AuthIDTokenDidChangeListenerHandle = AuthStateDidChangeListenerHandle
+/// A program's listener, as the SDK types it (a plain closure), carried to the main actor and
+/// called only there, as the SDK calls its listeners on the main queue (``Completion``'s rule).
+struct MainQueueListener: @unchecked Sendable {
+    let call: (Auth, User?) -> Void
+
+    @MainActor func callAsFunction(_ auth: Auth, _ user: User?) { call(auth, user) }
+}
 
 /// The listeners of one ``Auth`` and the poll that notices changes made by any process in the
 /// home, every ``interval`` while at least one listener is registered (Docs/Decisions/0033).
@@ -23,7 +34,7 @@ final class AuthListeners: Sendable {
     static let interval: Duration = .milliseconds(500)
 
     enum Kind: Sendable { case state, idToken }
-    typealias Listener = @MainActor (Auth, User?) -> Void
+    typealias Listener = MainQueueListener
 
     private struct Registry: Sendable {
         var next = 0
@@ -35,7 +46,7 @@ final class AuthListeners: Sendable {
     private let registry = LockedState(Registry())
 
     /// Registers `listener`; it is called on the main queue now with the current user, as the SDK does, then on each change.
-    func add(_ kind: Kind, _ listener: @escaping Listener, auth: Auth) -> AuthStateDidChangeListenerHandle {
+    func add(_ kind: Kind, _ listener: Listener, auth: Auth) -> ListenerHandle {
         let changes = auth.engine.changes()
         let (id, startPoll, snapshot) = registry.withLock { registry in
             registry.next += 1
@@ -49,10 +60,10 @@ final class AuthListeners: Sendable {
         let user = snapshot?.uid == nil ? nil : auth.currentUser
         Task { @MainActor in listener(auth, user) }
         if startPoll, let changes { start(changes, auth: auth) }
-        return AuthStateDidChangeListenerHandle(id: id)
+        return ListenerHandle(id: id)
     }
 
-    func remove(_ handle: AuthStateDidChangeListenerHandle) {
+    func remove(_ handle: ListenerHandle) {
         let task = registry.withLock { registry -> Task<Void, Never>? in
             registry.listeners[handle.id] = nil
             guard registry.listeners.isEmpty else { return nil }
@@ -75,17 +86,21 @@ final class AuthListeners: Sendable {
 
     /// Looks once: a new signed-in user calls every listener; new tokens of the same user call the ID-token ones.
     private func poll(_ changes: AccountChanges, auth: Auth) {
-        let due = registry.withLock { registry -> [Listener] in
+        let due = registry.withLock { registry -> [Listener]? in
             let before = registry.last
             let now = changes.snapshot(after: before)
             registry.last = now
-            guard now != before else { return [] }
+            guard now != before else { return nil }
             let userChanged = now.uid != before?.uid
             return registry.listeners.values.filter { userChanged || ($0.kind == .idToken && now.uid != nil) }.map(\.call)
         }
-        guard !due.isEmpty else { return }
+        guard let due else { return }
         let user = auth.currentUser
-        Task { @MainActor in for listener in due { listener(auth, user) } }
+        Task { @MainActor in
+            // The SDK posts it on the main queue before its listeners, which observe it.
+            NotificationCenter.default.post(name: Auth.authStateDidChangeNotification, object: auth)
+            for listener in due { listener(auth, user) }
+        }
     }
 }
 
@@ -94,24 +109,24 @@ extension Auth {
     /// or sign-out here or by another process in the same home (`authctl signin`), noticed within
     /// half a second. Keep the handle to remove it.
     @discardableResult
-    public func addStateDidChangeListener(_ listener: @escaping @MainActor (Auth, User?) -> Void) -> AuthStateDidChangeListenerHandle {
-        listeners.add(.state, listener, auth: self)
+    public func addStateDidChangeListener(_ listener: @escaping (Auth, User?) -> Void) -> NSObjectProtocol {
+        listeners.add(.state, MainQueueListener(call: listener), auth: self)
     }
 
-    /// Stops calling a listener of ``addStateDidChangeListener(_:)``.
-    public func removeStateDidChangeListener(_ listenerHandle: AuthStateDidChangeListenerHandle) {
-        listeners.remove(listenerHandle)
+    /// Stops calling a listener of ``addStateDidChangeListener(_:)``; another object is ignored.
+    public func removeStateDidChangeListener(_ listenerHandle: NSObjectProtocol) {
+        (listenerHandle as? ListenerHandle).map(listeners.remove)
     }
 
     /// As ``addStateDidChangeListener(_:)``, and also whenever the signed-in user's tokens change
     /// (a refresh, a reauthentication, a link), here or in another process.
     @discardableResult
-    public func addIDTokenDidChangeListener(_ listener: @escaping @MainActor (Auth, User?) -> Void) -> AuthIDTokenDidChangeListenerHandle {
-        listeners.add(.idToken, listener, auth: self)
+    public func addIDTokenDidChangeListener(_ listener: @escaping (Auth, User?) -> Void) -> NSObjectProtocol {
+        listeners.add(.idToken, MainQueueListener(call: listener), auth: self)
     }
 
-    /// Stops calling a listener of ``addIDTokenDidChangeListener(_:)``.
-    public func removeIDTokenDidChangeListener(_ listenerHandle: AuthIDTokenDidChangeListenerHandle) {
-        listeners.remove(listenerHandle)
+    /// Stops calling a listener of ``addIDTokenDidChangeListener(_:)``; another object is ignored.
+    public func removeIDTokenDidChangeListener(_ listenerHandle: NSObjectProtocol) {
+        (listenerHandle as? ListenerHandle).map(listeners.remove)
     }
 }

@@ -1,7 +1,19 @@
 internal import AuthApp
-internal import AuthCore
 internal import AuthPlatform
 import Foundation
+
+/// FirebaseAuth's Objective-C name of ``Auth/authStateDidChangeNotification``.
+public let AuthStateDidChange: NSNotification.Name = Auth.authStateDidChangeNotification
+
+extension NSNotification.Name {
+    /// ``Auth/authStateDidChangeNotification``, as Swift code writes the SDK's `.AuthStateDidChange`.
+    public static let AuthStateDidChange: NSNotification.Name = Auth.authStateDidChangeNotification
+}
+
+/// A weak reference to the app an ``Auth`` belongs to (the app holds its ``Auth``).
+struct AppReference: Sendable {
+    weak var app: FirebaseApp?
+}
 
 /// The entry point (FirebaseAuth's `Auth`): the accounts of one home directory, kept by one backend.
 ///
@@ -33,6 +45,11 @@ public final class Auth: Sendable {
     let environment: LibraryEnvironment
     /// The state and ID-token listeners, and their poll of the home.
     let listeners = AuthListeners()
+    /// What the program set for the calls to its project (``tenantID``, ``languageCode``,
+    /// ``customAuthDomain``, ``useEmulator(withHost:port:)``): every operation's runtime takes it.
+    let projectCalls = LockedState(ProjectCallSettings())
+    /// The app this instance belongs to, weakly, as the SDK holds it.
+    private let owner = LockedState(AppReference())
 
     /// The accounts in `home` kept by `backend`. `environment` supplies what the `authctl`
     /// command reads from its own: `HTTPS_PROXY`/`NO_PROXY`, `SSL_CERT_FILE`, `AUTHCTL_STORAGE`,
@@ -78,6 +95,65 @@ public final class Auth: Sendable {
     }
 
     var engine: Engine { Engine(env: environment, auth: self) }
+
+    /// The ``FirebaseApp`` this instance belongs to (``auth(app:)``); nil for the home's own
+    /// (``auth()`` before ``FirebaseApp/configure()``, ``init(home:backend:environment:)``).
+    public var app: FirebaseApp? { owner.withLock { $0.app } }
+
+    func belong(to app: FirebaseApp) { owner.withLock { $0.app = app } }
+
+    /// The language of what the project writes for this program: its emails (verification,
+    /// password reset, sign-in links) and messages, a BCP 47 tag (`fr`, `pt-BR`) sent with each of
+    /// the project's calls as `X-Firebase-Locale`, as the SDK sends it; nil: the project's default.
+    /// ``useAppLanguage()`` sets it to the person's language. Local accounts send nothing.
+    public var languageCode: String? {
+        get { projectCalls.withLock { $0.languageCode } }
+        set { projectCalls.withLock { $0.languageCode = newValue } }
+    }
+
+    /// Sets ``languageCode`` to the language of the person running the program: their locale's
+    /// (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG` in this instance's environment), nil for C/POSIX.
+    public func useAppLanguage() {
+        let language = (try? environment.get()).flatMap { ProjectCallSettings.appLanguage(environment: $0.environment) }
+        projectCalls.withLock { $0.languageCode = language }
+    }
+
+    /// The Identity Platform tenant whose users this instance signs in (`tenantId` in each of the
+    /// project's calls, as the SDK sends it): the home's project's (`authctl firebase use --tenant-id`)
+    /// until set; nil: the project's own users. Each tenant's signed-in user is kept apart.
+    public var tenantID: String? {
+        get {
+            if let chosen = projectCalls.withLock({ $0.tenantID }) { return chosen }
+            return (try? engine.runtime()).flatMap { CurrentUser(runtime: $0).projectScope() }?.tenantID
+        }
+        set { projectCalls.withLock { $0.tenantID = .some(newValue) } }
+    }
+
+    /// The domain that serves the project's auth handler page (`https://DOMAIN/__/auth/handler`),
+    /// where a provider's sign-in the project runs returns: the home's project's
+    /// (`authctl firebase use --auth-domain`) until set; nil: `PROJECT.firebaseapp.com`. It must be
+    /// an authorized domain of the project, and registered with the provider's app.
+    public var customAuthDomain: String? {
+        get {
+            if let chosen = projectCalls.withLock({ $0.authDomain }) { return chosen }
+            return (try? engine.runtime()).flatMap { CurrentUser(runtime: $0).projectScope() }?.customAuthDomain
+        }
+        set { projectCalls.withLock { $0.authDomain = newValue } }
+    }
+
+    /// Sends this instance's calls to the Firebase Auth emulator at `host` and `port` instead of
+    /// Google's servers, as `FIREBASE_AUTH_EMULATOR_HOST` does (and over it). The emulator speaks
+    /// plain http: a host that is not this machine's (127.0.0.1, ::1, localhost) fails the next call.
+    public func useEmulator(withHost host: String, port: Int) {
+        precondition(!host.isEmpty, "Cannot connect to empty host")
+        projectCalls.withLock { $0.emulatorHost = ProjectCallSettings.emulatorHost(host, port: port) }
+    }
+
+    /// Posted on `NotificationCenter.default` (its object: the ``Auth``) when the signed-in user
+    /// or their tokens change, as the SDK posts it: noticed by the poll of the home that runs while
+    /// a listener is registered (``addIDTokenDidChangeListener(_:)``), so a change by another
+    /// process in the home posts it too.
+    public static let authStateDidChangeNotification = NSNotification.Name(rawValue: "FIRAuthStateDidChangeNotification")
 
     /// The signed-in user, or nil (also when the home cannot be read).
     public var currentUser: User? {
@@ -138,6 +214,27 @@ public final class Auth: Sendable {
     public func signOut(revokingTokens: Bool) async throws {
         guard revokingTokens else { return try signOut() }
         try await AuthError.translating { try await engine.signOutRevoking() }
+    }
+
+    /// Makes `user` the signed-in user of this instance: the user it keeps signed in, else a copy
+    /// of the one another ``Auth`` keeps (another home, project or tenant), which this instance's
+    /// project must know (it is read back with accounts:lookup, as the SDK reloads a user of
+    /// another API key). A user of another tenant is ``AuthErrorCode/tenantIDMismatch``.
+    public func updateCurrentUser(_ user: User) async throws {
+        try await AuthError.translating {
+            guard user.tenantID == tenantID else {
+                throw AuthError(.tenantIDMismatch, "the user belongs to another tenant than this Auth's tenantID; set tenantID to theirs first")
+            }
+            _ = try await AccountOperations(runtime: try engine.runtime()).makeCurrent(uid: user.uid, from: try user.auth.engine.runtime())
+        }
+    }
+
+    /// ``updateCurrentUser(_:)`` with a completion handler, called on the main queue; a nil user is ``AuthErrorCode/nullUser``.
+    public func updateCurrentUser(_ user: User?, completion: ((Error?) -> Void)? = nil) {
+        Completion.deliver(completion) {
+            guard let user else { throw AuthError(.nullUser, "updateCurrentUser needs a user; pass one of an Auth's users") }
+            try await self.updateCurrentUser(user)
+        }
     }
 
     /// Forgets the signed-in user's session and tokens in the home; the account stays.

@@ -1,7 +1,4 @@
 internal import AuthApp
-internal import AuthCore
-internal import AuthOAuth
-internal import AuthProviders
 import Foundation
 
 extension Engine {
@@ -37,7 +34,7 @@ extension Engine {
     /// The signed-in user `uid` read again: the backend's copy (a project's accounts:lookup, as
     /// the SDK's getAccountInfo), the keystore's for local accounts (``CurrentUser``, the rule
     /// `whoami --refresh` follows).
-    func reload(_ uid: String) async throws -> AuthCore.AccountRecord {
+    func reload(_ uid: String) async throws -> AccountRecord {
         try await CurrentUser(runtime: try runtime()).signedIn(from: .backend, expectedUID: uid)
     }
 

@@ -1,7 +1,4 @@
 internal import AuthApp
-internal import AuthCore
-internal import AuthOAuth
-internal import AuthProviders
 internal import AuthPlatform
 import Foundation
 
@@ -13,9 +10,18 @@ struct Engine: Sendable {
     let auth: Auth
 
     /// How long before its expiry a token is renewed (the SDK's five minutes).
-    static let minimumValidity: TimeInterval = TokenRefresher.defaultMinimumValidity
+    static let minimumValidity: TimeInterval = GetToken.defaultMinimumValidity
 
-    func runtime() throws -> AuthRuntime { try env.get() }
+    /// What the program set on its ``Auth`` for the calls to its project.
+    var runtimeSettings: ProjectCallSettings { auth.projectCalls.withLock { $0 } }
+
+    /// The runtime, with what the program set on its ``Auth`` for the calls to its project.
+    func runtime() throws -> AuthRuntime {
+        let runtime = try env.get()
+        let settings = runtimeSettings
+        guard settings != ProjectCallSettings() else { return runtime }
+        do { return try runtime.with(settings) } catch let error as InvalidSetting { throw AuthError(error, providerID: nil) }
+    }
 
     // MARK: Provider flows
 
@@ -68,7 +74,7 @@ struct Engine: Sendable {
         (try? runtime()).map(AccountChanges.init)
     }
 
-    func currentUser() throws -> AuthCore.AccountRecord? {
+    func currentUser() throws -> AccountRecord? {
         try runtime().accounts().currentUser()
     }
 

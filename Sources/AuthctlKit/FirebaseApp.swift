@@ -1,5 +1,4 @@
 internal import AuthApp
-internal import AuthFirebase
 internal import AuthPlatform
 import Foundation
 
@@ -20,7 +19,7 @@ public final class FirebaseOptions: Sendable {
     /// not such a file (the reason goes to standard error).
     public convenience init?(contentsOfFile path: String) {
         do {
-            self.init(values: try Self.read(path).values)
+            self.init(values: try Self.read(path))
         } catch {
             FileHandle.standardError.write(Data("AuthctlKit: \(TerminalSafety.neutralised("\(path): \(error)"))\n".utf8))
             return nil
@@ -34,8 +33,8 @@ public final class FirebaseOptions: Sendable {
         return FirebaseOptions(contentsOfFile: path)
     }
 
-    static func read(_ path: String) throws -> GoogleServiceInfo {
-        do { return try GoogleServiceInfo.read(path: path) } catch { throw AuthError(error, providerID: nil) }
+    static func read(_ path: String) throws -> [String: String] {
+        do { return try FirebaseAppOptions.values(ofFile: path) } catch { throw AuthError(error, providerID: nil) }
     }
 
     private func value(_ key: String) -> String? { values.withLock { $0[key] } }
@@ -60,9 +59,9 @@ public final class FirebaseOptions: Sendable {
     /// The app group of an Apple app's shared keychain; kept, not used here (the session is in the home).
     public var appGroupID: String? { get { value("APP_GROUP_ID") } set { set("APP_GROUP_ID", newValue) } }
 
-    /// The project, or why these options do not name one.
-    func project() throws -> FirebaseProject {
-        do { return try GoogleServiceInfo(values: values.withLock { $0 }).project() } catch { throw AuthError(error, providerID: nil) }
+    /// The backend of the project these options name, or why they name none.
+    func backend() throws -> BackendChoice {
+        do { return try FirebaseAppOptions.backend(values.withLock { $0 }) } catch { throw AuthError(error, providerID: nil) }
     }
 }
 
@@ -71,7 +70,7 @@ public final class FirebaseOptions: Sendable {
 /// the home's own configuration names.
 public final class FirebaseApp: Sendable {
     /// The environment variable naming a `GoogleService-Info.plist` when the working directory has none.
-    public static let plistPathVariable = GoogleServiceInfo.pathVariable
+    public static let plistPathVariable = FirebaseAppOptions.pathVariable
     /// The file `configure()` looks for in the working directory.
     public static let plistFileName = "GoogleService-Info.plist"
     /// The default app's name.
@@ -93,14 +92,15 @@ public final class FirebaseApp: Sendable {
         set { dataCollection.withLock { $0 = newValue } }
     }
 
-    private init(name: String, options: FirebaseOptions, project: FirebaseProject) {
+    private init(name: String, options: FirebaseOptions, backend: BackendChoice) {
         self.name = name
         self.options = options
         let environment = ProcessInfo.processInfo.environment
         auth = Auth(
             chosenHome: nil,
-            backend: .firebase(apiKey: project.apiKey, projectID: project.projectID), environment: environment,
-            choice: .kind("firebase", settings: FirebaseBackendKind.settings(of: project)))
+            backend: .firebase(apiKey: options.apiKey ?? "", projectID: options.projectID ?? ""), environment: environment,
+            choice: backend)
+        auth.belong(to: self)
     }
 
     /// Configures the default app from `GoogleService-Info.plist` in the working directory, else
@@ -121,9 +121,9 @@ public final class FirebaseApp: Sendable {
 
     /// Configures the app `name` with `options`.
     public static func configure(name: String, options: FirebaseOptions) {
-        let project: FirebaseProject
-        do { project = try options.project() } catch { return complain("\(error)") }
-        let app = FirebaseApp(name: name, options: options, project: project)
+        let backend: BackendChoice
+        do { backend = try options.backend() } catch { return complain("\(error)") }
+        let app = FirebaseApp(name: name, options: options, backend: backend)
         let added = apps.withLock { apps in apps[name] == nil ? { apps[name] = app; return true }() : false }
         if !added { complain("the app \(name) is configured already") }
     }

@@ -1,5 +1,4 @@
 internal import AuthApp
-internal import AuthOAuth
 internal import AuthPlatform
 import Foundation
 
@@ -28,10 +27,9 @@ struct LibraryEnvironment: Sendable {
 
     /// The sign-in's I/O through `presenter`: its browser, its messages, its paste.
     static func ports(_ presenter: BrowserPresenter, runtime: AuthRuntime) -> SignIn.Ports {
-        let grant = GrantContext(
-            transport: runtime.transport, clock: runtime.clock, random: runtime.effects.random, browser: PresenterBrowser(presenter: presenter),
-            notify: presenter.notify, log: runtime.options.log, readPastedLine: presenter.readPastedURL ?? { nil })
-        return SignIn.Ports(grant: grant, opensBrowser: presenter.opensBrowser, paste: presenter.readPastedURL != nil ? .fromStart : .none)
+        SignIn.Ports.program(
+            browser: PresenterBrowser(presenter: presenter), opensBrowser: presenter.opensBrowser, notify: presenter.notify,
+            readPastedLine: presenter.readPastedURL, runtime: runtime)
     }
 }
 

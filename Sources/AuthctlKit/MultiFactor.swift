@@ -40,17 +40,17 @@ final class TOTPMultiFactorInfo: MultiFactorInfo, @unchecked Sendable {}
 public final class MultiFactorSession: Sendable {
     /// The signed-in user, for an enrolment.
     let user: User?
-    /// The sign-in stopped at its second factor (its `mfaPendingCredential`).
-    let pending: PendingSecondFactorSignIn?
+    /// The sign-in stopped at its second factor (its `mfaPendingCredential` and factors).
+    let stopped: SecondFactorRequired?
 
     init(user: User) {
         self.user = user
-        pending = nil
+        stopped = nil
     }
 
-    init(pending: PendingSecondFactorSignIn) {
+    init(stopped: SecondFactorRequired) {
         user = nil
-        self.pending = pending
+        self.stopped = stopped
     }
 }
 

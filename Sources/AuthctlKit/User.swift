@@ -1,5 +1,4 @@
 internal import AuthApp
-internal import AuthCore
 internal import AuthPlatform
 import Foundation
 
@@ -17,7 +16,7 @@ public final class User: Sendable {
         var providerData: [UserInfo]
         var metadata: UserMetadata
 
-        init(_ user: AuthCore.AccountRecord) {
+        init(_ user: AccountRecord) {
             email = user.email
             isEmailVerified = user.emailVerified
             displayName = user.displayName
@@ -47,14 +46,25 @@ public final class User: Sendable {
     public var metadata: UserMetadata { profile.metadata }
     /// No provider and no email: a Firebase project's anonymous user (``Auth/signInAnonymously()``).
     public var isAnonymous: Bool { providerData.isEmpty && email == nil }
+    /// The Identity Platform tenant the user belongs to: their ``Auth``'s ``Auth/tenantID`` when
+    /// the user was read, as the SDK sets it; nil for the project's own users and local accounts.
+    public let tenantID: String?
+    /// The token that renews the user's ID token, read from the home's keystore (Decision 0046):
+    /// the project's refresh token with a Firebase project, else the refresh token of the provider
+    /// the user signed in with last; nil when there is none or the user is no longer the signed-in
+    /// one. A long-lived secret: keep it out of logs; ``getIDToken(forcingRefresh:)`` uses it for you.
+    public var refreshToken: String? {
+        (try? auth.engine.runtime()).flatMap { try? CurrentUser(runtime: $0).refreshToken(expectedUID: uid) }
+    }
     let auth: Auth
     private let state: LockedState<Profile>
     private var profile: Profile { state.withLock { $0 } }
 
-    init(_ user: AuthCore.AccountRecord, auth: Auth) {
+    init(_ user: AccountRecord, auth: Auth) {
         uid = user.uid
         state = LockedState(Profile(user))
         self.auth = auth
+        tenantID = auth.tenantID
     }
 
     /// Reads the user again from the account backend (a project's accounts:lookup, stored over the
@@ -146,7 +156,7 @@ public struct UserInfo: Sendable, Equatable {
     /// Always nil: phone sign-in is not supported.
     public var phoneNumber: String? { nil }
 
-    init(_ info: AuthCore.LinkedIdentity) {
+    init(_ info: LinkedIdentity) {
         providerID = info.providerID
         uid = info.uid
         email = info.email

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import AuthCore
+import AuthCrypto
 import AuthOAuth
 import AuthPlatform
 import AuthProviders
@@ -130,5 +131,14 @@ import AuthTestSupport
             try registry.add(ProviderConfiguration(id: "oidc.corp", issuer: "http://corp.example", clientID: "c"))
         }
         #expect(try registry.all().isEmpty)
+    }
+}
+
+extension AccountService {
+    /// Local accounts in the files of `home`: the tests' shortcut. The product builds the home's
+    /// storage in one place, the runtime (`HomeStorageIsBuiltOnceTests`).
+    init(home: HomeDirectory, lockTimeout: Duration, clock: Clock, random: any RandomSource) {
+        let storage = HomeDocumentStorage(home: home, lockTimeout: lockTimeout)
+        self.init(storage: storage, backend: LocalAccountBackend(storage: storage, clock: clock, random: random), clock: clock)
     }
 }

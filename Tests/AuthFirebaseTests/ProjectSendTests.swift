@@ -32,6 +32,18 @@ import AuthPlatform
         }
     }
 
+    /// A program's `languageCode` goes with every call as `X-Firebase-Locale`, as the SDKs send it
+    /// (the project writes its mails in that language); none without one.
+    @Test(arguments: [("fr", "fr"), ("", nil), (nil, nil)] as [(String?, String?)])
+    func theLanguageTravelsAsXFirebaseLocaleWithEveryCall(language: String?, header: String?) throws {
+        var toolkit = Self.toolkit
+        toolkit.languageCode = language
+        for call in [LookupRequest(idToken: "i") as any IdentityToolkitCall, SecureTokenRequest(refreshToken: "r"), GetProjectConfigRequest()] {
+            let request = try toolkit.request(for: call)
+            #expect(request.headers.filter { $0.name == "X-Firebase-Locale" }.map(\.value) == (header.map { [$0] } ?? []))
+        }
+    }
+
     @Test func theRefreshIsTheFormTheSecureTokenAPITakes() throws {
         let request = try Self.toolkit.request(for: SecureTokenRequest(refreshToken: "AMf-r/1+"))
         #expect(String(decoding: request.body ?? [], as: UTF8.self) == "grant_type=refresh_token&refresh_token=AMf-r%2F1%2B")

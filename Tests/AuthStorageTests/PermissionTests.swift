@@ -155,6 +155,17 @@ import AuthStorage
         #expect(throws: KeystoreError.wrongFileType(path: store.path, expected: "regular file")) { try store.read() }
     }
 
+    /// The lock is opened to be created, which a directory refuses (EISDIR) before any check: the
+    /// same refusal as a read's, whose message says to move it aside (a library's signOut() shows it).
+    @Test func lockFileThatIsADirectoryIsRefused() throws {
+        let directory = KeystoreSandbox()
+        let store = directory.store()
+        try directory.home.ensureExists()
+        let lock = directory.home.appending(HomeDirectory.lockFileName)
+        try KeystoreDisk.makeDirectory(lock, mode: 0o700)
+        #expect(throws: KeystoreError.wrongFileType(path: lock, expected: "regular file")) { try store.update { $0.count += 1 } }
+    }
+
     @Test func fifoInPlaceOfTheKeystoreIsRefusedWithoutBlocking() throws {
         let directory = KeystoreSandbox()
         let store = directory.store()

@@ -59,6 +59,7 @@ WRITTEN_MEMBERS = {"Auth.languageCode", "Auth.tenantID", "Auth.customAuthDomain"
 VALUES = {
     "String": '"text"', "Bool": "false", "Int": "9099", "URL": 'URL(string: "https://example.com/finish")!',
     "[String]": '["email"]', "[String: String]": '["prompt": "consent"]', "Data": "Data()",
+    "NSObjectProtocol": "NSObject()",  # a listener handle: any object is one, as the SDK's type says
 }
 
 
@@ -97,13 +98,17 @@ def closure_value(text: str) -> str:
 
 
 def declared_type(signature: str) -> str:
-    """The SDK's type of a property, from `var name: Type { get }` (or its `= "literal"`)."""
+    """The SDK's type of a property, from `var name: Type { get }` (or its `= "literal"`, or its
+    `= Type(...)` initialiser)."""
     text = re.sub(r"\{[^}]*\}\s*$", "", signature)
     text = re.sub(r"^(@\w+(\([^)]*\))?\s*)*", "", text)
     head, _, default = text.partition("=")
     if ":" in head:
         return head.split(":", 1)[1].strip()
     literal = default.strip()
+    initialiser = re.match(r"([A-Z][\w.]*)\(", literal)
+    if initialiser:
+        return initialiser.group(1)
     return "String" if literal.startswith('"') else "Bool" if literal in ("true", "false") else ""
 
 

@@ -367,7 +367,8 @@ def kit_api(root: Path = KIT) -> tuple[dict[str, list[str]], dict[str, list[str]
 
 def row_shape(row: dict, aliases: dict[str, str]) -> dict | None:
     if row["kind"] == "constant":  # an Objective-C constant: a global `let` in Swift
-        return {"kind": "var", "owner": "", "name": row["member"], "static": False, "type": "String"}
+        declared = row["signature"].split(":", 1)[1].strip() if ":" in row["signature"] else "String"
+        return {"kind": "var", "owner": "", "name": row["member"], "static": False, "type": declared}
     owner = row["type"]
     if row["kind"] in ("class", "struct", "enum", "protocol", "typealias"):  # a type: its owner is the enclosing type
         owner = row["id"].rsplit(".", 1)[0] if "." in row["id"] else ""

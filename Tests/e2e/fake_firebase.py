@@ -58,6 +58,9 @@ Control API (JSON), besides stats/config/reset/requests of the shared base:
 - accounts (GET): every account; disable {"localId"}; revoke {"localId"} (refresh tokens die);
   delete_user {"localId"}; rotate_keys {"keep_old": bool}; custom_token {"uid", "claims"?}.
 - stats counts: per method (`signInWithIdp`, `token`, ...), refresh_grants, sign_ins.
+- requests (GET): the base's record of each request, with the `host` it was sent to, its
+  `X-Firebase-Locale` header (`locale`; an emailed code's link and outbox entry take its language)
+  and the body's `tenantId` (`tenant_id`).
 """
 
 from __future__ import annotations
@@ -155,6 +158,7 @@ class FakeFirebase(SignInMethods, ProjectRules, ProviderFlows, FakeProvider):
         self.mfa_pending: dict[str, dict] = {}
         self.oob_codes: list[dict] = []
         self.request_tenant: str | None = None
+        self.request_locale: str | None = None
 
     @staticmethod
     def new_key() -> jwk.JWK:
@@ -226,12 +230,22 @@ class FakeFirebase(SignInMethods, ProjectRules, ProviderFlows, FakeProvider):
             # tests count exactly how many refreshes were granted).
             with self.lock:
                 self.request_tenant = self.check_tenant(body)
+                self.request_locale = request.headers.get("X-Firebase-Locale")
                 return json_response(getattr(self, "do_" + method.replace(":", "_"))(body))
         except Refused as refusal:
             self.count_error(refusal.code)
             if refusal.as_answer is not None and body.get("returnIdpCredential"):
                 return json_response({**refusal.as_answer, "errorMessage": refusal.code})
             return envelope(refusal.code, refusal.detail, refusal.status)
+
+    def _record(self, request: Request) -> None:
+        """The base record (GET /_control/requests), with what a test asserts on the wire of a
+        project's call: the host it was sent to, its `X-Firebase-Locale` header and its `tenantId`."""
+        body = request.get_json(silent=True) if request.is_json else None
+        with self.lock:
+            super()._record(request)
+            self.requests[-1].update({"host": request.host, "locale": request.headers.get("X-Firebase-Locale"),
+                                      "tenant_id": body.get("tenantId") if isinstance(body, dict) else None})
 
     @staticmethod
     def schema_refusal(request: Request) -> dict | None:

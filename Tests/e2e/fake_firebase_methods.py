@@ -81,12 +81,14 @@ class SignInMethods:
 
     def send_code(self, request_type: str, email: str, **extra) -> dict:
         code = secrets.token_urlsafe(24)
-        link = (f"{self.base}/emulator/action?mode={OOB_MODES[request_type]}&lang=en&oobCode={code}"
+        # The mail and its link are in the language the call asked for (X-Firebase-Locale), as production writes them.
+        language = getattr(self, "request_locale", None) or "en"
+        link = (f"{self.base}/emulator/action?mode={OOB_MODES[request_type]}&lang={language}&oobCode={code}"
                 f"&apiKey={self.config['api_key']}")
         if extra.get("continueUrl"):
             from urllib.parse import quote
             link += "&continueUrl=" + quote(extra["continueUrl"], safe="")
-        record = {"requestType": request_type, "email": email, "oobCode": code, "oobLink": link,
+        record = {"requestType": request_type, "email": email, "oobCode": code, "oobLink": link, "languageCode": language,
                   "expires": time.time() + float(self.config["oob_lifetime"]), **extra}
         self.oob_codes.append(record)
         return record

@@ -70,6 +70,8 @@ Control API (JSON in and out): the same as fake_github.py's
   `{"faults": {"revoke": 503}}` makes revocation answer 503).
 - `POST /_control/reset`, `GET /_control/requests`, `GET /_control/tokens`,
   `POST /_control/expire {"token": T} | {"all": true}`, `POST /_control/rotate-keys`.
+- `GET /_control/authorizations`: every authorization request's parameters as received (query or
+  form, first value of each), oldest first; `GET /_control/id_tokens`: every ID token issued, in order.
 """
 
 from __future__ import annotations
@@ -136,6 +138,8 @@ class FakeYahoo(FakeProvider):
         self.codes: dict[str, dict] = {}
         self.tokens: dict[str, dict] = {}
         self.keys: list = []
+        self.authorizations: list[dict] = []
+        self.id_tokens: list[str] = []
         self.add_key()
 
     def rules(self):
@@ -214,6 +218,8 @@ class FakeYahoo(FakeProvider):
     def on_authorize(self, request: Request) -> Response:
         self.count("authorize_requests")
         params = request.values  # GET query or POST form
+        with self.lock:
+            self.authorizations.append(dict(params.items()))
         if params.get("client_id") != self.client_id:
             return html_response("Invalid request", "<p>Unknown client_id.</p>", status=400)
         redirect_uri = params.get("redirect_uri", "")
@@ -375,6 +381,8 @@ class FakeYahoo(FakeProvider):
             claims.update(self.claims(user, grant["scopes"]))
             self.shape_id_token(grant, claims)
             answer["id_token"] = self.sign(claims)
+            with self.lock:
+                self.id_tokens.append(answer["id_token"])
         return answer
 
     # what subclasses (fake_google.py, fake_microsoft.py) shape differently
@@ -457,6 +465,20 @@ class FakeYahoo(FakeProvider):
             if body.get("drop_old"):
                 self.keys = self.keys[-1:]
             return json_response({"kids": [key.kid for key in self.keys]})
+
+    def control_authorizations(self, request, body):
+        with self.lock:
+            return json_response(list(self.authorizations))
+
+    def control_id_tokens(self, request, body):
+        with self.lock:
+            return json_response(list(self.id_tokens))
+
+    def control_reset(self, request, body):
+        with self.lock:
+            self.authorizations.clear()
+            self.id_tokens.clear()
+        return super().control_reset(request, body)
 
 
 def _urlencode(items) -> str:

@@ -72,10 +72,22 @@ class SlowRefreshes:
 
         answer = b"".join(self.app(environ, capture))  # DOT has rotated the token once this returns
         delay_file = self.directory / "delay"
-        time.sleep(float(delay_file.read_text()) if delay_file.exists() else 0.0)
+        delay = delay_file.read_text().strip() if delay_file.exists() else "0"
+        if delay == "hold":
+            self._hold(arrived)
+        else:
+            time.sleep(float(delay))
         self._log(f"answered {arrived:.6f} {time.monotonic():.6f} {captured['status'].split()[0]} {client}")
         start_response(captured["status"], captured["headers"])
         return [answer]
+
+    def _hold(self, arrived: float, limit: float = 60) -> None:
+        """Holds the answer until the test writes release.ARRIVAL (the arrival as logged): the
+        test then decides that its signal falls before the answer, whatever the machine's load."""
+        release = self.directory / f"release.{arrived:.6f}"
+        deadline = time.monotonic() + limit
+        while not release.exists() and time.monotonic() < deadline:
+            time.sleep(0.002)
 
     @staticmethod
     def _client(environ, body: bytes) -> str:

@@ -32,6 +32,7 @@ EXAMPLE = REPO / "Tests" / "LibraryExample"
 BUILD_TIMEOUT = 3600
 # The SDK's AuthErrorCode numbers the snippets report.
 INVALID_CREDENTIAL, OPERATION_NOT_ALLOWED, EMAIL_ALREADY_IN_USE, USER_MISMATCH = 17004, 17006, 17007, 17024
+TENANT_ID_MISMATCH = 17072
 
 
 @pytest.fixture(scope="session")
@@ -255,3 +256,39 @@ def test_reload_reads_the_user_as_the_project_knows_it(project, second_machine, 
     reloaded = library.ok("reload")
     assert reloaded == {"uid": signed_in.json()["user"]["uid"], "before": False, "after": True}, reloaded
     assert whoami(project)["emailVerified"] is True, "the reload is stored over the home's copy"
+
+
+@pytest.mark.parametrize("language, sent", [("fr", "fr"), ("app", "pt-BR")])
+def test_auth_configured_in_code_with_the_emulator_a_tenant_and_a_language(cli, firebase_fake, library, language, sent):
+    """Issue 36: FirebaseOptions built in code, then the emulator, a tenant and a language set on
+    `Auth` (no plist, no FIREBASE_AUTH_EMULATOR_HOST, no `firebase use`): checked on the wire, as
+    the SDK sends them. Every call goes to the emulator's host, names the tenant (`tenantId`) and
+    carries `X-Firebase-Locale`; the project's mail is in that language; the user is the tenant's;
+    `useAppLanguage()` takes the person's locale; `User.refreshToken` renews at the Secure Token API;
+    `updateCurrentUser` hands the user to an `Auth` of another home (read back by the project), not
+    to one of another tenant."""
+    from test_signin_methods import outbox
+    tenant, email = "tenant-c0de", "chloe@example.com"
+    firebase_fake.configure(tenants=[tenant], providers={"password": {"enabled": True}})
+    cli.env.pop("FIREBASE_AUTH_EMULATOR_HOST", None)
+    cli.env["LANGUAGE"] = "pt_BR:en"
+    cli.home.mkdir(mode=0o700)
+    host, port = firebase_fake.info["host"].rsplit(":", 1)
+    api_key, project_id = firebase_fake.info["api_key"], firebase_fake.info["project_id"]
+
+    result = library.ok("configure-in-code", api_key, project_id, host, port, tenant, language, email, "correct horse battery")
+    assert result["tenantID"] == tenant and result["userTenantID"] == tenant, result
+    assert result["languageCode"] == sent and result["customAuthDomain"] == "auth.example.com", result
+    assert result["app"] == "__FIRAPP_DEFAULT" and result["sameAuth"] is True and result["notified"] is True, result
+    assert result["otherHomeUser"] == result["uid"] and result["otherTenantMismatch"] == TENANT_ID_MISMATCH, "updateCurrentUser"
+
+    calls = [r for r in firebase_fake.control("requests") if r["path"].startswith("/identitytoolkit.googleapis.com/")]
+    assert {c["path"].rsplit(":", 1)[1] for c in calls} >= {"signUp", "sendOobCode", "lookup"}, calls
+    assert all(c["host"] == f"{host}:{port}" and c["tenant_id"] == tenant and c["locale"] == sent for c in calls), calls
+    assert [(a["localId"], a.get("tenantId")) for a in firebase_fake.control("accounts")] == [(result["uid"], tenant)]
+    mail = outbox(firebase_fake, "VERIFY_EMAIL")
+    assert [(m["email"], m["languageCode"]) for m in mail] == [(email, sent)] and f"&lang={sent}&" in mail[0]["oobLink"], mail
+
+    renewed = requests.post(f"http://{host}:{port}/securetoken.googleapis.com/v1/token", params={"key": api_key}, timeout=10,
+                            data={"grant_type": "refresh_token", "refresh_token": result["refreshToken"]})
+    assert renewed.status_code == 200 and renewed.json()["user_id"] == result["uid"], renewed.text

@@ -49,6 +49,14 @@ class SlowRefreshes:
     def set_delay(self, seconds: float) -> None:
         (self.directory / "delay").write_text(str(seconds))
 
+    def hold(self) -> None:
+        """DOT holds each refresh answer until release() (serve_dot.py --slow-refresh)."""
+        (self.directory / "delay").write_text("hold")
+
+    def release(self, arrival: float) -> None:
+        """Lets DOT send the answer to the refresh that arrived at `arrival`."""
+        (self.directory / f"release.{arrival:.6f}").touch()
+
     def lines(self) -> list[list[str]]:
         lines = [line.split() for line in self.log.read_text().splitlines()] if self.log.exists() else []
         return [fields for fields in lines if self.client is None or fields[-1] == self.client]
@@ -115,18 +123,26 @@ def _refresh_works(cli, slow: SlowRefreshes) -> None:
 
 
 def _interrupt_in_flight(cli, slow: SlowRefreshes, signum: int, rng: random.Random) -> tuple[int, str, bool]:
-    """One forced refresh, sent `signum` at a random moment after DOT received it.
+    """One forced refresh, sent `signum` at a random moment after DOT received it, while DOT holds
+    the answer (released once authctl says it is finishing the refresh, so the signal falls in
+    flight however late this process runs on a loaded machine).
     Returns (exit status, stderr, whether the signal fell before DOT's answer went out)."""
     time.sleep(REFRESH_DUE)
     seen = len(slow.arrivals())
     process = cli.popen(*FORCE)
+    arrival = None
     try:
         arrival = slow.wait_for_arrival(seen)
         time.sleep(rng.uniform(0, DELAY * 0.8))
         signalled_at = time.monotonic()
         process.send_signal(signum)
-        _, err = process.communicate(timeout=45)
+        noticed = _wait_for_stderr(process, "finishing the token refresh in flight")
+        slow.release(arrival)
+        _, rest = process.communicate(timeout=45)
+        err = noticed.encode() + rest
     finally:
+        if arrival is not None:
+            slow.release(arrival)
         if process.poll() is None:
             process.kill()
             process.wait()
@@ -140,7 +156,7 @@ def test_interrupted_refreshes_lose_no_session(cli, slow_dot, cli_factory):
     four homes at once: each signal half on a confidential client, half on a public one (DOT's
     twin apps tell the four homes' refreshes apart)."""
     provider, slow = slow_dot
-    slow.set_delay(DELAY)
+    slow.hold()
     streams = []  # (signal, home, DOT's log seen by that home's client)
     for signum, public, twin in ((signal.SIGINT, False, False), (signal.SIGINT, True, True),
                                  (signal.SIGTERM, True, False), (signal.SIGTERM, False, True)):
@@ -151,12 +167,15 @@ def test_interrupted_refreshes_lose_no_session(cli, slow_dot, cli_factory):
         client_id, _ = provider.app(public=public, twin=twin)
         streams.append((signum, home, slow.for_client(client_id)))
     per_stream = -(-RUNS // 2)  # two homes per signal: at least RUNS signals each
-    with ThreadPoolExecutor(max_workers=len(streams)) as pool:
-        futures = [(signum, pool.submit(_interrupt_many, home, watched, signum, per_stream, index))
-                   for index, (signum, home, watched) in enumerate(streams)]
-        outcomes = {}
-        for signum, future in futures:
-            outcomes.setdefault(signum, []).extend(future.result())
+    try:
+        with ThreadPoolExecutor(max_workers=len(streams)) as pool:
+            futures = [(signum, pool.submit(_interrupt_many, home, watched, signum, per_stream, index))
+                       for index, (signum, home, watched) in enumerate(streams)]
+            outcomes = {}
+            for signum, future in futures:
+                outcomes.setdefault(signum, []).extend(future.result())
+    finally:
+        slow.set_delay(DELAY)
     for signum, results in outcomes.items():
         in_flight = sum(1 for _, _, flying in results if flying)
         statuses = {status for status, _, _ in results}

@@ -31,8 +31,8 @@ package struct FirebaseBackendKind: AccountBackendKind {
 
     /// The project's ID tokens: RS256 with Google's securetoken keys, or an emulator's unsigned ones.
     package func idTokenVerifier(in runtime: AuthRuntime) throws -> (any BackendIDTokenVerifier)? {
-        guard let project = try Self.project(in: runtime) else { return nil }
-        let endpoints = try FirebaseEndpoints(emulatorHost: runtime.environment[FirebaseEndpoints.emulatorHostVariable])
+        guard let project = try Self.project(in: runtime).map({ try Self.applying(runtime.options.projectCalls, to: $0) }) else { return nil }
+        let endpoints = try Self.endpoints(in: runtime)
         return FirebaseTokenVerifier(verifier: try FirebaseIDTokenVerifier(
             projectID: project.projectID, tenantID: project.tenantID, endpoints: endpoints, cacheDirectory: runtime.cacheDirectory,
             transport: runtime.transport, clock: runtime.clock))
@@ -56,12 +56,27 @@ package struct FirebaseBackendKind: AccountBackendKind {
         try runtime.storage.store(FirebaseDocument.fileName, of: FirebaseDocument.self).read().project
     }
 
+    /// `project` with what the program set for its calls (``ProjectCallSettings``): its tenant and
+    /// handler domain, checked as `firebase use` checks them (the tenant names a directory).
+    static func applying(_ settings: ProjectCallSettings, to project: FirebaseProject) throws -> FirebaseProject {
+        var project = project
+        if let tenant = settings.tenantID { project.tenantID = tenant }
+        if let domain = settings.authDomain { project.customAuthDomain = domain }
+        return settings == ProjectCallSettings() ? project : try project.validated()
+    }
+
+    /// The project's endpoints: the emulator the program chose, else `FIREBASE_AUTH_EMULATOR_HOST`'s, else Google's.
+    static func endpoints(in runtime: AuthRuntime) throws -> FirebaseEndpoints {
+        try FirebaseEndpoints(emulatorHost: runtime.options.projectCalls.emulatorHost ?? runtime.environment[FirebaseEndpoints.emulatorHostVariable])
+    }
+
     func backend(project: FirebaseProject, in runtime: AuthRuntime) throws -> ConfiguredBackend {
+        let project = try Self.applying(runtime.options.projectCalls, to: project)
         let storage = NamespacedDocumentStorage(runtime.storage, namespace: project.storageNamespace)
-        let endpoints = try FirebaseEndpoints(emulatorHost: runtime.environment[FirebaseEndpoints.emulatorHostVariable])
+        let endpoints = try Self.endpoints(in: runtime)
         let backend = FirebaseAccountBackend(
             project: project, endpoints: endpoints, storage: storage, transport: runtime.transport, clock: runtime.effects.clock,
-            secondFactor: runtime.options.secondFactor)
+            secondFactor: runtime.options.secondFactor, languageCode: runtime.options.projectCalls.languageCode)
         return ConfiguredBackend(kindID: id, backend: backend, storage: storage)
     }
 }

@@ -44,6 +44,9 @@ package struct AuthRuntime: Sendable {
         package var secondFactor: SecondFactorSource
         /// The test-only pause between a refresh's answer being journaled and being stored.
         package var afterRefreshAnswer: @Sendable () async -> Void
+        /// What the program set for the calls to its project (the library's `Auth.tenantID`,
+        /// `languageCode`, `customAuthDomain`, `useEmulator`): ``with(_:)``.
+        package var projectCalls = ProjectCallSettings()
 
         package init(
             home: String? = nil, backend: BackendChoice = .configured, notice: @escaping @Sendable (String) -> Void = { _ in },
@@ -61,7 +64,7 @@ package struct AuthRuntime: Sendable {
 
     package let environment: EnvironmentVariables
     package let effects: AppEffects
-    package let options: Options
+    package private(set) var options: Options
     package let home: HomeDirectory
     /// Discovery documents and JWK sets (public data): see ``resolveCache(chosenHome:environment:home:)``.
     package let cacheDirectory: String
@@ -104,6 +107,13 @@ package struct AuthRuntime: Sendable {
     }
 
     package var clock: Clock { effects.clock }
+
+    /// The same runtime with the program's settings for the calls to its project, checked.
+    package func with(_ projectCalls: ProjectCallSettings) throws -> AuthRuntime {
+        var copy = self
+        copy.options.projectCalls = try projectCalls.checked()
+        return copy
+    }
 
     // MARK: Home and cache
 

@@ -27,6 +27,28 @@ package struct AccountOperations: Sendable {
         try runtime.accounts().switchUser(to: query)
     }
 
+    /// Makes the user `uid` this runtime's current user (the SDK's `updateCurrentUser`): the one
+    /// its keystore keeps when it keeps them signed in, else a copy of `source`'s (another home or
+    /// project), which the backend then reads back (a project's accounts:lookup, as the SDK
+    /// reloads a user of another API key): a user the backend does not know is refused and the
+    /// keystore left as it was.
+    package func makeCurrent(uid: String, from source: AuthRuntime) async throws -> AccountRecord {
+        let accounts = try runtime.accounts()
+        if let kept = try accounts.keystore().accounts.first(where: { $0.user.uid == uid }), kept.isSignedIn {
+            return try accounts.switchUser(to: uid)
+        }
+        guard let account = try source.accounts().keystore().accounts.first(where: { $0.user.uid == uid }) else {
+            throw AccountError.unknownUser(uid)
+        }
+        let before = try accounts.adopt(account)
+        do {
+            return try await CurrentUser(runtime: runtime).signedIn(from: .backend, expectedUID: uid)
+        } catch {
+            try? accounts.restore(before)
+            throw error
+        }
+    }
+
     /// The accounts, once the signed-in user is `expectedUID` (when given).
     package func checked(_ expectedUID: String?) throws -> AccountService {
         let accounts = try runtime.accounts()

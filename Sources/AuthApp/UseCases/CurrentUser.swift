@@ -1,4 +1,5 @@
 import AuthCore
+import AuthFirebase
 import AuthPlatform
 
 /// The signed-in user, by one rule for both doors: as the keystore keeps it (`whoami`, the
@@ -43,6 +44,23 @@ package struct CurrentUser: Sendable {
     package func signedIn(from source: Source, expectedUID: String? = nil) async throws -> AccountRecord {
         guard let user = try await run(from: source, expectedUID: expectedUID) else { throw AccountError.notSignedIn }
         return user
+    }
+
+    /// The token that renews the signed-in user's ID token (the SDK's `User.refreshToken`): the
+    /// project's with a project, else that of the provider the user signed in with last; nil when
+    /// there is none. A secret: the door hands it to its program and never shows it.
+    package func refreshToken(expectedUID: String? = nil) throws -> String? {
+        guard let account = try AccountOperations(runtime: runtime).checked(expectedUID).currentAccount() else { return nil }
+        if let session = account.backendSession { return session.refreshToken }
+        let last = account.sessions.first { $0.providerID == account.lastProviderID } ?? account.sessions.last
+        return last?.refreshToken
+    }
+
+    /// The tenant and handler domain the backend's calls use (a project's, with the program's
+    /// settings), or nil for a backend without a project.
+    package func projectScope() -> (tenantID: String?, customAuthDomain: String?)? {
+        guard let project = ((try? runtime.accounts().backend) as? FirebaseAccountBackend)?.project else { return nil }
+        return (project.tenantID, project.customAuthDomain)
     }
 
     /// Whether the signed-in user can get a token without a person (``TokenAvailability``):

@@ -51,6 +51,8 @@ package struct GetToken: Sendable {
     /// The validity a forced refresh asks for (`--force-refresh`, the SDKs' `forcingRefresh: true`):
     /// a renewal now, whatever the token's age (``FreshnessPolicy``).
     package static let forced: TimeInterval = .infinity
+    /// How long before its expiry a token is renewed unless asked otherwise (the SDK's five minutes).
+    package static let defaultMinimumValidity = TokenRefresher.defaultMinimumValidity
 
     package let runtime: AuthRuntime
 

@@ -109,7 +109,7 @@ package struct ProjectSettings: Sendable {
     }
 
     private func endpoints() throws -> FirebaseEndpoints {
-        try FirebaseEndpoints(emulatorHost: runtime.environment[FirebaseEndpoints.emulatorHostVariable])
+        try FirebaseBackendKind.endpoints(in: runtime)
     }
 
     private func shown(_ project: FirebaseProject) throws -> Project {

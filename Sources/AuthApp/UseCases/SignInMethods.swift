@@ -123,6 +123,15 @@ package struct SignInMethods: Sendable {
         return .applied(info)
     }
 
+    /// A verify-email or recover-email code (or its link) used as it is, as FirebaseAuth's
+    /// `applyActionCode` does (one `accounts:update` with the code): the library's call. A bare
+    /// code is not asked about first, unlike ``apply(_:newPassword:)``, which must know whether a
+    /// code is a password reset's before it asks the person for a new password.
+    package func applyActionCode(_ code: String) async throws -> ActionCodeDetails {
+        guard let parsed = ActionLink(code) else { throw NotAnActionLink(expected: nil) }
+        return try await runtime.backend(as: (any ActionCodes).self, .actionCodes).applyActionCode(parsed.oobCode)
+    }
+
     /// The operation of a link's `mode` (the action handler's parameter), nil when unknown.
     static func operation(ofMode mode: String?) -> ActionCodeDetails.Operation? {
         switch mode {

@@ -6,12 +6,9 @@ import AuthProviders
 // (issue 35): structs and enums without effects, given by the application layer so a door imports
 // it alone. The work on them (sign-ins, codes, enrolments) stays behind the use cases.
 
-/// A finished sign-in as the use cases return it, and what the provider said about the person.
-package typealias SignInResult = AuthCore.SignInResult
+/// What the provider said about the person in a finished sign-in (`SignInResult`'s details).
 package typealias SignInDetails = AuthCore.SignInDetails
 
-/// What a provider's flow is run for (sign in, link, reauthenticate).
-package typealias FederatedPurpose = AuthCore.FederatedPurpose
 /// The provider's tokens, and the profile its flow proved.
 package typealias ProviderCredential = AuthOAuth.ProviderCredential
 package typealias FederatedProfile = AuthProviders.FederatedProfile
@@ -21,8 +18,8 @@ package typealias ActionCodeDetails = AuthCore.ActionCodeDetails
 package typealias ActionLink = AuthCore.ActionLink
 package typealias ActionLinkSettings = AuthCore.ActionLinkSettings
 
-/// Second factors: one enrolled, a TOTP secret being enrolled, and a sign-in stopped at its second factor.
+/// Second factors: one enrolled, a TOTP secret being enrolled, and a sign-in stopped at its second
+/// factor (the error carries the pending sign-in, which the door hands back without naming it).
 package typealias EnrolledFactor = AuthCore.EnrolledFactor
 package typealias TOTPEnrollmentSecret = AuthCore.TOTPEnrollmentSecret
 package typealias SecondFactorRequired = AuthCore.SecondFactorRequired
-package typealias PendingSecondFactorSignIn = AuthCore.PendingSecondFactorSignIn

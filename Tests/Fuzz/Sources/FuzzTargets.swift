@@ -3,7 +3,7 @@
 // AUTHCTL_FUZZ_TARGET; a plain build gets a `main` that says how to run them. The targets reach
 // internals through `@testable import`, which only a module built with `-enable-testing` allows
 // (the fuzz build's flags, never `swift build -c release`): they are compiled with FUZZING only.
-#if FUZZING
+#if FUZZING || DEBUG
 @testable import AuthCLI
 import AuthCore
 import AuthJOSE
@@ -24,7 +24,7 @@ enum FuzzTarget: String, CaseIterable {
     case argv
 }
 
-#if FUZZING
+#if FUZZING || DEBUG
 extension FuzzTarget {
     func run(_ bytes: [UInt8]) {
         switch self {
@@ -106,6 +106,9 @@ extension FuzzTarget {
     }
 }
 
+#endif
+
+#if FUZZING
 /// Read once: the target this process fuzzes.
 let selectedTarget: FuzzTarget = {
     let name = ProcessInfo.processInfo.environment["AUTHCTL_FUZZ_TARGET"] ?? ""
@@ -135,6 +138,69 @@ package func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePo
     var count = argc
     var arguments = argv
     return LLVMFuzzerRunDriver(&count, &arguments, fuzzOneInput)
+}
+#elseif DEBUG
+/// The debug build (every `swift build --build-tests`, so `make test`): no libFuzzer, the targets
+/// run on the committed seeds and on `MUTATIONS` seeded mutations of each (bytes flipped, cut,
+/// repeated, inserted): `authctl-fuzz replay Tests/Fuzz/Corpus [MUTATIONS]` (Docs/Decisions/0049).
+/// A crash or a failed check stops it; coverage-guided fuzzing is `make fuzz`'s.
+@main
+enum FuzzReplay {
+    static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        guard (2...3).contains(arguments.count), arguments[0] == "replay",
+            let mutations = arguments.count == 3 ? Int(arguments[2]) : 0, mutations >= 0
+        else {
+            FileHandle.standardError.write(Data("usage: authctl-fuzz replay CORPUS-DIRECTORY [MUTATIONS] (libFuzzer: make fuzz)\n".utf8))
+            exit(2)
+        }
+        let corpus = arguments[1]
+        for target in FuzzTarget.allCases {
+            let directory = URL(filePath: corpus).appending(path: target.rawValue)
+            let files = ((try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)) ?? [])
+                .sorted { $0.path < $1.path }
+            guard !files.isEmpty else {
+                FileHandle.standardError.write(Data("authctl-fuzz: no seeds for \(target.rawValue) in \(directory.path)\n".utf8))
+                exit(1)
+            }
+            let seeds = files.compactMap { try? Array(Data(contentsOf: $0)) }
+            for seed in seeds { target.run(seed) }
+            var random = SplitMix64(seed: UInt64(truncatingIfNeeded: target.rawValue.utf8.reduce(0) { $0 &* 31 &+ Int($1) }))
+            for round in 0..<mutations {
+                target.run(mutate(seeds[round % seeds.count], with: &random))
+            }
+            print("\(target.rawValue): \(seeds.count) seeds and \(mutations) mutations of them")
+        }
+    }
+
+    /// One to four of libFuzzer's simplest mutations: a byte changed, a run cut out, a run
+    /// repeated, a byte inserted.
+    static func mutate(_ seed: [UInt8], with random: inout SplitMix64) -> [UInt8] {
+        var bytes = seed
+        for _ in 0...(random.next() % 4) {
+            let at = bytes.isEmpty ? 0 : Int(random.next() % UInt64(bytes.count))
+            switch random.next() % 4 {
+            case 0 where !bytes.isEmpty: bytes[at] = UInt8(truncatingIfNeeded: random.next())
+            case 1 where !bytes.isEmpty: bytes.removeSubrange(at..<min(bytes.count, at + 1 + Int(random.next() % 16)))
+            case 2 where !bytes.isEmpty: bytes.insert(contentsOf: bytes[at..<min(bytes.count, at + 1 + Int(random.next() % 16))], at: at)
+            default: bytes.insert(UInt8(truncatingIfNeeded: random.next()), at: at)
+            }
+        }
+        return bytes
+    }
+}
+
+/// A seeded generator, so a replay that fails fails again with the same bytes.
+struct SplitMix64 {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
 }
 #else
 @main

@@ -1,5 +1,4 @@
-import AuthOAuth
-import AuthProviders
+import AuthApp
 
 /// The options of every interactive sign-in (`signin`, `link`, `reauth`), declared once.
 struct BrowserFlowOptions: Sendable {
@@ -7,7 +6,7 @@ struct BrowserFlowOptions: Sendable {
     static let param = Option.repeated(
         "param", "KEY=VALUE", help: "Add a parameter to the authorization request, such as prompt=login or login_hint=EMAIL.")
     static let timeout = Option.seconds(
-        "timeout", help: "Give up if the sign-in is not completed in time.", default: SignInOptions.defaultTimeout, range: 1...86_400)
+        "timeout", help: "Give up if the sign-in is not completed in time.", default: SignIn.defaultTimeout, range: 1...86_400)
     /// The browser command when `--browser` is absent.
     static let browserVariable = "AUTHCTL_BROWSER"
     static let browser = Option.string(

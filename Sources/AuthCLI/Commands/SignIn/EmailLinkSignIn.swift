@@ -1,5 +1,4 @@
 import AuthApp
-import AuthCore
 import AuthPlatform
 
 /// `signin --email-link` and `link --email-link`: the project emails a link, the person pastes it
@@ -7,7 +6,7 @@ import AuthPlatform
 extension SignInCommand {
     static func signInWithEmailLink(_ email: String, continueURL: String?, linking: Bool, in env: CommandEnvironment) async throws -> SignInResult {
         let methods = SignInMethods(runtime: env.runtime)
-        if linking { guard try env.auth.currentUser() != nil else { throw AccountError.notSignedIn } }
+        if linking { try SignIn(runtime: env.runtime).checkSignedIn() }
         try await methods.sendSignInLink(toEmail: email, continueURL: continueURL)
         env.notice("The project sent a sign-in link to \(email).")
         let link = try await pastedLink(

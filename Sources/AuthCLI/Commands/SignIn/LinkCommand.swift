@@ -1,6 +1,4 @@
 import AuthApp
-import AuthCore
-import AuthOAuth
 
 /// `authctl link`: add a provider to the signed-in user, or link the credential an
 /// account-exists sign-in kept pending.
@@ -70,7 +68,7 @@ struct LinkCommand: Command {
         }
         if let passwordLink {
             try SignInRunner.checkHome(env)
-            guard try env.auth.currentAccount() != nil else { throw AccountError.notSignedIn }
+            try SignIn(runtime: env.runtime).checkSignedIn()
             let password = try await SignInCommand.password(
                 fromStandardInput: passwordLink.fromStandardInput, in: env, command: [Self.name], interrupted: .link)
             SignInRunner.report(
@@ -78,17 +76,12 @@ struct LinkCommand: Command {
             return .success
         }
         if linksPending {
-            _ = try AuthorizationRequest.parseParameters(runner.flowOptions.parameters)
+            _ = try SignIn.customParameters(runner.flowOptions.parameters)
             try SignInRunner.checkHome(env)
-            guard try env.auth.currentAccount() != nil else { throw AccountError.notSignedIn }
+            try SignIn(runtime: env.runtime).checkSignedIn()
             SignInRunner.report(try await AccountOperations(runtime: env.runtime).linkPending(), purpose: .link, in: env)
             return .success
         }
-        return try await runner.run(in: env) { account in
-            guard let user = account?.user else { throw AccountError.notSignedIn }
-            guard let providerID else { throw UsageError.missingOption("--provider", command: ["link"]) }
-            if user.identity(for: providerID) != nil { throw AccountError.providerAlreadyLinked(providerID: providerID) }
-            return providerID
-        }
+        return try await runner.run(in: env, providerID: providerID)
     }
 }

@@ -1,5 +1,4 @@
 import AuthApp
-import AuthCore
 
 /// `authctl reauth`: sign in again as the current user (with `prompt=login`), to prove it is
 /// still them; another person's identity is a user mismatch.
@@ -44,8 +43,7 @@ struct ReauthCommand: Command {
     func run(in env: CommandEnvironment) async throws -> ExitStatus {
         let env = try env.withSecondFactor(totp: totp)
         try env.checkKeyringBeforeSignIn()
-        let account = try env.auth.currentAccount()
-        if (providerID ?? account?.signInProviderID) == SignInCommand.passwordProviderID {
+        if try SignIn(runtime: env.runtime).reauthenticationProvider(asked: providerID) == SignInCommand.passwordProviderID {
             try SignInRunner.checkHome(env)
             let accounts = EmailAndPassword(runtime: env.runtime)
             let password = try await SignInCommand.password(
@@ -55,13 +53,6 @@ struct ReauthCommand: Command {
             SignInRunner.report(result, purpose: .reauthenticate, in: env)
             return .success
         }
-        return try await runner.run(in: env) { account in
-            guard let account else { throw AccountError.notSignedIn }
-            guard let chosen = providerID ?? account.signInProviderID else { throw AccountError.notSignedIn }
-            guard account.user.identity(for: chosen) != nil else {
-                throw AccountError.noSuchProvider(providerID: chosen, linked: account.user.providerData.map(\.providerID))
-            }
-            return chosen
-        }
+        return try await runner.run(in: env, providerID: providerID)
     }
 }

@@ -1,14 +1,12 @@
 import AuthApp
-import AuthCore
-import AuthOAuth
-import AuthProviders
+import AuthPlatform
 
 /// `authctl signin`: sign in through the browser (or a paste, a device code, or an ID token
 /// from stdin), then the account rules.
 struct SignInCommand: Command {
     /// The ids `--provider` takes, for signin and link: locally, ones `providers add` added; with
     /// a Firebase project, any the project enables, with nothing added here.
-    static let providerHelp = "\(ProviderPresets.builtIn.idSummary). Locally, one added with 'authctl providers add'; "
+    static let providerHelp = "\(SignIn.builtInProviderSummary). Locally, one added with 'authctl providers add'; "
         + "with a Firebase project, any provider the project enables, with nothing to add here."
     static let provider = Option.required(
         "provider", "ID", help: "The provider to sign in with: " + providerHelp + " With a Firebase project, also password.",
@@ -105,7 +103,7 @@ struct SignInCommand: Command {
         /// A custom token from stdin, in the Firebase project.
         case customToken
         /// The client itself (RFC 6749 §4.4).
-        case clientCredentials(providerID: String, request: ClientCredentialsRequest)
+        case clientCredentials(providerID: String, scopes: [String], audience: String?, resource: String?)
         /// A new anonymous user, in the Firebase project.
         case anonymous
         /// A link emailed by the Firebase project, pasted back.
@@ -113,7 +111,7 @@ struct SignInCommand: Command {
     }
 
     /// `password`: the email/password provider of a Firebase project.
-    static let passwordProviderID = "password"
+    static let passwordProviderID = SignInRoute.passwordProviderID
 
     let method: Method
     let runner: SignInRunner
@@ -134,9 +132,9 @@ struct SignInCommand: Command {
             guard let email else { throw UsageError.missingOption("--" + Self.email.long, command: path) }
             method = .password(email: email, fromStandardInput: try invocation[Self.passwordStdin], create: try invocation[Self.create])
         } else if let providerID, try invocation[Self.clientCredentials] {
-            let request = ClientCredentialsRequest(
-                scopes: try invocation[BrowserFlowOptions.scope], audience: try invocation[Self.audience], resource: try invocation[Self.resource])
-            method = .clientCredentials(providerID: providerID, request: request)
+            method = .clientCredentials(
+                providerID: providerID, scopes: try invocation[BrowserFlowOptions.scope], audience: try invocation[Self.audience],
+                resource: try invocation[Self.resource])
         } else if let providerID {
             method = .provider(providerID)
         } else {
@@ -177,7 +175,7 @@ struct SignInCommand: Command {
         try env.checkKeyringBeforeSignIn()
         switch method {
         case .provider(let providerID):
-            return try await runner.run(in: env) { _ in providerID }
+            return try await runner.run(in: env, providerID: providerID)
         case .password(let email, let fromStandardInput, let create):
             try SignInRunner.checkHome(env)
             let accounts = EmailAndPassword(runtime: env.runtime)
@@ -187,9 +185,10 @@ struct SignInCommand: Command {
                 try await accounts.signIn(email: email, password: password, mode: create ? .signUp : .signIn)
             }
             SignInRunner.report(result, purpose: .signIn, in: env)
-        case .clientCredentials(let providerID, let request):
+        case .clientCredentials(let providerID, let scopes, let audience, let resource):
             try SignInRunner.checkHome(env)
-            SignInRunner.report(try await SignInClient(runtime: env.runtime).run(providerID: providerID, request: request), purpose: .signIn, in: env)
+            let result = try await SignInClient(runtime: env.runtime).run(providerID: providerID, scopes: scopes, audience: audience, resource: resource)
+            SignInRunner.report(result, purpose: .signIn, in: env)
         case .customToken:
             try SignInRunner.checkHome(env)
             SignInRunner.report(try await CustomToken(runtime: env.runtime).signIn(try env.readToken()), purpose: .signIn, in: env)

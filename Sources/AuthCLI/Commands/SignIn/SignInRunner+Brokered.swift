@@ -1,6 +1,4 @@
 import AuthApp
-import AuthCore
-import AuthOAuth
 import AuthPlatform
 
 /// A provider not added on this machine, with a Firebase project: the project runs the provider's

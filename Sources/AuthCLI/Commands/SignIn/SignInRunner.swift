@@ -1,8 +1,5 @@
 import AuthApp
-import AuthCore
-import AuthOAuth
 import AuthPlatform
-import AuthProviders
 
 /// What `signin`, `link` and `reauth` share: the provider flow (or an ID token from stdin), then
 /// the account rules, then the report.
@@ -20,17 +17,17 @@ struct SignInRunner: Sendable {
     /// `--ci`: the job's own token, fetched now and again when it expires (signin only).
     var ciSource: CITokenSource?
 
-    /// Runs the sign-in for `purpose` with the provider `chooseProvider` picks for the current
-    /// account, through the application layer's ``SignIn`` (which chooses the route and the
-    /// return). A locked, corrupt or insecure keystore, or a rule that cannot pass, fails before
-    /// the person spends time in a browser.
-    func run(in env: CommandEnvironment, chooseProvider: (KeystoreDocument.Account?) throws -> String) async throws -> ExitStatus {
-        let customParameters = try AuthorizationRequest.parseParameters(flowOptions.parameters)
+    /// Runs the sign-in for `purpose` with `providerID` (for a reauthentication, nil: the current
+    /// user's), through the application layer's ``SignIn``, which checks it against the current
+    /// user and chooses the route and the return. A locked, corrupt or insecure keystore, or a
+    /// rule that cannot pass, fails before the person spends time in a browser.
+    func run(in env: CommandEnvironment, providerID asked: String?) async throws -> ExitStatus {
+        let customParameters = try SignIn.customParameters(flowOptions.parameters)
         try env.runtime.checkHome()
-        let providerID = try chooseProvider(try env.auth.currentAccount())
         let signIn = SignIn(runtime: env.runtime)
+        let providerID = try signIn.provider(for: purpose, asked: asked)
         // An unknown provider is refused (with its suggestion) before the browser is chosen.
-        let route = try signIn.route(providerID)
+        let projectRuns = try signIn.runsByProject(providerID)
         let proof: SignIn.Proof
         var browser: any BrowserOpener = NoBrowser()
         var whyNoBrowser: String?
@@ -42,7 +39,6 @@ struct SignInRunner: Sendable {
         } else if accessTokenFromStandardInput {
             proof = try Self.accessToken(try env.readToken())
         } else {
-            let projectRuns = if case .project = route { true } else { false }
             let chosen = try chooseBrowser(in: env, projectRuns: projectRuns)
             browser = chosen.opener
             whyNoBrowser = chosen.whyNone
@@ -54,9 +50,7 @@ struct SignInRunner: Sendable {
             timeout: flowOptions.timeout, timeoutSetting: "--timeout", redirectPorts: flowOptions.redirectPorts)
         input.appAcceptsLocalhost = flowOptions.localhost
         input.asksToPaste = flowOptions.paste
-        let ports = SignIn.Ports(
-            grant: signInContext(in: env, browser: browser, whyNoBrowser: whyNoBrowser, qr: flowOptions.qr), opensBrowser: opensBrowser,
-            paste: env.context.standardInputIsTerminal ? .terminal : .whenAsked, routeChosen: { env.notice("\(Self.explain($0))") })
+        let ports = signInPorts(in: env, browser: browser, opens: opensBrowser, whyNoBrowser: whyNoBrowser)
         let option = ciSource != nil ? "--ci" : "--device"
         let result: SignInResult
         do {

@@ -5,16 +5,17 @@ import Foundation
 
 /// Never called: it only has to compile.
 func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resolver: MultiFactorResolver, factorInfo: MultiFactorInfo, assertion: MultiFactorAssertion, session: MultiFactorSession, secret: TOTPSecret, result: AuthDataResult, tokenResult: AuthTokenResult, additionalUserInfo: AdditionalUserInfo, oauthCredential: OAuthCredential, credential: AuthCredential, provider: OAuthProvider, actionCodeSettings: ActionCodeSettings, actionCodeInfo: ActionCodeInfo, actionCodeURL: ActionCodeURL, userMetadata: UserMetadata, userInfo: UserInfo, changeRequest: UserProfileChangeRequest, app: FirebaseApp, options: FirebaseOptions, providerID: AuthProviderID, errorCode: AuthErrorCode, federatedProvider: FederatedAuthProvider) async throws {
-    let handler1: ([String]?, Error?) -> Void = { _, _ in }
-    let handler2: (AuthDataResult?, Error?) -> Void = { _, _ in }
-    let handler3: (Error?) -> Void = { _ in }
+    let handler1: (Error?) -> Void = { _ in }
+    let handler2: ([String]?, Error?) -> Void = { _, _ in }
+    let handler3: (AuthDataResult?, Error?) -> Void = { _, _ in }
     let handler4: (ActionCodeInfo?, Error?) -> Void = { _, _ in }
     let handler5: (String?, Error?) -> Void = { _, _ in }
-    let handler6: (AuthTokenResult?, Error?) -> Void = { _, _ in }
-    let handler7: (User?, Error?) -> Void = { _, _ in }
-    let handler8: (MultiFactorSession?, Error?) -> Void = { _, _ in }
-    let handler9: (TOTPSecret?, Error?) -> Void = { _, _ in }
-    let handler10: (Bool) -> Void = { _ in }
+    let handler6: (Auth, User?) -> Void = { _, _ in }
+    let handler7: (AuthTokenResult?, Error?) -> Void = { _, _ in }
+    let handler8: (User?, Error?) -> Void = { _, _ in }
+    let handler9: (MultiFactorSession?, Error?) -> Void = { _, _ in }
+    let handler10: (TOTPSecret?, Error?) -> Void = { _, _ in }
+    let handler11: (Bool) -> Void = { _ in }
     let authStateSequence = auth.authStateChanges
     var authStateIterator = authStateSequence.makeAsyncIterator()
     let idTokenSequence = auth.idTokenChanges
@@ -61,42 +62,54 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     let _: Auth = Auth.auth()
     // Auth.auth(app:)
     let _: Auth = Auth.auth(app: app)
+    // Auth.app
+    let _: FirebaseApp? = auth.app
     // Auth.currentUser
     let _: User? = auth.currentUser
+    // Auth.languageCode
+    do { let value: String? = auth.languageCode; auth.languageCode = value }
+    // Auth.tenantID
+    do { let value: String? = auth.tenantID; auth.tenantID = value }
+    // Auth.customAuthDomain
+    do { let value: String? = auth.customAuthDomain; auth.customAuthDomain = value }
+    // Auth.updateCurrentUser(_:completion:)
+    auth.updateCurrentUser(user, completion: handler1)
+    // Auth.updateCurrentUser(_:)
+    try await auth.updateCurrentUser(user)
     // Auth.fetchSignInMethods(forEmail:completion:)
-    auth.fetchSignInMethods(forEmail: "text", completion: handler1)
+    auth.fetchSignInMethods(forEmail: "text", completion: handler2)
     // Auth.fetchSignInMethods(forEmail:)
     let _: [String] = try await auth.fetchSignInMethods(forEmail: "text")
     // Auth.signIn(withEmail:password:completion:)
-    auth.signIn(withEmail: "text", password: "text", completion: handler2)
+    auth.signIn(withEmail: "text", password: "text", completion: handler3)
     // Auth.signIn(withEmail:password:)
     let _: AuthDataResult = try await auth.signIn(withEmail: "text", password: "text")
     // Auth.signIn(withEmail:link:completion:)
-    auth.signIn(withEmail: "text", link: "text", completion: handler2)
+    auth.signIn(withEmail: "text", link: "text", completion: handler3)
     // Auth.signIn(withEmail:link:)
     let _: AuthDataResult = try await auth.signIn(withEmail: "text", link: "text")
     // Auth.signIn(with:uiDelegate:completion:)
-    auth.signIn(with: federatedProvider, uiDelegate: nil, completion: handler2)
+    auth.signIn(with: federatedProvider, uiDelegate: nil, completion: handler3)
     // Auth.signIn(with:uiDelegate:)
     let _: AuthDataResult = try await auth.signIn(with: federatedProvider, uiDelegate: nil)
     // Auth.signIn(with:completion:)
-    auth.signIn(with: credential, completion: handler2)
+    auth.signIn(with: credential, completion: handler3)
     // Auth.signIn(with:)
     let _: AuthDataResult = try await auth.signIn(with: credential)
     // Auth.signInAnonymously(completion:)
-    auth.signInAnonymously(completion: handler2)
+    auth.signInAnonymously(completion: handler3)
     // Auth.signInAnonymously()
     let _: AuthDataResult = try await auth.signInAnonymously()
     // Auth.signIn(withCustomToken:completion:)
-    auth.signIn(withCustomToken: "text", completion: handler2)
+    auth.signIn(withCustomToken: "text", completion: handler3)
     // Auth.signIn(withCustomToken:)
     let _: AuthDataResult = try await auth.signIn(withCustomToken: "text")
     // Auth.createUser(withEmail:password:completion:)
-    auth.createUser(withEmail: "text", password: "text", completion: handler2)
+    auth.createUser(withEmail: "text", password: "text", completion: handler3)
     // Auth.createUser(withEmail:password:)
     let _: AuthDataResult = try await auth.createUser(withEmail: "text", password: "text")
     // Auth.confirmPasswordReset(withCode:newPassword:completion:)
-    auth.confirmPasswordReset(withCode: "text", newPassword: "text", completion: handler3)
+    auth.confirmPasswordReset(withCode: "text", newPassword: "text", completion: handler1)
     // Auth.confirmPasswordReset(withCode:newPassword:)
     try await auth.confirmPasswordReset(withCode: "text", newPassword: "text")
     // Auth.checkActionCode(_:completion:)
@@ -108,23 +121,43 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     // Auth.verifyPasswordResetCode(_:)
     let _: String = try await auth.verifyPasswordResetCode("text")
     // Auth.applyActionCode(_:completion:)
-    auth.applyActionCode("text", completion: handler3)
+    auth.applyActionCode("text", completion: handler1)
     // Auth.applyActionCode(_:)
     try await auth.applyActionCode("text")
     // Auth.sendPasswordReset(withEmail:completion:)
-    auth.sendPasswordReset(withEmail: "text", completion: handler3)
+    auth.sendPasswordReset(withEmail: "text", completion: handler1)
     // Auth.sendPasswordReset(withEmail:actionCodeSettings:completion:)
-    auth.sendPasswordReset(withEmail: "text", actionCodeSettings: actionCodeSettings, completion: handler3)
+    auth.sendPasswordReset(withEmail: "text", actionCodeSettings: actionCodeSettings, completion: handler1)
     // Auth.sendPasswordReset(withEmail:actionCodeSettings:)
     try await auth.sendPasswordReset(withEmail: "text", actionCodeSettings: actionCodeSettings)
     // Auth.sendSignInLink(toEmail:actionCodeSettings:completion:)
-    auth.sendSignInLink(toEmail: "text", actionCodeSettings: actionCodeSettings, completion: handler3)
+    auth.sendSignInLink(toEmail: "text", actionCodeSettings: actionCodeSettings, completion: handler1)
     // Auth.sendSignInLink(toEmail:actionCodeSettings:)
     try await auth.sendSignInLink(toEmail: "text", actionCodeSettings: actionCodeSettings)
     // Auth.signOut()
     try auth.signOut()
     // Auth.isSignIn(withEmailLink:)
     let _: Bool = auth.isSignIn(withEmailLink: "text")
+    // Auth.addStateDidChangeListener(_:)
+    let _: NSObjectProtocol = auth.addStateDidChangeListener(handler6)
+    // Auth.removeStateDidChangeListener(_:)
+    auth.removeStateDidChangeListener(NSObject())
+    // Auth.addIDTokenDidChangeListener(_:)
+    let _: NSObjectProtocol = auth.addIDTokenDidChangeListener(handler6)
+    // Auth.removeIDTokenDidChangeListener(_:)
+    auth.removeIDTokenDidChangeListener(NSObject())
+    // Auth.useAppLanguage()
+    auth.useAppLanguage()
+    // Auth.useEmulator(withHost:port:)
+    auth.useEmulator(withHost: "text", port: 9099)
+    // Auth.authStateDidChangeNotification
+    let _: NSNotification.Name = Auth.authStateDidChangeNotification
+    // AuthStateDidChange
+    let _: NSNotification.Name = AuthStateDidChange
+    // AuthStateDidChangeListenerHandle
+    _ = AuthStateDidChangeListenerHandle.self
+    // IDTokenDidChangeListenerHandle
+    _ = IDTokenDidChangeListenerHandle.self
     // User
     _ = User.self
     // User.isAnonymous
@@ -139,28 +172,32 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     let _: [UserInfo] = user.providerData
     // User.metadata
     let _: UserMetadata = user.metadata
+    // User.tenantID
+    let _: String? = user.tenantID
     // User.multiFactor
     let _: MultiFactor = user.multiFactor
     // User.updateEmail(to:completion:)
-    user.updateEmail(to: "text", completion: handler3)
+    user.updateEmail(to: "text", completion: handler1)
     // User.updateEmail(to:)
     try await user.updateEmail(to: "text")
     // User.updatePassword(to:completion:)
-    user.updatePassword(to: "text", completion: handler3)
+    user.updatePassword(to: "text", completion: handler1)
     // User.updatePassword(to:)
     try await user.updatePassword(to: "text")
     // User.createProfileChangeRequest()
     let _: UserProfileChangeRequest = user.createProfileChangeRequest()
+    // User.refreshToken
+    let _: String? = user.refreshToken
     // User.reload(completion:)
-    user.reload(completion: handler3)
+    user.reload(completion: handler1)
     // User.reload()
     try await user.reload()
     // User.reauthenticate(with:completion:)
-    user.reauthenticate(with: credential, completion: handler2)
+    user.reauthenticate(with: credential, completion: handler3)
     // User.reauthenticate(with:)
     let _: AuthDataResult = try await user.reauthenticate(with: credential)
     // User.reauthenticate(with:uiDelegate:completion:)
-    user.reauthenticate(with: federatedProvider, uiDelegate: nil, completion: handler2)
+    user.reauthenticate(with: federatedProvider, uiDelegate: nil, completion: handler3)
     // User.reauthenticate(with:uiDelegate:)
     let _: AuthDataResult = try await user.reauthenticate(with: federatedProvider, uiDelegate: nil)
     // User.getIDToken(completion:)
@@ -172,33 +209,33 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     // User.idTokenForcingRefresh(_:)
     let _: String = try await user.idTokenForcingRefresh(false)
     // User.getIDTokenResult(completion:)
-    user.getIDTokenResult(completion: handler6)
+    user.getIDTokenResult(completion: handler7)
     // User.getIDTokenResult(forcingRefresh:completion:)
-    user.getIDTokenResult(forcingRefresh: false, completion: handler6)
+    user.getIDTokenResult(forcingRefresh: false, completion: handler7)
     // User.getIDTokenResult(forcingRefresh:)
     let _: AuthTokenResult = try await user.getIDTokenResult(forcingRefresh: false)
     // User.link(with:completion:)
-    user.link(with: credential, completion: handler2)
+    user.link(with: credential, completion: handler3)
     // User.link(with:)
     let _: AuthDataResult = try await user.link(with: credential)
     // User.link(with:uiDelegate:completion:)
-    user.link(with: federatedProvider, uiDelegate: nil, completion: handler2)
+    user.link(with: federatedProvider, uiDelegate: nil, completion: handler3)
     // User.link(with:uiDelegate:)
     let _: AuthDataResult = try await user.link(with: federatedProvider, uiDelegate: nil)
     // User.unlink(fromProvider:completion:)
-    user.unlink(fromProvider: "text", completion: handler7)
+    user.unlink(fromProvider: "text", completion: handler8)
     // User.unlink(fromProvider:)
     let _: User = try await user.unlink(fromProvider: "text")
     // User.sendEmailVerification(with:completion:)
-    user.sendEmailVerification(with: actionCodeSettings, completion: handler3)
+    user.sendEmailVerification(with: actionCodeSettings, completion: handler1)
     // User.sendEmailVerification(with:)
     try await user.sendEmailVerification(with: actionCodeSettings)
     // User.delete(completion:)
-    user.delete(completion: handler3)
+    user.delete(completion: handler1)
     // User.delete()
     try await user.delete()
     // User.sendEmailVerification(beforeUpdatingEmail:actionCodeSettings:completion:)
-    user.sendEmailVerification(beforeUpdatingEmail: "text", actionCodeSettings: actionCodeSettings, completion: handler3)
+    user.sendEmailVerification(beforeUpdatingEmail: "text", actionCodeSettings: actionCodeSettings, completion: handler1)
     // User.sendEmailVerification(beforeUpdatingEmail:actionCodeSettings:)
     try await user.sendEmailVerification(beforeUpdatingEmail: "text", actionCodeSettings: actionCodeSettings)
     // User.providerID
@@ -236,7 +273,7 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     // UserProfileChangeRequest.photoURL
     do { let value: URL? = changeRequest.photoURL; changeRequest.photoURL = value }
     // UserProfileChangeRequest.commitChanges(completion:)
-    changeRequest.commitChanges(completion: handler3)
+    changeRequest.commitChanges(completion: handler1)
     // UserProfileChangeRequest.commitChanges()
     try await changeRequest.commitChanges()
     // AuthCredential.provider
@@ -458,19 +495,19 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     // MultiFactor
     _ = MultiFactor.self
     // MultiFactor.getSessionWithCompletion(_:)
-    multiFactor.getSessionWithCompletion(handler8)
+    multiFactor.getSessionWithCompletion(handler9)
     // MultiFactor.session()
     let _: MultiFactorSession = try await multiFactor.session()
     // MultiFactor.enroll(with:displayName:completion:)
-    multiFactor.enroll(with: assertion, displayName: "text", completion: handler3)
+    multiFactor.enroll(with: assertion, displayName: "text", completion: handler1)
     // MultiFactor.enroll(with:displayName:)
     try await multiFactor.enroll(with: assertion, displayName: "text")
     // MultiFactor.unenroll(with:completion:)
-    multiFactor.unenroll(with: factorInfo, completion: handler3)
+    multiFactor.unenroll(with: factorInfo, completion: handler1)
     // MultiFactor.unenroll(with:)
     try await multiFactor.unenroll(with: factorInfo)
     // MultiFactor.unenroll(withFactorUID:completion:)
-    multiFactor.unenroll(withFactorUID: "text", completion: handler3)
+    multiFactor.unenroll(withFactorUID: "text", completion: handler1)
     // MultiFactor.unenroll(withFactorUID:)
     try await multiFactor.unenroll(withFactorUID: "text")
     // MultiFactorAssertion
@@ -496,7 +533,7 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     // MultiFactorResolver.auth
     let _: Auth = resolver.auth
     // MultiFactorResolver.resolveSignIn(with:completion:)
-    resolver.resolveSignIn(with: assertion, completion: handler2)
+    resolver.resolveSignIn(with: assertion, completion: handler3)
     // MultiFactorResolver.resolveSignIn(with:)
     let _: AuthDataResult = try await resolver.resolveSignIn(with: assertion)
     // MultiFactorSession
@@ -506,7 +543,7 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     // TOTPMultiFactorGenerator
     _ = TOTPMultiFactorGenerator.self
     // TOTPMultiFactorGenerator.generateSecret(with:completion:)
-    TOTPMultiFactorGenerator.generateSecret(with: session, completion: handler9)
+    TOTPMultiFactorGenerator.generateSecret(with: session, completion: handler10)
     // TOTPMultiFactorGenerator.generateSecret(with:)
     let _: TOTPSecret = try await TOTPMultiFactorGenerator.generateSecret(with: session)
     // TOTPMultiFactorGenerator.assertionForEnrollment(with:oneTimePassword:)
@@ -746,7 +783,7 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     // FirebaseApp.allApps
     let _: [String: FirebaseApp]? = FirebaseApp.allApps
     // FirebaseApp.delete(_:)
-    app.delete(handler10)
+    app.delete(handler11)
     // FirebaseApp.name
     let _: String = app.name
     // FirebaseApp.options

@@ -70,6 +70,8 @@ func run(_ arguments: [String]) async throws -> [String: Any] {
     case let name where name.hasPrefix("methods-"): return try await signInMethodSnippet(name, Array(arguments.dropFirst()))
     case let name where name.hasPrefix("profile-"): return try await profileSnippet(name, Array(arguments.dropFirst()))
     case let name where name.hasPrefix("completion-"): return try await completionSnippet(name, argument(1))
+    case let name where name.hasPrefix("both-"): return try await bothDoorsSnippet(name, Array(arguments.dropFirst()))
+    case let name where name.hasPrefix("configure-"): return try await configureSnippet(name, Array(arguments.dropFirst()))
     default: throw AuthError.snippet("unknown snippet '\(argument(0))'")
     }
 }

@@ -44,7 +44,7 @@ enum Extras {
             }
             return ["mainQueue": onMain]
         default:
-            throw Failure(message: "unknown command '\(command)'")
+            return try await WireChecks.run(command, arguments: arguments)
         }
     }
 

@@ -1,0 +1,80 @@
+import AuthctlKit
+import Foundation
+
+/// The seeds' optional steps as a program uses their results, for the tests that check them on the
+/// wire (Tests/e2e/test_library_wire.py) rather than read back from the provider object:
+///   page-credential PAGE [PROVIDER]  the page's provider (blocks 1-3 as printed; with PROVIDER, that
+///                                    provider given the page's customParameters and scopes blocks),
+///                                    signed in with; prints the result credential's tokens, as the
+///                                    page's comments read them (`authResult.credential`, the SDK's `OAuthCredential?`)
+///   sign-out-error PAGE              signOut() where it fails: the NSError a `catch let signOutError
+///                                    as NSError` gets, then the page's own sign-out block as printed
+///   listen-tokens-async              `for await user in Auth.auth().idTokenChanges`: prints a line when
+///                                    listening, then waits for another process's sign-in
+@MainActor
+enum WireChecks {
+    static func run(_ command: String, arguments: [String]) async throws -> [String: Any] {
+        let argument = { (index: Int) in index < arguments.count ? arguments[index] : "" }
+        switch command {
+        case "page-credential":
+            let page = try page(argument(0))
+            let provider: OAuthProvider
+            if arguments.count > 1 {
+                provider = OAuthProvider(providerID: argument(1))
+                page.customParameters(provider)
+                page.scopes(provider)
+            } else {
+                provider = page.provider()
+            }
+            let credential = try await provider.credential(with: nil)
+            let authResult = try await Auth.auth().signIn(with: credential)
+            let oauthCredential = authResult.credential
+            return describe(authResult.user).merging([
+                "accessToken": oauthCredential?.accessToken ?? NSNull(), "idToken": oauthCredential?.idToken ?? NSNull(),
+                "credentialProvider": authResult.credential?.provider ?? NSNull(),
+            ]) { _, new in new }
+        case "sign-out-error":
+            let page = try page(argument(0))
+            var caught: [String: Any] = [:]
+            let firebaseAuth = Auth.auth()
+            do {
+                try firebaseAuth.signOut()
+            } catch let signOutError as NSError {
+                caught = ["domain": signOutError.domain, "code": signOutError.code,
+                          "name": signOutError.userInfo[AuthErrorUserInfoNameKey] as? String ?? "",
+                          "message": signOutError.localizedDescription]
+            }
+            page.signOut()  // prints "Error signing out: %@ <the error>" when it fails again
+            return describe(Auth.auth().currentUser).merging(["caught": caught]) { _, new in new }
+        case "listen-tokens-async":
+            return await listenToTokens()
+        default:
+            throw Failure(message: "unknown command '\(command)'")
+        }
+    }
+
+    /// The ID-token sequence of FirebaseAuth 12.12: its first element is the state at the start,
+    /// the next one the sign-in another process made in the same home.
+    static func listenToTokens() async -> [String: Any] {
+        guard #available(macOS 15.0, iOS 18.0, *) else { return ["unavailable": true] }
+        let limit: Double = deadline
+        let watch = Task { @MainActor () -> (uid: String, token: String, calls: Int)? in
+            var calls = 0
+            for await user in Auth.auth().idTokenChanges {
+                calls += 1
+                if calls == 1 { emit(["listening": true, "signedIn": user != nil]); continue }
+                if let user { return (user.uid, (try? await user.getIDToken()) ?? "", calls) }
+            }
+            return nil
+        }
+        // Cancelling the iterating task ends the sequence, and so the wait.
+        let timer = Task {
+            try? await Task.sleep(for: .seconds(limit))
+            watch.cancel()
+        }
+        let seen = await watch.value
+        timer.cancel()
+        guard let seen else { return ["signedIn": false] }
+        return ["signedIn": true, "uid": seen.uid, "token": seen.token, "calls": seen.calls]
+    }
+}
