@@ -63,7 +63,7 @@ let package = Package(
         // Its imports are internal: it exports nothing of them.
         .target(
             name: "AuthctlKit",
-            dependencies: ["AuthApp", "AuthCore", "AuthProviders", "AuthOAuth", "AuthPlatform"]
+            dependencies: ["AuthApp", "AuthPlatform"]
         ),
 
         .target(
