@@ -18,8 +18,8 @@ package typealias ActionCodeDetails = AuthCore.ActionCodeDetails
 package typealias ActionLink = AuthCore.ActionLink
 package typealias ActionLinkSettings = AuthCore.ActionLinkSettings
 
-/// Second factors: one enrolled, a TOTP secret being enrolled, and a sign-in stopped at its second
-/// factor (the error carries the pending sign-in, which the door hands back without naming it).
-package typealias EnrolledFactor = AuthCore.EnrolledFactor
+/// Second factors (the enrolled one is `EnrolledFactor`, in Accounts.swift): a TOTP secret being
+/// enrolled, and a sign-in stopped at its second factor (the error carries the pending sign-in,
+/// which the door hands back without naming it).
 package typealias TOTPEnrollmentSecret = AuthCore.TOTPEnrollmentSecret
 package typealias SecondFactorRequired = AuthCore.SecondFactorRequired
