@@ -54,17 +54,16 @@ let package = Package(
             dependencies: ["AuthCore", "AuthFirebase", "AuthHTTP", "AuthKeyring", "CSignals", "AuthProviders", "AuthOAuth", "AuthJOSE", "AuthStorage", "AuthPlatform", "AuthCrypto"]
         ),
         // argv, command specs and help, renderers, the error funnel; the terminal as the use cases' I/O.
-        // No backend's target: a backend kind brings its commands (Decision 0047).
         .target(
             name: "AuthCLI",
-            dependencies: ["AuthApp", "AuthCore", "AuthProviders", "AuthOAuth", "AuthStorage", "AuthPlatform"]
+            dependencies: ["AuthApp", "AuthPlatform"]
         ),
         .executableTarget(name: "authctl", dependencies: ["AuthCLI"]),
         // The library product: FirebaseAuth's Swift API over the application layer's use cases.
         // Its imports are internal: it exports nothing of them.
         .target(
             name: "AuthctlKit",
-            dependencies: ["AuthApp", "AuthCore", "AuthProviders", "AuthOAuth", "AuthPlatform"]
+            dependencies: ["AuthApp", "AuthPlatform"]
         ),
 
         .target(

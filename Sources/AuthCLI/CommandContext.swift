@@ -1,17 +1,17 @@
 import AuthApp
-import AuthCore
-import AuthCrypto
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 import AuthPlatform
-import AuthStorage
 
 /// Everything a command touches outside itself, injected so that every command runs in-process
-/// in tests: the environment, the standard streams, the network, the clock, randomness, the
-/// browser and Ctrl-C.
+/// in tests: the environment, the standard streams, the browser and Ctrl-C that only the door
+/// knows, and the application layer's effects (``AppEffects``: the network, the clock,
+/// randomness, the keyring, the signal hold), which it reads as its own (`context.clock`) and
+/// hands to AuthApp whole, never building one itself.
+@dynamicMemberLookup
 package struct CommandContext: Sendable {
     package var environment: EnvironmentVariables
     /// Reads standard input to its end, at most `limit` bytes (nil if larger).
@@ -29,9 +29,9 @@ package struct CommandContext: Sendable {
     /// Asks the person at the terminal for a secret without echoing it (a password), or nil when
     /// there is no terminal to ask on.
     package var readSecret: @Sendable (_ prompt: String) async -> String?
-    package var transport: any HTTPTransport
-    package var clock: Clock
-    package var random: any RandomSource
+    /// The effects the application layer runs on: ``AppEffects/live(environment:holdsSignals:)``
+    /// for the process, a test's own otherwise.
+    package var effects: AppEffects
     /// Makes the browser for a command line (`--browser`), or the system default for nil.
     package var makeBrowser: @Sendable (_ command: [String]?) -> any BrowserOpener
     /// What the headless rules need of the machine: its system, /proc/version, and which of the
@@ -39,15 +39,9 @@ package struct CommandContext: Sendable {
     package var browserHost: @Sendable (_ candidates: [String]) -> BrowserHost
     /// Calls the handler on Ctrl-C until the returned function is called.
     package var onInterrupt: @Sendable (_ handler: @escaping @Sendable () -> Void) -> (@Sendable () -> Void)
-    /// Holds Ctrl-C and SIGTERM while a token refresh is in flight (Decisions/0014).
-    package var interrupts: any InterruptShield
     /// Replaces this process with `arguments[0]` (found on the environment's PATH) and the given
     /// environment; returns only on failure, with the errno.
     package var replaceProcess: @Sendable (_ arguments: [String], _ environment: [String: String]) -> Int32
-    /// The system keyring for the home at the path given (Decisions/0024): built when a command
-    /// first stores or reads a secret there, never by the hot path. Nil: this context has none
-    /// (`storage auto` keeps secrets in the files; `storage keyring` fails, exit 11).
-    package var secretVault: (@Sendable (_ home: String) -> any SecretVault)? = nil
     /// The kinds of account backend a command can run (the standard ones; a test registers its own).
     package var backends: BackendRegistry = .standard
 
@@ -56,11 +50,10 @@ package struct CommandContext: Sendable {
         writeStandardOutput: @escaping @Sendable (String) -> Void, writeStandardError: @escaping @Sendable (String) -> Void,
         standardErrorIsTerminal: Bool, standardInputIsTerminal: Bool = false,
         readLine: @escaping @Sendable () async -> String? = { nil },
-        readSecret: @escaping @Sendable (String) async -> String? = { _ in nil }, transport: any HTTPTransport, clock: Clock, random: any RandomSource,
+        readSecret: @escaping @Sendable (String) async -> String? = { _ in nil }, effects: AppEffects,
         makeBrowser: @escaping @Sendable ([String]?) -> any BrowserOpener,
         browserHost: @escaping @Sendable ([String]) -> BrowserHost = { _ in BrowserHost(system: .other) },
         onInterrupt: @escaping @Sendable (@escaping @Sendable () -> Void) -> (@Sendable () -> Void),
-        interrupts: any InterruptShield = NoInterruptShield(),
         replaceProcess: @escaping @Sendable ([String], [String: String]) -> Int32 = { _, _ in ENOSYS }
     ) {
         self.environment = environment
@@ -71,13 +64,10 @@ package struct CommandContext: Sendable {
         self.standardInputIsTerminal = standardInputIsTerminal
         self.readLine = readLine
         self.readSecret = readSecret
-        self.transport = transport
-        self.clock = clock
-        self.random = random
+        self.effects = effects
         self.makeBrowser = makeBrowser
         self.browserHost = browserHost
         self.onInterrupt = onInterrupt
-        self.interrupts = interrupts
         self.replaceProcess = replaceProcess
     }
 }
@@ -86,8 +76,10 @@ extension CommandContext {
     /// Text for the person, on stderr: the one way the command line writes there (Decisions/0041).
     func showError(_ text: TerminalText) { writeStandardError(text.text) }
 
-    /// The effects the application layer runs on, as this context holds them.
-    var effects: AppEffects {
-        AppEffects(transport: transport, clock: clock, random: random, secretVault: secretVault, interrupts: interrupts)
+    /// An effect of ``effects`` read (or, in a test, replaced) as the context's own: `context.clock`,
+    /// `context.secretVault = ...`. The door names none of their types.
+    package subscript<Value>(dynamicMember keyPath: WritableKeyPath<AppEffects, Value>) -> Value {
+        get { effects[keyPath: keyPath] }
+        set { effects[keyPath: keyPath] = newValue }
     }
 }

@@ -1,4 +1,3 @@
-import AuthCore
 import AuthPlatform
 
 /// The one place that turns any error into stderr text and an exit status. Pure, so it is tested

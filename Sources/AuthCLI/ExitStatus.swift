@@ -52,5 +52,3 @@ package enum ExitStatus: Int32, Sendable, CaseIterable {
         }
     }
 }
-
-import AuthCore

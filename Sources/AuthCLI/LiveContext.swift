@@ -1,7 +1,6 @@
 import AuthApp
 import Dispatch
 import AuthPlatform
-import AuthStorage
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -38,19 +37,15 @@ extension CommandContext {
                     wake.wake()
                 }
             },
-            transport: effects.transport,
-            clock: effects.clock,
-            random: effects.random,
+            effects: effects,
             makeBrowser: { command in
                 command.map { ProcessBrowserOpener(command: $0) } ?? ProcessBrowserOpener.systemDefault
             },
             browserHost: { BrowserHost.probe($0, environment: environment) },
             onInterrupt: { InterruptHandlers.shared.add($0) },
-            interrupts: effects.interrupts,
             replaceProcess: ProcessReplacement.execute
         )
         context.terminalSize = { POSIX.terminalSize(STDERR_FILENO) }
-        context.secretVault = effects.secretVault
         return context
     }
 }

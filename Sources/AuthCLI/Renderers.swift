@@ -1,6 +1,5 @@
-import AuthCore
+import AuthApp
 import AuthPlatform
-import AuthProviders
 
 /// Text and JSON forms of what commands print. JSON never carries a token or secret, except
 /// where the command's purpose is to print one (`token`).

@@ -1,5 +1,4 @@
 internal import AuthApp
-internal import AuthCore
 internal import AuthPlatform
 import Foundation
 
@@ -7,7 +6,7 @@ import Foundation
 public enum ActionCodeOperation: Int, Sendable {
     case unknown = 0, passwordReset, verifyEmail, recoverEmail, emailLink, verifyAndChangeEmail, revertSecondFactorAddition
 
-    init(_ operation: AuthCore.ActionCodeDetails.Operation) {
+    init(_ operation: ActionCodeDetails.Operation) {
         switch operation {
         case .passwordReset: self = .passwordReset
         case .verifyEmail: self = .verifyEmail
@@ -20,33 +19,35 @@ public enum ActionCodeOperation: Int, Sendable {
     }
 }
 
-/// An action code's operation and email (FirebaseAuth's `ActionCodeInfo`).
-public struct ActionCodeInfo: Sendable {
+/// What an emailed action code is for and whose account it names (FirebaseAuth's `ActionCodeInfo`,
+/// an `NSObject` class there and here), as ``Auth/checkActionCode(_:)`` returns it.
+public final class ActionCodeInfo: NSObject, Sendable {
+    /// What the code does when used.
     public let operation: ActionCodeOperation
     /// The account's email.
     public let email: String
     /// For recover-email and verify-and-change-email: the other address.
     public let previousEmail: String?
-}
 
-/// The result of ``Auth/checkActionCode(_:)`` (FirebaseAuth's `ActionCodeResult`).
-public struct ActionCodeResult: Sendable {
-    public let operation: ActionCodeOperation
-    public let data: ActionCodeInfo
+    init(operation: ActionCodeOperation, email: String, previousEmail: String?) {
+        self.operation = operation
+        self.email = email
+        self.previousEmail = previousEmail
+    }
 }
 
 extension Auth {
-    /// What an emailed code (or link) is for, without using it.
-    public func checkActionCode(_ code: String) async throws -> ActionCodeResult {
+    /// What an emailed code (or link) is for and whose account it names, without using it
+    /// (the project's `accounts:resetPassword` with the code alone, as the SDK's).
+    public func checkActionCode(_ code: String) async throws -> ActionCodeInfo {
         try await AuthError.translating {
             let info = try await SignInMethods(runtime: try engine.runtime()).checkActionCode(code)
-            let operation = ActionCodeOperation(info.operation)
-            return ActionCodeResult(operation: operation, data: ActionCodeInfo(operation: operation, email: info.email ?? "", previousEmail: info.previousEmail))
+            return ActionCodeInfo(operation: ActionCodeOperation(info.operation), email: info.email ?? "", previousEmail: info.previousEmail)
         }
     }
 
     /// ``checkActionCode(_:)`` with a completion handler, called on the main queue.
-    public func checkActionCode(_ code: String, completion: ((ActionCodeResult?, Error?) -> Void)? = nil) {
+    public func checkActionCode(_ code: String, completion: @escaping (ActionCodeInfo?, Error?) -> Void) {
         Completion.deliver(completion) { try await self.checkActionCode(code) }
     }
 
@@ -58,7 +59,7 @@ extension Auth {
     }
 
     /// ``applyActionCode(_:)`` with a completion handler, called on the main queue.
-    public func applyActionCode(_ code: String, completion: ((Error?) -> Void)? = nil) {
+    public func applyActionCode(_ code: String, completion: @escaping (Error?) -> Void) {
         Completion.deliver(completion) { try await self.applyActionCode(code) }
     }
 
@@ -68,7 +69,7 @@ extension Auth {
     }
 
     /// ``confirmPasswordReset(withCode:newPassword:)`` with a completion handler, called on the main queue.
-    public func confirmPasswordReset(withCode code: String, newPassword: String, completion: ((Error?) -> Void)? = nil) {
+    public func confirmPasswordReset(withCode code: String, newPassword: String, completion: @escaping (Error?) -> Void) {
         Completion.deliver(completion) { try await self.confirmPasswordReset(withCode: code, newPassword: newPassword) }
     }
 }

@@ -1,5 +1,4 @@
 internal import AuthApp
-internal import AuthCore
 import Foundation
 
 /// Where an emailed link leads and which apps open it (FirebaseAuth's `ActionCodeSettings`), sent

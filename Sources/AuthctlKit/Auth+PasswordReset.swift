@@ -1,5 +1,4 @@
 internal import AuthApp
-internal import AuthCore
 import Foundation
 
 extension Auth {

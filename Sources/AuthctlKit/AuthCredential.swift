@@ -1,5 +1,5 @@
-internal import AuthOAuth
-internal import AuthProviders
+internal import AuthApp
+import Foundation
 
 /// A proof of identity to sign in, link or reauthenticate with (FirebaseAuth's `AuthCredential`):
 /// a class there, a class-bound protocol here (``OAuthCredential``, and the email credential of
@@ -17,7 +17,7 @@ public final class OAuthCredential: AuthCredential {
     /// What the credential holds, and so what using it does.
     enum Kind: Sendable {
         /// Tokens a provider configured here issued and proved (the local flow), ready to use.
-        case verified(AuthOAuth.ProviderCredential, FederatedProfile)
+        case verified(ProviderCredential, FederatedProfile)
         /// An ID token from elsewhere, checked by the provider configured here when used.
         case idToken(String, rawNonce: String?)
         /// An access token from elsewhere: proved by the provider's API when the provider is added
@@ -44,25 +44,32 @@ public final class OAuthCredential: AuthCredential {
         if case .accessToken(_, let secret) = kind { return secret }
         return nil
     }
+    /// The name Apple hands on a first sign-in (``OAuthProvider/appleCredential(withIDToken:rawNonce:fullName:)``),
+    /// internal as in the SDK.
+    let fullName: PersonNameComponents?
     let kind: Kind
 
-    init(provider: String, accessToken: String? = nil, idToken: String? = nil, rawNonce: String? = nil, kind: Kind) {
+    init(
+        provider: String, accessToken: String? = nil, idToken: String? = nil, rawNonce: String? = nil,
+        fullName: PersonNameComponents? = nil, kind: Kind
+    ) {
         self.provider = provider
         self.accessToken = accessToken
         self.idToken = idToken
         self.rawNonce = rawNonce
+        self.fullName = fullName
         self.kind = kind
     }
 
     /// A verified credential of the local flow.
-    convenience init(verified credential: AuthOAuth.ProviderCredential, profile: FederatedProfile) {
+    convenience init(verified credential: ProviderCredential, profile: FederatedProfile) {
         self.init(
             provider: credential.providerID, accessToken: credential.accessToken, idToken: credential.idToken,
             rawNonce: credential.rawNonce, kind: .verified(credential, profile))
     }
 
     /// The tokens of a finished sign-in.
-    convenience init(issued credential: AuthOAuth.ProviderCredential) {
+    convenience init(issued credential: ProviderCredential) {
         self.init(
             provider: credential.providerID, accessToken: credential.accessToken, idToken: credential.idToken,
             rawNonce: credential.rawNonce, kind: .issued)

@@ -1,4 +1,4 @@
-internal import AuthCore
+internal import AuthApp
 internal import AuthPlatform
 import Foundation
 
@@ -6,26 +6,29 @@ import Foundation
 public final class AuthDataResult: Sendable {
     /// The user signed in, linked or reauthenticated.
     public let user: User
-    /// The provider's tokens of this sign-in (an ``OAuthCredential``), for calling the provider's
-    /// API (`accessToken`) or another service (`idToken`).
-    public let credential: (any AuthCredential)?
+    /// The provider's tokens of this sign-in, for calling the provider's API (`accessToken`) or
+    /// another service (`idToken`). For reading: they cannot sign in again.
+    public let credential: OAuthCredential?
     /// What the provider said about the person.
     public let additionalUserInfo: AdditionalUserInfo?
 
-    init(_ result: AuthCore.SignInResult, auth: Auth) {
+    init(_ result: SignInResult, auth: Auth) {
         user = User(result.user, auth: auth)
         credential = OAuthCredential(issued: result.credential)
         additionalUserInfo = AdditionalUserInfo(result.additionalUserInfo)
     }
 }
 
-/// The provider's view of the person (FirebaseAuth's `AdditionalUserInfo`).
-public final class AdditionalUserInfo: Sendable {
+/// The provider's view of the person (FirebaseAuth's `AdditionalUserInfo`). `Sendable` is
+/// `@unchecked` only for ``profile``, typed `[String: Any]` as in the SDK: every property is an
+/// immutable `let`, and the profile is built here from JSON and holds only `String`, `Double`,
+/// `Bool` and arrays and dictionaries of them, all values, so no reference is shared.
+public final class AdditionalUserInfo: @unchecked Sendable {
     /// The provider id the sign-in used.
     public let providerID: String
     /// The provider's profile as it sent it (OpenID claims, GitHub's user object): strings,
     /// numbers (`Double`), booleans, arrays and dictionaries of them; JSON nulls are left out.
-    public let profile: [String: any Sendable]?
+    public let profile: [String: Any]?
     /// The name the person signs in with there (GitHub's login, `preferred_username`).
     public let username: String?
     /// Whether this sign-in created the user.
@@ -33,14 +36,14 @@ public final class AdditionalUserInfo: Sendable {
     /// ``isNewUser``, by the SDK's Objective-C getter name.
     public func newUser() -> Bool { isNewUser }
 
-    init(_ info: AuthCore.SignInDetails) {
+    init(_ info: SignInDetails) {
         providerID = info.providerID
         if case .object(let members) = info.profile { profile = members.compactMapValues(Self.value) } else { profile = nil }
         username = info.username
         isNewUser = info.isNewUser
     }
 
-    static func value(_ json: JSONValue) -> (any Sendable)? {
+    static func value(_ json: JSONValue) -> Any? {
         switch json {
         case .null: nil
         case .bool(let bool): bool

@@ -269,7 +269,10 @@ public let AuthErrorDomain = "FIRAuthErrorDomain"
 public let AuthctlErrorUserInfoCodeKey = "AuthctlErrorUserInfoCodeKey"
 
 /// FirebaseAuth's `AuthErrors`: the domain and `userInfo` keys by their Swift names.
-public enum AuthErrors {
+open class AuthErrors: NSObject {
+    /// Not made: the class only holds the domain and keys, as in the SDK.
+    @available(*, unavailable) override public init() { super.init() }
+
     /// `FIRAuthErrorDomain`.
     public static let domain = AuthErrorDomain
     /// The key of the SDK's short name of the error.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A Firebase provider id (FirebaseAuth's `AuthProviderID`): the known ones by name, any other
 /// (`oidc.corp`, `yahoo.com`, `microsoft.com`) with ``custom(_:)``.
 public struct AuthProviderID: Sendable, Hashable {
@@ -56,7 +58,10 @@ public let PhoneAuthSignInMethod = "phone"
 public let TwitterAuthSignInMethod = "twitter.com"
 
 /// Email and password credentials (FirebaseAuth's `EmailAuthProvider`), for a Firebase project.
-public enum EmailAuthProvider {
+open class EmailAuthProvider: NSObject {
+    /// Not made: the class only holds the provider's static members, as in the SDK.
+    @available(*, unavailable) override public init() { super.init() }
+
     /// `password`.
     public static let id = EmailAuthProviderID
 
@@ -67,7 +72,10 @@ public enum EmailAuthProvider {
 }
 
 /// GitHub credentials (FirebaseAuth's `GitHubAuthProvider`).
-public enum GitHubAuthProvider {
+open class GitHubAuthProvider: NSObject {
+    /// Not made: the class only holds the provider's static members, as in the SDK.
+    @available(*, unavailable) override public init() { super.init() }
+
     /// `github.com`.
     public static let id = GitHubAuthProviderID
 
@@ -78,7 +86,10 @@ public enum GitHubAuthProvider {
 }
 
 /// Facebook credentials (FirebaseAuth's `FacebookAuthProvider`), for a Firebase project.
-public enum FacebookAuthProvider {
+open class FacebookAuthProvider: NSObject {
+    /// Not made: the class only holds the provider's static members, as in the SDK.
+    @available(*, unavailable) override public init() { super.init() }
+
     /// `facebook.com`.
     public static let id = FacebookAuthProviderID
 
@@ -90,7 +101,10 @@ public enum FacebookAuthProvider {
 }
 
 /// Twitter credentials (FirebaseAuth's `TwitterAuthProvider`), for a Firebase project.
-public enum TwitterAuthProvider {
+open class TwitterAuthProvider: NSObject {
+    /// Not made: the class only holds the provider's static members, as in the SDK.
+    @available(*, unavailable) override public init() { super.init() }
+
     /// `twitter.com`.
     public static let id = TwitterAuthProviderID
 
@@ -102,7 +116,10 @@ public enum TwitterAuthProvider {
 }
 
 /// Google credentials (FirebaseAuth's `GoogleAuthProvider`).
-public enum GoogleAuthProvider {
+open class GoogleAuthProvider: NSObject {
+    /// Not made: the class only holds the provider's static members, as in the SDK.
+    @available(*, unavailable) override public init() { super.init() }
+
     /// `google.com`.
     public static let id = GoogleAuthProviderID
 

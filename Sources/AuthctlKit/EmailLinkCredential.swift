@@ -1,5 +1,4 @@
 internal import AuthApp
-internal import AuthCore
 import Foundation
 
 /// An email and an emailed sign-in link (FirebaseAuth's `EmailAuthProvider.credential(withEmail:link:)`).

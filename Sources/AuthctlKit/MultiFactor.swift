@@ -1,4 +1,4 @@
-internal import AuthCore
+internal import AuthApp
 import Foundation
 
 /// One enrolled second factor (FirebaseAuth's `MultiFactorInfo`); an authenticator app's is a
@@ -14,7 +14,7 @@ public class MultiFactorInfo: @unchecked Sendable {
     /// did not say (the SDK takes the moment it read the answer).
     public let enrollmentDate: Date
 
-    init(info: AuthCore.EnrolledFactor) {
+    init(info: EnrolledFactor) {
         uid = info.enrollmentID
         displayName = info.displayName
         factorID = info.factorID
@@ -22,13 +22,13 @@ public class MultiFactorInfo: @unchecked Sendable {
     }
 
     /// The library's value of `info`: a `TOTPMultiFactorInfo` for an authenticator app.
-    static func of(_ info: AuthCore.EnrolledFactor) -> MultiFactorInfo {
-        info.factorID == AuthCore.EnrolledFactor.totp ? TOTPMultiFactorInfo(info: info) : MultiFactorInfo(info: info)
+    static func of(_ info: EnrolledFactor) -> MultiFactorInfo {
+        info.factorID == EnrolledFactor.totp ? TOTPMultiFactorInfo(info: info) : MultiFactorInfo(info: info)
     }
 }
 
 /// `totp`: an authenticator app's factor id, as FirebaseAuth's constant (``MultiFactorInfo/factorID``).
-public let TOTPMultiFactorID = AuthCore.EnrolledFactor.totp
+public let TOTPMultiFactorID = EnrolledFactor.totp
 /// `phone`: a phone's factor id, as FirebaseAuth's constant (phone factors are not enrolled here).
 public let PhoneMultiFactorID = "phone"
 
@@ -40,17 +40,17 @@ final class TOTPMultiFactorInfo: MultiFactorInfo, @unchecked Sendable {}
 public final class MultiFactorSession: Sendable {
     /// The signed-in user, for an enrolment.
     let user: User?
-    /// The sign-in stopped at its second factor (its `mfaPendingCredential`).
-    let pending: PendingSecondFactorSignIn?
+    /// The sign-in stopped at its second factor (its `mfaPendingCredential` and factors).
+    let stopped: SecondFactorRequired?
 
     init(user: User) {
         self.user = user
-        pending = nil
+        stopped = nil
     }
 
-    init(pending: PendingSecondFactorSignIn) {
+    init(stopped: SecondFactorRequired) {
         user = nil
-        self.pending = pending
+        self.stopped = stopped
     }
 }
 
@@ -82,10 +82,10 @@ public final class TOTPMultiFactorAssertion: MultiFactorAssertion, @unchecked Se
 
 /// A shared secret the project made for an authenticator app (FirebaseAuth's `TOTPSecret`).
 public final class TOTPSecret: Sendable {
-    let secret: AuthCore.TOTPEnrollmentSecret
+    let secret: TOTPEnrollmentSecret
     let session: MultiFactorSession
 
-    init(_ secret: AuthCore.TOTPEnrollmentSecret, session: MultiFactorSession) {
+    init(_ secret: TOTPEnrollmentSecret, session: MultiFactorSession) {
         self.secret = secret
         self.session = session
     }
@@ -100,9 +100,12 @@ public final class TOTPSecret: Sendable {
 }
 
 /// TOTP secrets and assertions (FirebaseAuth's `TOTPMultiFactorGenerator`).
-public enum TOTPMultiFactorGenerator {
+open class TOTPMultiFactorGenerator: NSObject {
+    /// Not made: the class only holds the static members, as in the SDK.
+    @available(*, unavailable) override public init() { super.init() }
+
     /// The factor id of an authenticator app.
-    public static let factorID = AuthCore.EnrolledFactor.totp
+    public static let factorID = EnrolledFactor.totp
 
     /// Has the project make a shared secret for the session's user (`mfaEnrollment:start`).
     public static func generateSecret(with session: MultiFactorSession) async throws -> TOTPSecret {
@@ -113,7 +116,7 @@ public enum TOTPMultiFactorGenerator {
     }
 
     /// ``generateSecret(with:)`` with a completion handler, called on the main queue.
-    public static func generateSecret(with session: MultiFactorSession, completion: ((TOTPSecret?, Error?) -> Void)? = nil) {
+    public static func generateSecret(with session: MultiFactorSession, completion: @escaping (TOTPSecret?, Error?) -> Void) {
         Completion.deliver(completion) { try await generateSecret(with: session) }
     }
 

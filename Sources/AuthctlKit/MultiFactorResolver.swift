@@ -1,5 +1,4 @@
 internal import AuthApp
-internal import AuthCore
 internal import AuthPlatform
 import Foundation
 
@@ -24,13 +23,14 @@ public final class MultiFactorResolver: Sendable {
     /// The instance whose sign-in this is.
     public let auth: Auth
 
-    let pending: PendingSecondFactorSignIn
+    /// The project's stop: its pending credential and the enrolled factors.
+    let stopped: SecondFactorRequired
 
     /// The resolver of `error`, when it is a sign-in of `auth` stopped at its second factor.
     init?(_ error: any AuthCoreError, auth: Auth?) {
         guard let required = error as? SecondFactorRequired, let auth else { return nil }
-        pending = required.pending
-        session = MultiFactorSession(pending: required.pending)
+        stopped = required
+        session = MultiFactorSession(stopped: required)
         hints = required.pending.factors.map(MultiFactorInfo.of)
         self.auth = auth
     }
@@ -46,7 +46,7 @@ public final class MultiFactorResolver: Sendable {
         }
         return try await AuthError.translating(auth: auth) {
             let methods = SignInMethods(runtime: try auth.engine.runtime())
-            return AuthDataResult(try await methods.finishSignIn(pending, enrollmentID: enrollmentID, code: totp.oneTimePassword), auth: auth)
+            return AuthDataResult(try await methods.finishSignIn(stopped.pending, enrollmentID: enrollmentID, code: totp.oneTimePassword), auth: auth)
         }
     }
 

@@ -12,7 +12,7 @@ public typealias AuthUIDelegate = BrowserPresenter
 /// Which flow runs is chosen as the `authctl` command does: a provider added in the home
 /// (`authctl providers add`) runs its flow on this machine with its own client; otherwise, with a
 /// Firebase project configured, the project runs it with the app in its console.
-public final class OAuthProvider: Sendable {
+public final class OAuthProvider: NSObject, FederatedAuthProvider, Sendable {
     /// What a caller may change, as one value.
     struct Settings: Sendable {
         var scopes: [String]?
@@ -49,6 +49,7 @@ public final class OAuthProvider: Sendable {
     public init(providerID: String, auth: Auth = Auth.auth()) {
         self.providerID = providerID
         self.auth = auth
+        super.init()
     }
 
     /// The provider `providerID` of `auth`.
@@ -57,12 +58,22 @@ public final class OAuthProvider: Sendable {
     }
 
     /// FirebaseAuth's factory: the provider `providerID` of ``Auth/auth()``.
-    public class func provider(providerID: String, auth: Auth = Auth.auth()) -> OAuthProvider {
-        OAuthProvider(providerID: providerID, auth: auth)
+    public class func provider(providerID: String) -> OAuthProvider {
+        OAuthProvider(providerID: providerID)
     }
 
     /// FirebaseAuth's factory: the provider `providerID` of `auth`.
-    public class func provider(providerID: AuthProviderID, auth: Auth = Auth.auth()) -> OAuthProvider {
+    public class func provider(providerID: String, auth: Auth) -> OAuthProvider {
+        OAuthProvider(providerID: providerID, auth: auth)
+    }
+
+    /// FirebaseAuth's factory: the provider `providerID` of ``Auth/auth()``.
+    public class func provider(providerID: AuthProviderID) -> OAuthProvider {
+        OAuthProvider(providerID: providerID)
+    }
+
+    /// FirebaseAuth's factory: the provider `providerID` of `auth`.
+    public class func provider(providerID: AuthProviderID, auth: Auth) -> OAuthProvider {
         OAuthProvider(providerID: providerID, auth: auth)
     }
 
@@ -85,11 +96,36 @@ public final class OAuthProvider: Sendable {
 
     /// A credential from an OpenID Connect ID token obtained elsewhere (a CI job's token, another
     /// app's sign-in), checked by the provider added in the home when it is used: signature,
-    /// issuer, audience, expiry and, with `rawNonce`, the nonce (OpenID Connect Core §3.1.3.7).
+    /// issuer, audience and expiry; with a Firebase project and the provider not added here, the
+    /// project is given it (`signInWithIdp`).
+    public static func credential(providerID: AuthProviderID, idToken: String, accessToken: String? = nil) -> OAuthCredential {
+        credential(providerID: providerID.rawValue, idToken: idToken, rawNonce: nil, accessToken: accessToken)
+    }
+
+    /// ``credential(providerID:idToken:accessToken:)`` with the nonce the ID token was requested
+    /// with, also checked when it is used (OpenID Connect Core §3.1.3.7).
     public static func credential(
-        providerID: AuthProviderID, idToken: String, rawNonce: String? = nil, accessToken: String? = nil
+        providerID: AuthProviderID, idToken: String, rawNonce: String, accessToken: String? = nil
     ) -> OAuthCredential {
         credential(providerID: providerID.rawValue, idToken: idToken, rawNonce: rawNonce, accessToken: accessToken)
+    }
+
+    /// ``credential(providerID:idToken:rawNonce:accessToken:)`` with a nonce that may be absent.
+    public static func credential(
+        providerID: AuthProviderID, idToken: String, rawNonce: String?, accessToken: String? = nil
+    ) -> OAuthCredential {
+        credential(providerID: providerID.rawValue, idToken: idToken, rawNonce: rawNonce, accessToken: accessToken)
+    }
+
+    /// An Apple ID token obtained elsewhere (Sign in with Apple on another device, a web flow),
+    /// with the nonce it was requested with, for a Firebase project's `apple.com` provider: used as
+    /// any ID-token credential of ``credential(providerID:idToken:rawNonce:accessToken:)``. The
+    /// name Apple hands only on the first sign-in is kept on the credential (``fullName``).
+    public static func appleCredential(withIDToken idToken: String, rawNonce: String?, fullName: PersonNameComponents?) -> OAuthCredential {
+        let credential = credential(providerID: AuthProviderID.apple.rawValue, idToken: idToken, rawNonce: rawNonce)
+        guard let fullName else { return credential }
+        return OAuthCredential(
+            provider: credential.provider, idToken: idToken, rawNonce: rawNonce, fullName: fullName, kind: .idToken(idToken, rawNonce: rawNonce))
     }
 
     /// A credential from an access token obtained elsewhere: the provider added in the home proves

@@ -1,5 +1,4 @@
 internal import AuthApp
-internal import AuthCore
 import Foundation
 
 /// The user's second factors (FirebaseAuth's `MultiFactor`), as the project knows them: reading
@@ -26,6 +25,16 @@ public final class MultiFactor: Sendable {
 
     /// ``getSession()`` with a completion handler, called on the main queue.
     public func getSession(completion: ((MultiFactorSession?, Error?) -> Void)? = nil) {
+        Completion.deliver(completion) { try await self.getSession() }
+    }
+
+    /// A session for an enrolment, by the SDK's name (``getSession()``).
+    public func session() async throws -> MultiFactorSession {
+        try await getSession()
+    }
+
+    /// ``session()`` with a completion handler, called on the main queue, by the SDK's name.
+    public func getSessionWithCompletion(_ completion: ((MultiFactorSession?, Error?) -> Void)?) {
         Completion.deliver(completion) { try await self.getSession() }
     }
 

@@ -77,4 +77,36 @@ import Testing
         #expect(keystore.currentUID == nil && keystore.accounts.allSatisfy { !$0.isSignedIn })
         #expect(vault.items.count == 2, "the locked items stay, unnamed")
     }
+
+    /// The whole of `signout` as values: without revocation none is reported; with it, a provider
+    /// no longer configured is a failed step for each token and a configuration failure (exit 12),
+    /// reported after the local sign-out happened.
+    @Test(arguments: [false, true])
+    func theReportSaysWhatSignOutDid(revoke: Bool) async throws {
+        let directory = InMemoryBackendTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let runtime = try Self.runtime(directory: directory, vault: InMemorySecretVault())
+        try Self.signedIn(Self.account("alice", session: Self.providerSession, backend: nil), in: runtime)
+        let report = try await SignOut(runtime: runtime).run(all: false, revoke: revoke)
+        #expect(report.users == 1 && report.keyringItemsLeft.isEmpty && report.keyring == nil)
+        #expect(try runtime.storage.read(KeystoreDocument.fileName, of: KeystoreDocument.self).currentUID == nil)
+        guard revoke else {
+            #expect(report.revocation == nil && report.failure == nil)
+            return
+        }
+        let steps = try #require(report.revocation)
+        #expect(steps.map(\.token) == ["refresh_token", "access_token"])
+        #expect(steps.allSatisfy { $0.providerID == "oidc.corp" && $0.outcome == "failed" && $0.reason != nil })
+        let failure = try #require(report.failure)
+        #expect(failure.code == .configurationError && failure.failures.count == 2)
+    }
+
+    @Test(arguments: [
+        ("/home/alice/.config/authctl", "'/home/alice/.config/authctl'"),
+        ("/tmp/it's here", "'/tmp/it'\\''s here'"),
+    ])
+    func aKeyringItemSaysHowToRemoveIt(home: String, quoted: String) {
+        let item = SignOut.KeyringItem(home: home, document: "keystore.json", id: "rt-1")
+        #expect(item.removalCommand == "secret-tool clear authctl-home \(quoted) authctl-document keystore.json authctl-id rt-1")
+    }
 }

@@ -37,8 +37,9 @@ import Testing
     }
 
     @Test func functionLengthsAreMeasuredFromDeclarationToClosingBrace() {
-        let lines = ["struct S {", "    func a() {", "        x()", "        y()", "    }", "    init(v: Int) {", "    }", "}"]
-        #expect(Self.functionLengths(lines).map(\.length) == [4, 2])
+        let lines = ["struct S {", "    func a() {", "        x()", "        y()", "    }", "    init(v: Int) {", "    }",
+                     "    init(w: Int) { self.w = w }", "}"]
+        #expect(Self.functionLengths(lines).map(\.length) == [4, 2, 1])
     }
 
     /// Each `func`/`init` with a body, and its lines from the declaration to the closing brace (at the
@@ -48,6 +49,10 @@ import Testing
         var result: [(String, Int)] = []
         for (index, line) in lines.enumerated() {
             guard let match = line.firstMatch(of: declaration) else { continue }
+            if line.filter({ $0 == "{" }).count == line.filter({ $0 == "}" }).count {
+                result.append((line.trimmingCharacters(in: .whitespaces), 1))  // a body on one line
+                continue
+            }
             let indent = String(match.output.1)
             guard let end = lines[(index + 1)...].firstIndex(where: { $0.hasPrefix(indent + "}") }) else { continue }
             result.append((line.trimmingCharacters(in: .whitespaces), end - index + 1))

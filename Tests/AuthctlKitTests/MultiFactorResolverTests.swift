@@ -27,7 +27,7 @@ struct MultiFactorResolverTests {
         #expect(error.code == AuthctlKit.AuthErrorCode.secondFactorRequired.rawValue && error.code == 17078)
         let resolver = try #require(error.userInfo[AuthErrorUserInfoMultiFactorResolverKey] as? MultiFactorResolver)
         #expect(AuthErrors.userInfoMultiFactorResolverKey == "FIRAuthErrorUserInfoMultiFactorResolverKey")
-        #expect(resolver.auth === auth && resolver.session.pending?.pendingCredential == "pending-1" && resolver.session.user == nil)
+        #expect(resolver.auth === auth && resolver.session.stopped?.pending.pendingCredential == "pending-1" && resolver.session.user == nil)
         #expect(resolver.hints.map(\.uid) == ["sms-1", "totp-1"] && resolver.hints.map(\.factorID) == ["phone", "totp"])
         #expect(resolver.hints[1] is TOTPMultiFactorInfo && !(resolver.hints[0] is TOTPMultiFactorInfo) && resolver.hints[1].displayName == "Phone")
     }
@@ -42,7 +42,7 @@ struct MultiFactorResolverTests {
         let resolver = try #require(error.userInfo[AuthErrorUserInfoMultiFactorResolverKey] as? MultiFactorResolver)
         #expect(TOTPMultiFactorGenerator.assertionForSignIn(withEnrollmentID: "totp-1", oneTimePassword: "1").factorID == "totp")
         let secret = TOTPSecret(
-            TOTPEnrollmentSecret(sharedSecretKey: "JBSWY3DP", codeLength: 6, hashingAlgorithm: "SHA1", periodSeconds: 30, sessionInfo: "s"), session: MultiFactorSession(pending: Self.pending))
+            TOTPEnrollmentSecret(sharedSecretKey: "JBSWY3DP", codeLength: 6, hashingAlgorithm: "SHA1", periodSeconds: 30, sessionInfo: "s"), session: MultiFactorSession(stopped: SecondFactorRequired(reason: FactorNeeded(), pending: Self.pending)))
         let wrong = TOTPMultiFactorGenerator.assertionForEnrollment(with: secret, oneTimePassword: "123456")
         let refused = await #expect(throws: AuthError.self) { try await resolver.resolveSignIn(with: wrong) }
         #expect(refused?.authErrorCode == .invalidCredential && refused?.localizedDescription.contains("assertionForSignIn") == true)
@@ -50,7 +50,7 @@ struct MultiFactorResolverTests {
 
     @Test func aSignInsSessionCannotEnrol() async {
         let refused = await #expect(throws: AuthError.self) {
-            try await TOTPMultiFactorGenerator.generateSecret(with: MultiFactorSession(pending: Self.pending))
+            try await TOTPMultiFactorGenerator.generateSecret(with: MultiFactorSession(stopped: SecondFactorRequired(reason: FactorNeeded(), pending: Self.pending)))
         }
         #expect(refused?.authErrorCode == .invalidMultiFactorSession)
     }

@@ -42,7 +42,7 @@ INSTANCES = {
     "ActionCodeInfo": "actionCodeInfo", "ActionCodeURL": "actionCodeURL", "UserMetadata": "userMetadata",
     "UserInfo": "userInfo", "UserProfileChangeRequest": "changeRequest", "FirebaseApp": "app",
     "FirebaseOptions": "options", "AuthProviderID": "providerID", "AuthErrorCode": "errorCode",
-    "AuthSettings": "authSettings", "PersonNameComponents": "nameComponents",
+    "AuthSettings": "authSettings", "PersonNameComponents": "nameComponents", "FederatedAuthProvider": "federatedProvider",
 }
 # Instances a statement mutates or that only exist inside the function (a sequence's iterator): local
 # variables declared at the top, in this order, each from an expression of the ones before it.

@@ -3,7 +3,7 @@ and a renewal that gets no answer (issues 35, 37 and 39; Docs/Decisions/0039).
 
 Single-flight is shown by counting requests, never by timing: the test holds the home's lock (the
 one every renewal takes) while twenty callers start, and lets them go once each has said, with
-`--verbose`, that it asked. Each caller then either renews or, finding a token renewed after it
+`--verbose`, that it asked, and waits on that lock. Each caller then either renews or, finding a token renewed after it
 asked, takes that one: the stand-in sees one renewal.
 """
 
@@ -40,6 +40,21 @@ def _wait_for_stderr(process, text: str, timeout: float = 60) -> None:
             seen += os.read(process.stderr.fileno(), 4096)
 
 
+def _wait_for_open_file(process, path, timeout: float = 60) -> None:
+    """Waits until `process` has `path` open (Linux: /proc/PID/fd)."""
+    target = os.path.realpath(path)
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            links = [os.readlink(f"/proc/{process.pid}/fd/{fd}") for fd in os.listdir(f"/proc/{process.pid}/fd")]
+        except (FileNotFoundError, ProcessLookupError):
+            links = []
+        if target in links:
+            return
+        assert time.monotonic() < deadline and process.poll() is None, f"the process never opened {target}"
+        time.sleep(0.005)
+
+
 def concurrent(cli, *args: str, env: dict | None = None) -> list[tuple[int, str, str]]:
     """Runs `authctl *args --verbose` CALLERS times at once, all asking before any may renew."""
     lock = open(cli.home / ".lock", "a")
@@ -48,6 +63,10 @@ def concurrent(cli, *args: str, env: dict | None = None) -> list[tuple[int, str,
         processes = [cli.popen(*args, "--verbose", env={"AUTHCTL_LOCK_TIMEOUT": "120", **(env or {})}) for _ in range(CALLERS)]
         for process in processes:
             _wait_for_stderr(process, ASKED)
+            # It has read the session (the snapshot a renewal made meanwhile is told by) and now
+            # waits on the lock: the lock file is open in it. Asking alone is not enough, on a
+            # loaded machine a caller could read only after the first renewal.
+            _wait_for_open_file(process, cli.home / ".lock")
     finally:
         fcntl.flock(lock, fcntl.LOCK_UN)
         lock.close()

@@ -558,7 +558,8 @@ def test_the_library_enrols_a_totp_factor_signs_in_with_it_and_unenrols_it(metho
     uid = verified_alice(methods, firebase_fake)
     browser = methods.browser()
     env = {**methods.env, "AUTHCTL_HOME": str(methods.home), "SNIPPETS_BROWSER": browser}
-    process = subprocess.Popen([str(library.bin_dir / "docs-snippets"), "methods-totp-enroll", "Laptop"], stdin=subprocess.PIPE,
+    # the completion forms of the SDK's session and secret (getSessionWithCompletion, generateSecret(with:completion:))
+    process = subprocess.Popen([str(library.bin_dir / "docs-snippets"), "methods-totp-enroll-completion", "Laptop"], stdin=subprocess.PIPE,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=methods.tmp, text=True)
     line = process.stderr.readline()
     match = re.match(r"secret (\S+) (\S+)", line)
@@ -567,6 +568,7 @@ def test_the_library_enrols_a_totp_factor_signs_in_with_it_and_unenrols_it(metho
     import json
     enrolled = json.loads(stdout)
     assert [(f["factorId"], f["displayName"]) for f in enrolled["factors"]] == [("totp", "Laptop")], (enrolled, stderr)
+    assert enrolled["mainQueue"] is True, enrolled
     # MultiFactorInfo.enrollmentDate is the project's enrolledAt
     kept = next(a for a in firebase_fake.control("accounts") if a["localId"] == uid)["mfaInfo"][0]["enrolledAt"]
     assert enrolled["factors"][0]["enrollmentDate"] == datetime.fromisoformat(kept.replace("Z", "+00:00")).timestamp(), (kept, enrolled)

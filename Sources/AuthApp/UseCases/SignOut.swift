@@ -38,6 +38,17 @@ package struct SignOut: Sendable {
         package var home: String
         package var document: String
         package var id: String
+
+        package init(home: String, document: String, id: String) {
+            self.home = home
+            self.document = document
+            self.id = id
+        }
+
+        /// The `secret-tool` command that removes it (the attributes of authctl's schema, Decisions/0024).
+        package var removalCommand: String {
+            "secret-tool clear authctl-home \(KeystoreError.shellQuoted(home)) authctl-document \(document) authctl-id \(id)"
+        }
     }
 
     /// Forgets the current user's sessions (every user's with `all`); the account records stay.
@@ -71,6 +82,46 @@ package struct SignOut: Sendable {
         }
         let items = left.withLock { $0 }
         return Outcome(users: signedOut.users, sessions: sessions, keyringItemsLeft: items, keyring: base.name)
+    }
+
+    /// What `signout` shows: who was signed out, each revocation step, the keyring items a locked
+    /// keyring kept, and the failure to report after all of it (nil when every token was revoked).
+    package struct Report: Sendable {
+        /// One token's revocation at its provider, as words: the token's kind (`refresh_token`,
+        /// `access_token`), the outcome (`revoked`, `already-invalid`, `unsupported`, `failed`)
+        /// and the provider's reason, if any.
+        package struct Step: Sendable, Equatable {
+            package var providerID: String
+            package var token: String
+            package var outcome: String
+            package var reason: String?
+        }
+
+        package var users: Int
+        /// Nil when revocation was not asked for.
+        package var revocation: [Step]?
+        package var keyringItemsLeft: [KeyringItem]
+        /// The keyring's name, when it kept items.
+        package var keyring: String?
+        /// Thrown by the door once it has shown the rest: the local sign-out happened anyway.
+        package var failure: RevocationFailed?
+    }
+
+    /// Signs out (``signOut(all:)``), then, with `revoke`, revokes the sessions it removed
+    /// (``revoke(_:)``): the whole of `signout`, as values.
+    package func run(all: Bool, revoke: Bool) async throws -> Report {
+        let signedOut = try signOut(all: all)
+        var report = Report(users: signedOut.users, keyringItemsLeft: signedOut.keyringItemsLeft, keyring: signedOut.keyring)
+        if revoke {
+            let revocations = await self.revoke(signedOut)
+            report.revocation = revocations.flatMap { revocation in
+                revocation.steps.map {
+                    Report.Step(providerID: revocation.providerID, token: $0.token.rawValue, outcome: $0.outcome.name, reason: $0.outcome.reason)
+                }
+            }
+            report.failure = RevocationFailed(revocations)
+        }
+        return report
     }
 
     /// Revokes every session a sign-out removed; never throws (an unreachable provider is a failed step).

@@ -14,7 +14,3 @@ package typealias SignInResult = AuthCore.SignInResult
 package typealias SignInRoute = AuthCore.SignInRoute
 /// Where a CI job's own ID token comes from (`--ci SOURCE`), kept to fetch a new one on expiry.
 package typealias CITokenSource = AuthOAuth.CITokenSource
-
-// shared: may move to Accounts.swift at merge
-/// The account rules' refusals (not signed in, already linked, no such provider, ...).
-package typealias AccountError = AuthCore.AccountError

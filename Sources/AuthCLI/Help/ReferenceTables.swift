@@ -1,12 +1,8 @@
 import AuthApp
-import AuthCore
-import AuthOAuth
-import AuthProviders
-import AuthStorage
 
 /// The two reference tables the manual page's ENVIRONMENT and FILES sections are generated from:
 /// every variable authctl reads and every file its home holds. Names come from the constants the
-/// code reads where the constant is visible here; `ReferenceTablesTests` scans `Sources/` for
+/// code reads: the command line's own, and the engine's through ``ReferenceFacts``; `ReferenceTablesTests` scans `Sources/` for
 /// every variable read through ``AuthPlatform/EnvironmentVariables`` and fails on one missing here.
 enum ReferenceTables {
     /// Variables read, each with what it does. One row may name several variables read alike.
@@ -30,8 +26,8 @@ enum ReferenceTables {
         Variable(names: ["SSH_CONNECTION", "SSH_TTY", "DISPLAY", "WAYLAND_DISPLAY"], text: "An SSH session without a forwarded display opens no browser: the URL, a QR code and a paste prompt instead."),
         Variable(names: ["WSL_DISTRO_NAME", "WSL_INTEROP"], text: "Under WSL the Windows browser opens the URL (wslview, else explorer.exe)."),
         Variable(names: ["CI"], text: "When set, signin never opens a browser unless told to."),
-        Variable(names: [CITokenSource.actionsRequestURLVariable, CITokenSource.actionsRequestTokenVariable], text: "signin --ci github-actions: where GitHub Actions hands out the job's ID token."),
-        Variable(names: [CITokenSource.gitLabDefaultVariable], text: "signin --ci gitlab: the job's ID token (id_tokens: in .gitlab-ci.yml); env:VAR names any other variable."),
+        Variable(names: [ReferenceFacts.Variables.actionsRequestURL, ReferenceFacts.Variables.actionsRequestToken], text: "signin --ci github-actions: where GitHub Actions hands out the job's ID token."),
+        Variable(names: [ReferenceFacts.Variables.gitLabToken], text: "signin --ci gitlab: the job's ID token (id_tokens: in .gitlab-ci.yml); env:VAR names any other variable."),
     ] + BackendRegistry.standard.all.flatMap { kind in kind.variables.map { Variable(names: $0.names, text: BackendSettingsCommands.words($0.text, of: kind)) } } + [
         Variable(names: [KubeCredentialCommand.execInfoVariable], text: "Set by kubectl for kube-credential: the ExecCredential version it wants."),
         Variable(names: ["https_proxy", "http_proxy", "all_proxy", "no_proxy", "HTTPS_PROXY", "HTTP_PROXY", "ALL_PROXY", "NO_PROXY"], text: "Proxies, as curl reads them."),
@@ -45,14 +41,14 @@ enum ReferenceTables {
 
     /// Files and folders of the home directory, each with what it holds (README "Files" lists the same).
     static let files: [(name: String, text: String)] = [
-        (ProviderRegistry.fileName, "Configured providers, client secrets included (references to keyring items under storage keyring)."),
-        (KeystoreDocument.fileName, "Users, their linked identities, and the current session's tokens."),
-        (PendingDocument.fileName, "The credential an account-exists sign-in saved for link --pending (\(Int(PendingCredential.lifetime / 60)) minutes)."),
-        (AccountPolicy.fileName, "The account rules and the storage policy ('authctl config')."),
+        (ReferenceFacts.HomeFiles.providers, "Configured providers, client secrets included (references to keyring items under storage keyring)."),
+        (ReferenceFacts.HomeFiles.keystore, "Users, their linked identities, and the current session's tokens."),
+        (ReferenceFacts.HomeFiles.pending, "The credential an account-exists sign-in saved for link --pending (\(Int(ReferenceFacts.pendingCredentialLifetime / 60)) minutes)."),
+        (ReferenceFacts.HomeFiles.policy, "The account rules and the storage policy ('authctl config')."),
     ] + BackendRegistry.standard.all.flatMap { kind in kind.homeFiles.flatMap { row in row.names.map { ($0, BackendSettingsCommands.words(row.text, of: kind)) } } } + [
-        (RefreshJournal.fileName, "A refresh in flight, so an interrupted one is recovered or explained (normally empty)."),
+        (ReferenceFacts.HomeFiles.refreshJournal, "A refresh in flight, so an interrupted one is recovered or explained (normally empty)."),
         ("storage.json", "What storage auto chose for this home (keyring or file) and why."),
-        (HomeDirectory.lockFileName, "The advisory lock every change holds."),
+        (ReferenceFacts.HomeFiles.lock, "The advisory lock every change holds."),
         ("cache/", "Discovery documents and key sets, when the home was given with --home or AUTHCTL_HOME (else ~/.cache/authctl)."),
     ]
 

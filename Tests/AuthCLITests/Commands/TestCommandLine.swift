@@ -126,8 +126,7 @@ final class TestCommandLine: @unchecked Sendable {
                 lastAuthorization.withLock { $0 = request }  // what the provider saw, for the ID token's nonce
                 return pastedLineProvider(request)
             },
-            transport: transport(), clock: Clock { [now] in now.withLock { $0 } },
-            random: SeededRandomSource(seed: 42),
+            effects: AppEffects(transport: transport(), clock: Clock { [now] in now.withLock { $0 } }, random: SeededRandomSource(seed: 42)),
             makeBrowser: { [self] command in
                 browserCommands.withLock { $0.append(command) }
                 return CallbackBrowser(owner: self)

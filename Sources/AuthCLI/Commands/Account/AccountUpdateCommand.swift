@@ -1,5 +1,4 @@
 import AuthApp
-import AuthCore
 import AuthPlatform
 
 /// `authctl account update --email E | --password | --password-stdin | --display-name N --photo-url U`:

@@ -1,8 +1,5 @@
 import AuthApp
-import AuthCore
-import AuthOAuth
 import AuthPlatform
-import AuthStorage
 
 /// `authctl signout`: the local sessions always go; with `--revoke`, their tokens are revoked at
 /// the provider too (RFC 7009, or GitHub's token deletion), each step reported.
@@ -34,39 +31,31 @@ struct SignOutCommand: Command {
     }
 
     func run(in env: CommandEnvironment) async throws -> ExitStatus {
-        let signOut = SignOut(runtime: env.runtime)
-        let signedOut = try signOut.signOut(all: everyone)
-        var steps: [JSONValue] = []
-        var revocations: [SignOut.Revocation] = []
-        if revokes {
-            revocations = await signOut.revoke(signedOut)
-            for revocation in revocations {
-                for step in revocation.steps {
-                    steps.append([
-                        "providerId": .string(revocation.providerID), "token": .string(step.token.rawValue),
-                        "outcome": .string(step.outcome.name), "reason": step.outcome.reason.map { .string($0) } ?? .null,
-                    ])
-                    env.notice("\(revocation.providerID) \(step.token.rawValue): \(step.outcome.name)" + (step.outcome.reason.map { " (\($0))" } ?? ""))
-                }
-            }
+        let report = try await SignOut(runtime: env.runtime).run(all: everyone, revoke: revokes)
+        for step in report.revocation ?? [] {
+            env.notice("\(step.providerID) \(step.token): \(step.outcome)" + (step.reason.map { " (\($0))" } ?? ""))
         }
-        let left = signedOut.keyringItemsLeft
+        let left = report.keyringItemsLeft
         if env.json {
-            var result: [String: JSONValue] = ["signedOut": .number(Double(signedOut.users))]
-            if revokes { result["revocation"] = .array(steps) }
+            var result: [String: JSONValue] = ["signedOut": .number(Double(report.users))]
+            if let steps = report.revocation {
+                result["revocation"] = .array(steps.map {
+                    ["providerId": .string($0.providerID), "token": .string($0.token), "outcome": .string($0.outcome), "reason": $0.reason.map { .string($0) } ?? .null]
+                })
+            }
             if !left.isEmpty {
-                result["keyringItemsLeft"] = .array(left.map { ["document": .string($0.document), "id": .string($0.id), "remove": .string(Self.removal($0))] })
+                result["keyringItemsLeft"] = .array(left.map { ["document": .string($0.document), "id": .string($0.id), "remove": .string($0.removalCommand)] })
             }
             env.output(.object(result))
         }
-        if signedOut.users == 0 {
+        if report.users == 0 {
             env.notice("Nobody was signed in.")
         } else if left.isEmpty {
             env.notice("Signed out; the local session and its tokens are gone.")
         } else {
-            env.notice(TerminalText(untrusted: Self.lockedNotice(left, keyring: signedOut.keyring ?? "the system keyring")))
+            env.notice(TerminalText(untrusted: Self.lockedNotice(left, keyring: report.keyring ?? "the system keyring")))
         }
-        if let failed = RevocationFailed(revocations) { throw failed }
+        if let failed = report.failure { throw failed }
         return .success
     }
 
@@ -76,11 +65,6 @@ struct SignOutCommand: Command {
         let it = left.count == 1 ? "it" : "them"
         return "Signed out; the local session is gone. The keyring is locked, so \(count) of this session stayed in "
             + "\(keyring); no file names \(it) now. To remove \(it), unlock the keyring, then run:\n"
-            + left.map { "  " + removal($0) }.joined(separator: "\n")
-    }
-
-    /// The `secret-tool` command that removes `item` (attributes of authctl's schema, Decisions/0024).
-    static func removal(_ item: SignOut.KeyringItem) -> String {
-        "secret-tool clear authctl-home \(KeystoreError.shellQuoted(item.home)) authctl-document \(item.document) authctl-id \(item.id)"
+            + left.map { "  " + $0.removalCommand }.joined(separator: "\n")
     }
 }

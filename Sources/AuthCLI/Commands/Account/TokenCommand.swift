@@ -1,5 +1,4 @@
 import AuthApp
-import AuthCore
 import AuthPlatform
 
 /// `authctl token`: only the token on stdout, for `$(...)`; an access token about to expire is
@@ -12,7 +11,7 @@ struct TokenCommand: Command {
         help: "Refresh the token first unless it stays valid this long. A refresh cannot outlast the provider's token "
             + "lifetime: a token with 90% of it left (half, for a CI job's) is handed out as it is, and a --min-valid above "
             + "the default that it does not meet is said on stderr.",
-        default: .seconds(Int64(TokenRefresher.defaultMinimumValidity)), range: 0...86_400)
+        default: .seconds(Int64(GetToken.defaultMinimumValidity)), range: 0...86_400)
     static let forceRefresh = Option.flag(
         "force-refresh",
         help: "Renew the token now, whatever its age (to see custom claims set since it was issued). Many processes "
@@ -87,7 +86,7 @@ struct TokenCommand: Command {
                     GetToken.Input(providerID: providerID, kind: wantsIDToken ? .id : .access, minimumValidity: GetToken.forced, withExpiry: withExpiry))
             }
             // Above the default, a person asked for a validity: when the provider's lifetime cannot give it, say so.
-            let asked = minimumValidity > .seconds(Int64(TokenRefresher.defaultMinimumValidity))
+            let asked = minimumValidity > .seconds(Int64(GetToken.defaultMinimumValidity))
             let token = try await freshToken(
                 providerID: providerID, wantsIDToken: wantsIDToken, minimumValidity: minimumValidity, withExpiry: withExpiry || asked, in: env)
             if asked, let expiresAt = token.expiresAt {

@@ -4,15 +4,18 @@ import AuthctlKit
 import Foundation
 
 /// Never called: it only has to compile.
-func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resolver: MultiFactorResolver, factorInfo: MultiFactorInfo, assertion: MultiFactorAssertion, session: MultiFactorSession, secret: TOTPSecret, result: AuthDataResult, tokenResult: AuthTokenResult, additionalUserInfo: AdditionalUserInfo, oauthCredential: OAuthCredential, credential: AuthCredential, provider: OAuthProvider, actionCodeSettings: ActionCodeSettings, actionCodeInfo: ActionCodeInfo, actionCodeURL: ActionCodeURL, userMetadata: UserMetadata, userInfo: UserInfo, changeRequest: UserProfileChangeRequest, app: FirebaseApp, options: FirebaseOptions, providerID: AuthProviderID, errorCode: AuthErrorCode) async throws {
+func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resolver: MultiFactorResolver, factorInfo: MultiFactorInfo, assertion: MultiFactorAssertion, session: MultiFactorSession, secret: TOTPSecret, result: AuthDataResult, tokenResult: AuthTokenResult, additionalUserInfo: AdditionalUserInfo, oauthCredential: OAuthCredential, credential: AuthCredential, provider: OAuthProvider, actionCodeSettings: ActionCodeSettings, actionCodeInfo: ActionCodeInfo, actionCodeURL: ActionCodeURL, userMetadata: UserMetadata, userInfo: UserInfo, changeRequest: UserProfileChangeRequest, app: FirebaseApp, options: FirebaseOptions, providerID: AuthProviderID, errorCode: AuthErrorCode, federatedProvider: FederatedAuthProvider) async throws {
     let handler1: (Error?) -> Void = { _ in }
     let handler2: ([String]?, Error?) -> Void = { _, _ in }
     let handler3: (AuthDataResult?, Error?) -> Void = { _, _ in }
-    let handler4: (String?, Error?) -> Void = { _, _ in }
-    let handler5: (Auth, User?) -> Void = { _, _ in }
-    let handler6: (AuthTokenResult?, Error?) -> Void = { _, _ in }
-    let handler7: (User?, Error?) -> Void = { _, _ in }
-    let handler8: (Bool) -> Void = { _ in }
+    let handler4: (ActionCodeInfo?, Error?) -> Void = { _, _ in }
+    let handler5: (String?, Error?) -> Void = { _, _ in }
+    let handler6: (Auth, User?) -> Void = { _, _ in }
+    let handler7: (AuthTokenResult?, Error?) -> Void = { _, _ in }
+    let handler8: (User?, Error?) -> Void = { _, _ in }
+    let handler9: (MultiFactorSession?, Error?) -> Void = { _, _ in }
+    let handler10: (TOTPSecret?, Error?) -> Void = { _, _ in }
+    let handler11: (Bool) -> Void = { _ in }
     let authStateSequence = auth.authStateChanges
     var authStateIterator = authStateSequence.makeAsyncIterator()
     let idTokenSequence = auth.idTokenChanges
@@ -85,6 +88,10 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     auth.signIn(withEmail: "text", link: "text", completion: handler3)
     // Auth.signIn(withEmail:link:)
     let _: AuthDataResult = try await auth.signIn(withEmail: "text", link: "text")
+    // Auth.signIn(with:uiDelegate:completion:)
+    auth.signIn(with: federatedProvider, uiDelegate: nil, completion: handler3)
+    // Auth.signIn(with:uiDelegate:)
+    let _: AuthDataResult = try await auth.signIn(with: federatedProvider, uiDelegate: nil)
     // Auth.signIn(with:completion:)
     auth.signIn(with: credential, completion: handler3)
     // Auth.signIn(with:)
@@ -101,12 +108,20 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     auth.createUser(withEmail: "text", password: "text", completion: handler3)
     // Auth.createUser(withEmail:password:)
     let _: AuthDataResult = try await auth.createUser(withEmail: "text", password: "text")
+    // Auth.confirmPasswordReset(withCode:newPassword:completion:)
+    auth.confirmPasswordReset(withCode: "text", newPassword: "text", completion: handler1)
     // Auth.confirmPasswordReset(withCode:newPassword:)
     try await auth.confirmPasswordReset(withCode: "text", newPassword: "text")
+    // Auth.checkActionCode(_:completion:)
+    auth.checkActionCode("text", completion: handler4)
+    // Auth.checkActionCode(_:)
+    let _: ActionCodeInfo = try await auth.checkActionCode("text")
     // Auth.verifyPasswordResetCode(_:completion:)
-    auth.verifyPasswordResetCode("text", completion: handler4)
+    auth.verifyPasswordResetCode("text", completion: handler5)
     // Auth.verifyPasswordResetCode(_:)
     let _: String = try await auth.verifyPasswordResetCode("text")
+    // Auth.applyActionCode(_:completion:)
+    auth.applyActionCode("text", completion: handler1)
     // Auth.applyActionCode(_:)
     try await auth.applyActionCode("text")
     // Auth.sendPasswordReset(withEmail:completion:)
@@ -124,11 +139,11 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     // Auth.isSignIn(withEmailLink:)
     let _: Bool = auth.isSignIn(withEmailLink: "text")
     // Auth.addStateDidChangeListener(_:)
-    let _: NSObjectProtocol = auth.addStateDidChangeListener(handler5)
+    let _: NSObjectProtocol = auth.addStateDidChangeListener(handler6)
     // Auth.removeStateDidChangeListener(_:)
     auth.removeStateDidChangeListener(NSObject())
     // Auth.addIDTokenDidChangeListener(_:)
-    let _: NSObjectProtocol = auth.addIDTokenDidChangeListener(handler5)
+    let _: NSObjectProtocol = auth.addIDTokenDidChangeListener(handler6)
     // Auth.removeIDTokenDidChangeListener(_:)
     auth.removeIDTokenDidChangeListener(NSObject())
     // Auth.useAppLanguage()
@@ -181,26 +196,34 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     user.reauthenticate(with: credential, completion: handler3)
     // User.reauthenticate(with:)
     let _: AuthDataResult = try await user.reauthenticate(with: credential)
+    // User.reauthenticate(with:uiDelegate:completion:)
+    user.reauthenticate(with: federatedProvider, uiDelegate: nil, completion: handler3)
+    // User.reauthenticate(with:uiDelegate:)
+    let _: AuthDataResult = try await user.reauthenticate(with: federatedProvider, uiDelegate: nil)
     // User.getIDToken(completion:)
-    user.getIDToken(completion: handler4)
+    user.getIDToken(completion: handler5)
     // User.getIDTokenForcingRefresh(_:completion:)
-    user.getIDTokenForcingRefresh(false, completion: handler4)
+    user.getIDTokenForcingRefresh(false, completion: handler5)
     // User.getIDToken(forcingRefresh:)
     let _: String = try await user.getIDToken(forcingRefresh: false)
     // User.idTokenForcingRefresh(_:)
     let _: String = try await user.idTokenForcingRefresh(false)
     // User.getIDTokenResult(completion:)
-    user.getIDTokenResult(completion: handler6)
+    user.getIDTokenResult(completion: handler7)
     // User.getIDTokenResult(forcingRefresh:completion:)
-    user.getIDTokenResult(forcingRefresh: false, completion: handler6)
+    user.getIDTokenResult(forcingRefresh: false, completion: handler7)
     // User.getIDTokenResult(forcingRefresh:)
     let _: AuthTokenResult = try await user.getIDTokenResult(forcingRefresh: false)
     // User.link(with:completion:)
     user.link(with: credential, completion: handler3)
     // User.link(with:)
     let _: AuthDataResult = try await user.link(with: credential)
+    // User.link(with:uiDelegate:completion:)
+    user.link(with: federatedProvider, uiDelegate: nil, completion: handler3)
+    // User.link(with:uiDelegate:)
+    let _: AuthDataResult = try await user.link(with: federatedProvider, uiDelegate: nil)
     // User.unlink(fromProvider:completion:)
-    user.unlink(fromProvider: "text", completion: handler7)
+    user.unlink(fromProvider: "text", completion: handler8)
     // User.unlink(fromProvider:)
     let _: User = try await user.unlink(fromProvider: "text")
     // User.sendEmailVerification(with:completion:)
@@ -275,20 +298,32 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     let _: AuthProviderID = AuthProviderID.phone
     // AuthProviderID.custom(_:)
     let _: AuthProviderID = AuthProviderID.custom("text")
+    // EmailAuthProvider
+    _ = EmailAuthProvider.self
     // EmailAuthProvider.id
     let _: String = EmailAuthProvider.id
     // EmailAuthProvider.credential(withEmail:password:)
     let _: AuthCredential = EmailAuthProvider.credential(withEmail: "text", password: "text")
     // EmailAuthProvider.credential(withEmail:link:)
     let _: AuthCredential = EmailAuthProvider.credential(withEmail: "text", link: "text")
+    // FacebookAuthProvider
+    _ = FacebookAuthProvider.self
     // FacebookAuthProvider.id
     let _: String = FacebookAuthProvider.id
     // FacebookAuthProvider.credential(withAccessToken:)
     let _: AuthCredential = FacebookAuthProvider.credential(withAccessToken: "text")
+    // FederatedAuthProvider
+    let _: (any FederatedAuthProvider)? = nil
+    // FederatedAuthProvider.credential(with:)
+    let _: AuthCredential = try await federatedProvider.credential(with: nil)
+    // GitHubAuthProvider
+    _ = GitHubAuthProvider.self
     // GitHubAuthProvider.id
     let _: String = GitHubAuthProvider.id
     // GitHubAuthProvider.credential(withToken:)
     let _: AuthCredential = GitHubAuthProvider.credential(withToken: "text")
+    // GoogleAuthProvider
+    _ = GoogleAuthProvider.self
     // GoogleAuthProvider.id
     let _: String = GoogleAuthProvider.id
     // GoogleAuthProvider.credential(withIDToken:accessToken:)
@@ -311,16 +346,24 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     do { let value: [String: String]? = provider.customParameters; provider.customParameters = value }
     // OAuthProvider.providerID
     let _: String = provider.providerID
+    // OAuthProvider.provider(providerID:)<AuthProviderID>
+    let _: OAuthProvider = OAuthProvider.provider(providerID: .gitHub)
     // OAuthProvider.provider(providerID:auth:)<AuthProviderID,Auth>
     let _: OAuthProvider = OAuthProvider.provider(providerID: .gitHub, auth: auth)
     // OAuthProvider.init(providerID:auth:)<String,Auth>
     let _: OAuthProvider = OAuthProvider(providerID: "text", auth: auth)
     // OAuthProvider.init(providerID:auth:)<AuthProviderID,Auth>
     let _: OAuthProvider = OAuthProvider(providerID: .gitHub, auth: auth)
+    // OAuthProvider.credential(providerID:idToken:accessToken:)
+    let _: OAuthCredential = OAuthProvider.credential(providerID: .gitHub, idToken: "text", accessToken: "text")
     // OAuthProvider.credential(providerID:accessToken:)
     let _: OAuthCredential = OAuthProvider.credential(providerID: .gitHub, accessToken: "text")
+    // OAuthProvider.credential(providerID:idToken:rawNonce:accessToken:)
+    let _: OAuthCredential = OAuthProvider.credential(providerID: .gitHub, idToken: "text", rawNonce: "text", accessToken: "text")
     // OAuthProvider.credential(with:)
     let _: AuthCredential = try await provider.credential(with: nil)
+    // TwitterAuthProvider
+    _ = TwitterAuthProvider.self
     // TwitterAuthProvider.id
     let _: String = TwitterAuthProvider.id
     // TwitterAuthProvider.credential(withToken:secret:)
@@ -361,6 +404,8 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     let _: User = result.user
     // AuthDataResult.additionalUserInfo
     let _: AdditionalUserInfo? = result.additionalUserInfo
+    // AuthDataResult.credential
+    let _: OAuthCredential? = result.credential
     // AuthTokenResult
     _ = AuthTokenResult.self
     // AuthTokenResult.token
@@ -379,12 +424,16 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     _ = AdditionalUserInfo.self
     // AdditionalUserInfo.providerID
     let _: String = additionalUserInfo.providerID
+    // AdditionalUserInfo.profile
+    let _: [String: Any]? = additionalUserInfo.profile
     // AdditionalUserInfo.username
     let _: String? = additionalUserInfo.username
     // AdditionalUserInfo.isNewUser
     let _: Bool = additionalUserInfo.isNewUser
     // AdditionalUserInfo.newUser()
     let _: Bool = additionalUserInfo.newUser()
+    // ActionCodeInfo
+    _ = ActionCodeInfo.self
     // ActionCodeInfo.operation
     let _: ActionCodeOperation = actionCodeInfo.operation
     // ActionCodeInfo.email
@@ -445,6 +494,10 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     let _: ActionCodeURL? = ActionCodeURL(link: "text")
     // MultiFactor
     _ = MultiFactor.self
+    // MultiFactor.getSessionWithCompletion(_:)
+    multiFactor.getSessionWithCompletion(handler9)
+    // MultiFactor.session()
+    let _: MultiFactorSession = try await multiFactor.session()
     // MultiFactor.enroll(with:displayName:completion:)
     multiFactor.enroll(with: assertion, displayName: "text", completion: handler1)
     // MultiFactor.enroll(with:displayName:)
@@ -487,6 +540,10 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     _ = MultiFactorSession.self
     // TOTPMultiFactorAssertion
     _ = TOTPMultiFactorAssertion.self
+    // TOTPMultiFactorGenerator
+    _ = TOTPMultiFactorGenerator.self
+    // TOTPMultiFactorGenerator.generateSecret(with:completion:)
+    TOTPMultiFactorGenerator.generateSecret(with: session, completion: handler10)
     // TOTPMultiFactorGenerator.generateSecret(with:)
     let _: TOTPSecret = try await TOTPMultiFactorGenerator.generateSecret(with: session)
     // TOTPMultiFactorGenerator.assertionForEnrollment(with:oneTimePassword:)
@@ -503,6 +560,8 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     let _: String = PhoneMultiFactorID
     // TOTPMultiFactorID
     let _: String = TOTPMultiFactorID
+    // AuthErrors
+    _ = AuthErrors.self
     // AuthErrors.domain
     let _: String = AuthErrors.domain
     // AuthErrors.userInfoNameKey
@@ -724,7 +783,7 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     // FirebaseApp.allApps
     let _: [String: FirebaseApp]? = FirebaseApp.allApps
     // FirebaseApp.delete(_:)
-    app.delete(handler8)
+    app.delete(handler11)
     // FirebaseApp.name
     let _: String = app.name
     // FirebaseApp.options

@@ -9,7 +9,7 @@ do {
     let result = try await Auth.auth().signIn(with: provider, uiDelegate: browser ?? .systemBrowser)
     print("\(result.user.uid) \(result.user.email ?? "-") \(result.user.providerData.map(\.providerID).joined(separator: ","))")
     let idToken = try? await result.user.getIDToken()  // the project's, or the provider's; GitHub issues none
-    print(idToken ?? (result.credential as? OAuthCredential)?.accessToken ?? "-")
+    print(idToken ?? result.credential?.accessToken ?? "-")
 } catch {
     FileHandle.standardError.write(Data("authctl-example: \(error)\n".utf8))
     exit(1)

@@ -92,14 +92,19 @@ func signInMethodSnippet(_ name: String, _ arguments: [String]) async throws -> 
         return try await applyActionCode(readLine(strippingNewline: true) ?? "", newPassword: argument(0), byCompletion: byCompletion)
     case "methods-totp-enroll":
         guard let user = auth.currentUser else { throw AuthError.snippet("nobody is signed in") }
-        let session = try await user.multiFactor.getSession()
-        let secret = try await TOTPMultiFactorGenerator.generateSecret(with: session)
+        // The SDK's two forms: session() and generateSecret(with:), or their completion handlers.
+        let session = byCompletion
+            ? try await completed { user.multiFactor.getSessionWithCompletion($0) } : try await user.multiFactor.session()
+        let secret = byCompletion
+            ? try await completed { TOTPMultiFactorGenerator.generateSecret(with: session, completion: $0) }
+            : try await TOTPMultiFactorGenerator.generateSecret(with: session)
         let url = secret.generateQRCodeURL(withAccountName: user.email ?? user.uid, issuer: "authctl-example")
         FileHandle.standardError.write(Data("secret \(secret.sharedSecretKey()) \(url)\n".utf8))
         let code = readLine(strippingNewline: true) ?? ""
         let assertion = TOTPMultiFactorGenerator.assertionForEnrollment(with: secret, oneTimePassword: code)
         try await user.multiFactor.enroll(with: assertion, displayName: argument(0))
-        return ["factors": try await factorFields(user), "url": url]
+        let enrolled: [String: Any] = ["factors": try await factorFields(user), "url": url]
+        return byCompletion ? enrolled.merging(["mainQueue": await handlersRanOnMainQueue]) { _, queue in queue } : enrolled
     case "methods-totp-signin":
         return try await secondFactorSignInSnippet(email: argument(0), password: argument(1), form: argument(2))
     case "methods-factors":
@@ -119,7 +124,7 @@ func signInMethodSnippet(_ name: String, _ arguments: [String]) async throws -> 
 /// Checks an action code, then applies it (a reset sets `newPassword`), in either form.
 func applyActionCode(_ code: String, newPassword: String, byCompletion: Bool) async throws -> [String: Any] {
     let auth = Auth.auth()
-    let checked: ActionCodeResult
+    let checked: ActionCodeInfo
     if byCompletion {
         checked = try await completed { auth.checkActionCode(code, completion: $0) }
         if checked.operation == .passwordReset {
@@ -135,7 +140,7 @@ func applyActionCode(_ code: String, newPassword: String, byCompletion: Bool) as
             try await auth.applyActionCode(code)
         }
     }
-    let fields: [String: Any] = ["operation": checked.operation.rawValue, "email": checked.data.email, "user": auth.currentUser.map(userFields) ?? [:]]
+    let fields: [String: Any] = ["operation": checked.operation.rawValue, "email": checked.email, "user": auth.currentUser.map(userFields) ?? [:]]
     return byCompletion ? fields.merging(["mainQueue": await handlersRanOnMainQueue]) { _, queue in queue } : fields
 }
 

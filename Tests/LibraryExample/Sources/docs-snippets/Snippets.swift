@@ -17,7 +17,7 @@ func signInWithGitHub() async throws -> [String: Any] {
     let authResult = try await Auth.auth().signIn(with: credential)
     // User is signed in.
     // IdP data available in authResult.additionalUserInfo.profile.
-    guard let oauthCredential = authResult.credential as? OAuthCredential else { return [:] }
+    guard let oauthCredential = authResult.credential else { return [:] }
     // GitHub OAuth access token can also be retrieved by:
     // oauthCredential.accessToken
     return describe(authResult, extra: ["accessToken": oauthCredential.accessToken ?? ""])

@@ -6,7 +6,7 @@ import Foundation
 ///   page-credential PAGE [PROVIDER]  the page's provider (blocks 1-3 as printed; with PROVIDER, that
 ///                                    provider given the page's customParameters and scopes blocks),
 ///                                    signed in with; prints the result credential's tokens, as the
-///                                    page's comments read them (`authResult.credential as? OAuthCredential`)
+///                                    page's comments read them (`authResult.credential`, the SDK's `OAuthCredential?`)
 ///   sign-out-error PAGE              signOut() where it fails: the NSError a `catch let signOutError
 ///                                    as NSError` gets, then the page's own sign-out block as printed
 ///   listen-tokens-async              `for await user in Auth.auth().idTokenChanges`: prints a line when
@@ -28,7 +28,7 @@ enum WireChecks {
             }
             let credential = try await provider.credential(with: nil)
             let authResult = try await Auth.auth().signIn(with: credential)
-            let oauthCredential = authResult.credential as? OAuthCredential
+            let oauthCredential = authResult.credential
             return describe(authResult.user).merging([
                 "accessToken": oauthCredential?.accessToken ?? NSNull(), "idToken": oauthCredential?.idToken ?? NSNull(),
                 "credentialProvider": authResult.credential?.provider ?? NSNull(),

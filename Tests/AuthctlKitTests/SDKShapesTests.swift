@@ -1,0 +1,94 @@
+import AuthCore
+import Foundation
+import Testing
+
+@testable import AuthctlKit
+
+/// FirebaseAuth 12's shapes that carry behaviour of their own (issue 36): a program's own
+/// `FederatedAuthProvider`, the `AuthProviderID` overloads and Apple's credential, the action
+/// code's `ActionCodeInfo`. The calls' shapes are compiled from the inventory (Tests/InventoryCompile);
+/// the project's side of them runs end to end (test_signin_methods.py, test_library.py).
+struct SDKShapesTests {
+    /// A program's provider: hands out the credential it was given and notes the presenter it got.
+    final class ProgramProvider: NSObject, FederatedAuthProvider, @unchecked Sendable {
+        let credential: OAuthCredential
+        private(set) var presenters: [BrowserPresenter?] = []
+
+        init(_ credential: OAuthCredential) { self.credential = credential }
+
+        func credential(with uiDelegate: AuthUIDelegate?) async throws -> AuthCredential {
+            presenters.append(uiDelegate)
+            return credential
+        }
+    }
+
+    let auth = Auth(home: FileManager.default.temporaryDirectory.appendingPathComponent("sdk-shapes-\(UUID())").path, backend: .local, environment: [:])
+
+    @Test func aProgramsFederatedProviderSignsInWithTheCredentialItReturns() async throws {
+        // The tokens of a finished sign-in cannot sign in again: the engine's answer to this very
+        // credential shows it got the one the program's provider returned.
+        let provider = ProgramProvider(OAuthCredential(provider: "oidc.corp", kind: .issued))
+        let refused = await #expect(throws: AuthError.self) { try await auth.signIn(with: provider, uiDelegate: .printURL) }
+        #expect(refused?.authErrorCode == .invalidCredential && refused?.localizedDescription.contains("finished sign-in") == true)
+        #expect(provider.presenters.count == 1 && provider.presenters[0] != nil)
+        _ = await #expect(throws: AuthError.self) { try await auth.signIn(with: provider, uiDelegate: nil) }
+        #expect(provider.presenters.count == 2 && provider.presenters[1] == nil)
+    }
+
+    @Test func anOAuthProviderIsAFederatedProviderOfItsID() {
+        let federated: FederatedAuthProvider = OAuthProvider.provider(providerID: AuthProviderID.gitHub, auth: auth)
+        #expect((federated as? OAuthProvider)?.providerID == "github.com")
+        #expect(OAuthProvider.provider(providerID: "oidc.corp", auth: auth).providerID == "oidc.corp")
+    }
+
+    @Test func theIDTokenOverloadsKeepTheNonceOnlyWhenGiven() {
+        let plain = OAuthProvider.credential(providerID: .google, idToken: "id-1")
+        #expect(plain.provider == "google.com" && plain.idToken == "id-1" && plain.rawNonce == nil && plain.accessToken == nil)
+        let nonced = OAuthProvider.credential(providerID: .google, idToken: "id-2", rawNonce: "n-2", accessToken: "at-2")
+        #expect(nonced.rawNonce == "n-2" && nonced.accessToken == "at-2")
+        let absent: String? = nil
+        #expect(OAuthProvider.credential(providerID: .custom("oidc.corp"), idToken: "id-3", rawNonce: absent).rawNonce == nil)
+        guard case .idToken("id-2", rawNonce: "n-2") = nonced.kind else {
+            Issue.record("an ID-token credential is checked when used: \(nonced.kind)")
+            return
+        }
+    }
+
+    @Test func appleCredentialIsAnIDTokenOfAppleWithTheName() {
+        var name = PersonNameComponents()
+        name.givenName = "Ada"
+        name.familyName = "Lovelace"
+        let credential = OAuthProvider.appleCredential(withIDToken: "apple-id", rawNonce: "raw", fullName: name)
+        #expect(credential.provider == AuthProviderID.apple.rawValue && credential.idToken == "apple-id" && credential.rawNonce == "raw")
+        #expect(credential.fullName?.givenName == "Ada" && credential.fullName?.familyName == "Lovelace")
+        guard case .idToken("apple-id", rawNonce: "raw") = credential.kind else {
+            Issue.record("Apple's credential is used as an ID token: \(credential.kind)")
+            return
+        }
+        #expect(OAuthProvider.appleCredential(withIDToken: "apple-id", rawNonce: nil, fullName: nil).fullName == nil)
+    }
+
+    @Test func theProviderTypesAreTheSDKsNSObjectClasses() {
+        let classes: [AnyClass] = [
+            GitHubAuthProvider.self, GoogleAuthProvider.self, EmailAuthProvider.self, FacebookAuthProvider.self,
+            TwitterAuthProvider.self, TOTPMultiFactorGenerator.self, AuthErrors.self, ActionCodeInfo.self,
+        ]
+        #expect(classes.allSatisfy { $0 is NSObject.Type })
+        #expect(GitHubAuthProvider.credential(withToken: "gh").provider == GitHubAuthProvider.id)
+        #expect((TwitterAuthProvider.credential(withToken: "t", secret: "s") as? OAuthCredential)?.secret == "s")
+    }
+
+    @Test func anActionCodesInfoNamesItsOperationAndEmails() {
+        #expect(ActionCodeOperation(.emailSignIn) == .emailLink && ActionCodeOperation(.passwordReset) == .passwordReset)
+        let info = ActionCodeInfo(operation: ActionCodeOperation(.verifyAndChangeEmail), email: "new@example.com", previousEmail: "old@example.com")
+        #expect(info.operation == .verifyAndChangeEmail && info.email == "new@example.com" && info.previousEmail == "old@example.com")
+    }
+
+    @Test func aSessionIsOnlyForTheSignedInUser() async throws {
+        // session() (the SDK's name of getSession()) checks the user is still the signed-in one.
+        let now = Date()
+        let user = User(AccountRecord(uid: "u-gone", email: "gone@example.com", createdAt: now, lastSignInAt: now, lastAuthenticatedAt: now, providerData: []), auth: auth)
+        let refused = await #expect(throws: AuthError.self) { try await user.multiFactor.session() }
+        #expect(refused?.authErrorCode == .nullUser)
+    }
+}
