@@ -45,7 +45,10 @@ int csignals_hold(const char *notice) {
         for (int i = 0; i < 2; i++) sigaddset(&action.sa_mask, held[i]);  // one handler at a time per thread
         action.sa_flags = SA_RESTART;
         for (int i = 0; i < 2; i++) {
-            if (sigaction(held[i], &action, &previous[i]) != 0) {
+            // A signal the process was started with ignored (a background job's SIGINT, nohup)
+            // stays ignored: catching it would print the notice and then deliver nothing.
+            if (sigaction(held[i], NULL, &previous[i]) != 0 ||
+                (previous[i].sa_handler != SIG_IGN && sigaction(held[i], &action, NULL) != 0)) {
                 int failure = errno;
                 for (int j = 0; j < i; j++) sigaction(held[j], &previous[j], NULL);
                 pthread_mutex_unlock(&holds_lock);

@@ -11,6 +11,7 @@ When CI=true a missing prerequisite fails the test; elsewhere it skips it.
 from __future__ import annotations
 
 import os
+import signal
 import sys
 from pathlib import Path
 
@@ -20,6 +21,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from e2e_helpers import E2E, REPO, Authctl, need  # noqa: E402
 from providers import Provider, start_provider  # noqa: E402
+
+
+# The tests press Ctrl-C as a person at a terminal does: authctl starts with SIGINT's default
+# action even when make runs as a background job, which starts everything with SIGINT ignored
+# (and authctl leaves an ignored signal ignored). A handler here is reset to the default at exec.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def pytest_configure(config):

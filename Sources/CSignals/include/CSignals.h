@@ -7,7 +7,8 @@
 
 /// Starts a hold: SIGINT and SIGTERM are caught instead of ending the process; the first one
 /// caught writes `notice` (copied; at most 511 bytes are kept) to stderr once. Holds nest: the
-/// signals are caught until the outermost hold ends. Returns 0, or -1 with errno from sigaction.
+/// signals are caught until the outermost hold ends. A signal ignored when the hold starts (a
+/// background job's SIGINT) stays ignored. Returns 0, or -1 with errno from sigaction.
 int csignals_hold(const char *notice);
 
 /// Ends a hold. At the end of the outermost one the default actions are back and the signal

@@ -35,9 +35,16 @@ import Darwin
         #expect(csignals_release() == SIGINT)
 
         // The actions in place before the hold are back: here SIG_IGN, so raising it is harmless.
+        // A signal ignored when the hold starts (a background job's SIGINT) stays ignored during
+        // it: not caught, so nothing to hand back; SIGTERM beside it is still held.
         let previous = signal(SIGINT, SIG_IGN)
         #expect(csignals_hold("") == 0)
-        #expect(csignals_release() == 0)
+        raise(SIGINT)
+        #expect(csignals_release() == 0, "an ignored signal is not caught")
+        #expect(csignals_hold("") == 0)
+        raise(SIGINT)
+        raise(SIGTERM)
+        #expect(csignals_release() == SIGTERM)
         let restored = signal(SIGINT, previous)
         #expect(unsafeBitCast(restored, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self))
     }
