@@ -1,4 +1,5 @@
 import AuthFirebase
+import AuthProviders
 import AuthPlatform
 
 /// The project's settings command (`firebase use/show/off`), declared by the kind: its words and
@@ -56,7 +57,7 @@ extension FirebaseBackendKind {
                 + "one-account-per-email rule and its Firebase ID tokens. Each project's accounts are kept "
                 + "apart from local ones; '\(action: "off")' goes back to local accounts. With "
                 + "FIREBASE_AUTH_EMULATOR_HOST=host:port set, authctl talks to the Auth emulator there.",
-            "A provider the project enables needs nothing on this machine: '\(command: "signin") \(option: "provider", "github.com")' asks "
+            "A provider the project enables needs nothing on this machine: '\(command: "signin") \(option: "provider", ProviderPreset.github.id)' asks "
                 + "the project to run the provider's flow with the client id and secret of its console (README, \"Firebase\").",
             "The API key is checked first with one cheap call to the project (getProjectConfig): a wrong key, or one "
                 + "restricted to an app not named here, is refused now with its fix rather than at the first sign-in; "
