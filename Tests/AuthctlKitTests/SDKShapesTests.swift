@@ -1,4 +1,5 @@
 import AuthCore
+import AuthPlatform
 import Foundation
 import Testing
 
@@ -116,6 +117,24 @@ struct SDKShapesTests {
         #expect(infos[1].displayName == "Octo" && infos[1].email == "gh@example.com" && infos[1].photoURL?.absoluteString == "https://example.com/p.png")
         #expect(infos.allSatisfy { $0.phoneNumber == nil })
         #expect(user.providerData[0].isEqual(ProviderUserInfo(identity)) && !user.providerData[0].isEqual(user))
+    }
+
+    @Test func aTokensClaimsAreTheSDKsAnyDictionary() {
+        let now = Date()
+        let result = AuthTokenResult(
+            token: "t", claims: ["sub": .string("u1"), "admin": .bool(true), "level": .number(3), "firebase": .object(["sign_in_provider": .string("github.com")]), "gone": .null],
+            signInProvider: "github.com", signInSecondFactor: nil, expirationDate: now, issuedAtDate: now, authDate: now)
+        let claims: [String: Any] = result.claims
+        #expect(claims["sub"] as? String == "u1" && claims["admin"] as? Bool == true && claims["level"] as? Double == 3)
+        #expect((claims["firebase"] as? [String: Any])?["sign_in_provider"] as? String == "github.com")
+        #expect(claims["gone"] == nil && claims.count == 4)
+    }
+
+    @Test func theUIDelegateIsTheBrowserPresenterInTheSDKsParameters() {
+        // Not applicable (UIKit): the presenter takes the SDK's view-controller delegate's place.
+        #expect(AuthUIDelegate.self == BrowserPresenter.self)
+        let presenter: AuthUIDelegate? = .printURL
+        #expect(presenter != nil)
     }
 
     @Test func anActionCodesInfoNamesItsOperationAndEmails() {

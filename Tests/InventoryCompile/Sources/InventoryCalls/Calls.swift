@@ -426,6 +426,8 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     let _: String = tokenResult.signInProvider
     // AuthTokenResult.signInSecondFactor
     let _: String = tokenResult.signInSecondFactor
+    // AuthTokenResult.claims
+    let _: [String: Any] = tokenResult.claims
     // AdditionalUserInfo
     _ = AdditionalUserInfo.self
     // AdditionalUserInfo.providerID
