@@ -163,7 +163,7 @@ public final class Auth: Sendable {
 
     /// Signs in with a credential (``OAuthProvider/credential(providerID:idToken:rawNonce:accessToken:)``,
     /// ``OAuthProvider/getCredentialWith(_:)``).
-    public func signIn(with credential: any AuthCredential) async throws -> AuthDataResult {
+    public func signIn(with credential: AuthCredential) async throws -> AuthDataResult {
         try await AuthError.translating(auth: self) { try await engine.use(credential, for: .signIn, as: nil) }
     }
 

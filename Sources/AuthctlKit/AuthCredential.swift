@@ -2,18 +2,21 @@ internal import AuthApp
 import Foundation
 
 /// A proof of identity to sign in, link or reauthenticate with (FirebaseAuth's `AuthCredential`):
-/// a class there, a class-bound protocol here (``OAuthCredential``, and the email credential of
-/// ``EmailAuthProvider/credential(withEmail:password:)``), so `as! AuthCredential`,
-/// `as? OAuthCredential` and passing it on read as with the SDK, and `Sendable` holds.
-public protocol AuthCredential: AnyObject, Sendable {
+/// an open `NSObject` class as in the SDK, whose subclasses are ``OAuthCredential`` and the email
+/// credentials of ``EmailAuthProvider``; immutable, so `Sendable` holds.
+open class AuthCredential: NSObject, @unchecked Sendable {
     /// The provider id the credential is for (`github.com`, `oidc.corp`, `password`).
-    var provider: String { get }
+    public let provider: String
+
+    init(provider: String) {
+        self.provider = provider
+    }
 }
 
 /// An OAuth 2.0 or OpenID Connect credential (FirebaseAuth's `OAuthCredential`): made from tokens
 /// obtained elsewhere (``OAuthProvider/credential(providerID:idToken:rawNonce:accessToken:)``), by
 /// ``OAuthProvider/getCredentialWith(_:)``, or returned in ``AuthDataResult/credential``.
-public final class OAuthCredential: AuthCredential {
+public final class OAuthCredential: AuthCredential, @unchecked Sendable {
     /// What the credential holds, and so what using it does.
     enum Kind: Sendable {
         /// Tokens a provider configured here issued and proved (the local flow), ready to use.
@@ -31,8 +34,6 @@ public final class OAuthCredential: AuthCredential {
         case issued
     }
 
-    /// The provider id the credential is for.
-    public let provider: String
     /// The provider's access token, when there is one.
     public let accessToken: String?
     /// The provider's ID token (OpenID Connect), when there is one.
@@ -53,12 +54,12 @@ public final class OAuthCredential: AuthCredential {
         provider: String, accessToken: String? = nil, idToken: String? = nil, rawNonce: String? = nil,
         fullName: PersonNameComponents? = nil, kind: Kind
     ) {
-        self.provider = provider
         self.accessToken = accessToken
         self.idToken = idToken
         self.rawNonce = rawNonce
         self.fullName = fullName
         self.kind = kind
+        super.init(provider: provider)
     }
 
     /// A verified credential of the local flow.
@@ -77,13 +78,13 @@ public final class OAuthCredential: AuthCredential {
 }
 
 /// An email and password (``EmailAuthProvider/credential(withEmail:password:)``), for a Firebase project.
-final class EmailAuthCredential: AuthCredential {
-    let provider = EmailAuthProviderID
+final class EmailAuthCredential: AuthCredential, @unchecked Sendable {
     let email: String
     let password: String
 
     init(email: String, password: String) {
         self.email = email
         self.password = password
+        super.init(provider: EmailAuthProviderID)
     }
 }

@@ -4,7 +4,10 @@ import Foundation
 
 /// An ID token with its claims read (FirebaseAuth's `AuthTokenResult`). The claims are as the
 /// token carries them, not verified here: a service that receives the token verifies it.
-public final class AuthTokenResult: Sendable {
+/// `@unchecked` only for ``claims``, typed `[String: Any]` as in the SDK: every property is an
+/// immutable `let`, and the claims are built here from JSON and hold only `String`, `Double`,
+/// `Bool`, arrays and dictionaries of them (as ``AdditionalUserInfo/profile``).
+public final class AuthTokenResult: @unchecked Sendable {
     /// The token.
     public let token: String
     /// When it expires (`exp`).
@@ -18,15 +21,25 @@ public final class AuthTokenResult: Sendable {
     /// The second factor of the sign-in, when there was one.
     public let signInSecondFactor: String
     /// The payload: strings, numbers (`Double`), booleans, arrays and dictionaries of them.
-    public let claims: [String: any Sendable]
+    public let claims: [String: Any]
 
-    init(_ output: IDTokenResult.Output) {
-        token = output.token
-        expirationDate = output.expirationDate
-        authDate = output.authDate
-        issuedAtDate = output.issuedAtDate
-        signInProvider = output.signInProvider
-        signInSecondFactor = output.signInSecondFactor ?? ""
-        claims = output.claims.compactMapValues(AdditionalUserInfo.value)
+    convenience init(_ output: IDTokenResult.Output) {
+        self.init(
+            token: output.token, claims: output.claims, signInProvider: output.signInProvider,
+            signInSecondFactor: output.signInSecondFactor, expirationDate: output.expirationDate,
+            issuedAtDate: output.issuedAtDate, authDate: output.authDate)
+    }
+
+    init(
+        token: String, claims: [String: JSONValue], signInProvider: String, signInSecondFactor: String?,
+        expirationDate: Date, issuedAtDate: Date, authDate: Date
+    ) {
+        self.token = token
+        self.expirationDate = expirationDate
+        self.authDate = authDate
+        self.issuedAtDate = issuedAtDate
+        self.signInProvider = signInProvider
+        self.signInSecondFactor = signInSecondFactor ?? ""
+        self.claims = claims.compactMapValues(AdditionalUserInfo.value)
     }
 }

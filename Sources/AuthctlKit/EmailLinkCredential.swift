@@ -2,14 +2,14 @@ internal import AuthApp
 import Foundation
 
 /// An email and an emailed sign-in link (FirebaseAuth's `EmailAuthProvider.credential(withEmail:link:)`).
-final class EmailLinkAuthCredential: AuthCredential {
-    let provider = EmailAuthProviderID
+final class EmailLinkAuthCredential: AuthCredential, @unchecked Sendable {
     let email: String
     let link: String
 
     init(email: String, link: String) {
         self.email = email
         self.link = link
+        super.init(provider: EmailAuthProviderID)
     }
 }
 

@@ -3,7 +3,7 @@ import Foundation
 
 extension Engine {
     /// Signs in, links or reauthenticates with a credential, as its kind says.
-    func use(_ credential: any AuthCredential, for purpose: FederatedPurpose, as uid: String?) async throws -> AuthDataResult {
+    func use(_ credential: AuthCredential, for purpose: FederatedPurpose, as uid: String?) async throws -> AuthDataResult {
         if let email = credential as? EmailAuthCredential { return try await use(email, for: purpose, as: uid) }
         if let emailLink = credential as? EmailLinkAuthCredential { return try await use(emailLink, for: purpose, as: uid) }
         guard let oauth = credential as? OAuthCredential else {

@@ -6,14 +6,15 @@ import Foundation
 /// properties are the values read when it was returned, or at its last ``reload()``; its
 /// operations act on the signed-in user of its ``Auth`` and refuse (``AuthErrorCode/userMismatch``)
 /// when that is someone else now. The values sit behind a lock, so a user may be shared between tasks.
-public final class User: Sendable {
+/// An `NSObject` and a ``UserInfo``, as in the SDK.
+public final class User: NSObject, UserInfo, @unchecked Sendable {
     /// What a reload replaces.
     struct Profile: Sendable {
         var email: String?
         var isEmailVerified: Bool
         var displayName: String?
         var photoURL: URL?
-        var providerData: [UserInfo]
+        var providerData: [ProviderUserInfo]
         var metadata: UserMetadata
 
         init(_ user: AccountRecord) {
@@ -21,8 +22,8 @@ public final class User: Sendable {
             isEmailVerified = user.emailVerified
             displayName = user.displayName
             photoURL = user.photoURL.flatMap(URL.init(string:))
-            providerData = user.providerData.map(UserInfo.init)
-            metadata = UserMetadata(creationDate: user.createdAt, lastSignInDate: user.lastSignInAt)
+            providerData = user.providerData.map(ProviderUserInfo.init)
+            metadata = UserMetadata(withCreationDate: user.createdAt, lastSignInDate: user.lastSignInAt)
         }
     }
 
@@ -65,6 +66,7 @@ public final class User: Sendable {
         state = LockedState(Profile(user))
         self.auth = auth
         tenantID = auth.tenantID
+        super.init()
     }
 
     /// Reads the user again from the account backend (a project's accounts:lookup, stored over the
@@ -109,7 +111,7 @@ public final class User: Sendable {
 
     /// Links the credential's provider to the user. A credential from an account-exists error's
     /// ``AuthError/updatedCredential`` links the sign-in that error kept.
-    public func link(with credential: any AuthCredential) async throws -> AuthDataResult {
+    public func link(with credential: AuthCredential) async throws -> AuthDataResult {
         try await AuthError.translating { try await auth.engine.use(credential, for: .link, as: uid) }
     }
 
@@ -120,7 +122,7 @@ public final class User: Sendable {
 
     /// Proves the user is still present, with one of their providers; another person's identity is
     /// ``AuthErrorCode/userMismatch``.
-    public func reauthenticate(with credential: any AuthCredential) async throws -> AuthDataResult {
+    public func reauthenticate(with credential: AuthCredential) async throws -> AuthDataResult {
         try await AuthError.translating(auth: auth) { try await auth.engine.use(credential, for: .reauthenticate, as: uid) }
     }
 
@@ -141,20 +143,32 @@ public final class User: Sendable {
     }
 }
 
-/// One provider identity linked to a user (FirebaseAuth's `UserInfo`).
-public struct UserInfo: Sendable, Equatable {
-    /// `github.com`, `oidc.corp`, `password`, ...
-    public let providerID: String
-    /// The provider's id for the person (`sub`, GitHub's numeric id).
-    public let uid: String
-    /// The email the provider gave.
-    public let email: String?
+/// A provider's data about the user (FirebaseAuth's `UserInfo`): the protocol that ``User`` and
+/// the elements of ``User/providerData`` conform to.
+public protocol UserInfo: NSObjectProtocol {
+    /// `github.com`, `oidc.corp`, `password`, ...; `Firebase` for a ``User``.
+    var providerID: String { get }
+    /// The provider's id for the person (`sub`, GitHub's numeric id); the project's for a ``User``.
+    var uid: String { get }
     /// The name the provider gave.
-    public let displayName: String?
+    var displayName: String? { get }
     /// The picture the provider gave.
-    public let photoURL: URL?
+    var photoURL: URL? { get }
+    /// The email the provider gave.
+    var email: String? { get }
     /// Always nil: phone sign-in is not supported.
-    public var phoneNumber: String? { nil }
+    var phoneNumber: String? { get }
+}
+
+/// One provider identity linked to a user, an element of ``User/providerData``: immutable, so
+/// `Sendable`; two are equal when their fields are.
+final class ProviderUserInfo: NSObject, UserInfo, @unchecked Sendable {
+    let providerID: String
+    let uid: String
+    let email: String?
+    let displayName: String?
+    let photoURL: URL?
+    var phoneNumber: String? { nil }
 
     init(_ info: LinkedIdentity) {
         providerID = info.providerID
@@ -163,12 +177,42 @@ public struct UserInfo: Sendable, Equatable {
         displayName = info.displayName
         photoURL = info.photoURL.flatMap(URL.init(string:))
     }
+
+    override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? ProviderUserInfo else { return false }
+        return (providerID, uid, email, displayName, photoURL) == (other.providerID, other.uid, other.email, other.displayName, other.photoURL)
+    }
+
+    override var hash: Int {
+        var hasher = Hasher()
+        hasher.combine(providerID)
+        hasher.combine(uid)
+        return hasher.finalize()
+    }
 }
 
-/// When the user was created and last signed in (FirebaseAuth's `UserMetadata`).
-public struct UserMetadata: Sendable, Equatable {
-    /// When the user was created.
-    public let creationDate: Date?
+/// When the user was created and last signed in (FirebaseAuth's `UserMetadata`): an `NSObject`
+/// class as in the SDK, immutable (so `Sendable`); two are equal when their dates are.
+open class UserMetadata: NSObject, @unchecked Sendable {
     /// When the user last signed in.
     public let lastSignInDate: Date?
+    /// When the user was created.
+    public let creationDate: Date?
+
+    init(withCreationDate creationDate: Date?, lastSignInDate: Date?) {
+        self.creationDate = creationDate
+        self.lastSignInDate = lastSignInDate
+    }
+
+    override open func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? UserMetadata else { return false }
+        return creationDate == other.creationDate && lastSignInDate == other.lastSignInDate
+    }
+
+    override open var hash: Int {
+        var hasher = Hasher()
+        hasher.combine(creationDate)
+        hasher.combine(lastSignInDate)
+        return hasher.finalize()
+    }
 }

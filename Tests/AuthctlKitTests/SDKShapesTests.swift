@@ -1,4 +1,5 @@
 import AuthCore
+import AuthPlatform
 import Foundation
 import Testing
 
@@ -76,6 +77,64 @@ struct SDKShapesTests {
         #expect(classes.allSatisfy { $0 is NSObject.Type })
         #expect(GitHubAuthProvider.credential(withToken: "gh").provider == GitHubAuthProvider.id)
         #expect((TwitterAuthProvider.credential(withToken: "t", secret: "s") as? OAuthCredential)?.secret == "s")
+    }
+
+    @Test func aCredentialIsTheSDKsOpenNSObjectClassThatTheCredentialsSubclass() {
+        // The SDK's AuthCredential is an open NSObject class: a credential is an NSObject, the
+        // OAuth and email credentials are its subclasses, and `as? OAuthCredential` reads the same.
+        let credentials: [AuthCredential] = [
+            OAuthProvider.credential(providerID: .gitHub, accessToken: "gh"),
+            EmailAuthProvider.credential(withEmail: "a@example.com", password: "pw"),
+            EmailAuthProvider.credential(withEmail: "a@example.com", link: "https://example.com/?oobCode=x"),
+        ]
+        let objects: [NSObject] = credentials
+        #expect(objects.count == 3)
+        #expect(credentials.map(\.provider) == ["github.com", "password", "password"])
+        #expect(credentials.map { $0 is OAuthCredential } == [true, false, false])
+        #expect(type(of: credentials[1]) != AuthCredential.self && credentials[1] is EmailAuthCredential)
+        #expect(credentials[2] is EmailLinkAuthCredential)
+    }
+
+    @Test func aUsersMetadataIsTheSDKsNSObjectClassWithTheTwoDates() {
+        let created = Date(timeIntervalSince1970: 1_700_000_000)
+        let signedIn = Date(timeIntervalSince1970: 1_700_000_500)
+        let user = User(AccountRecord(uid: "u-meta", email: nil, createdAt: created, lastSignInAt: signedIn, lastAuthenticatedAt: signedIn, providerData: []), auth: auth)
+        let metadata: NSObject = user.metadata
+        #expect(metadata is UserMetadata)
+        #expect(user.metadata.creationDate == created && user.metadata.lastSignInDate == signedIn)
+        #expect(user.metadata == UserMetadata(withCreationDate: created, lastSignInDate: signedIn))
+        #expect(user.metadata != UserMetadata(withCreationDate: created, lastSignInDate: created))
+    }
+
+    @Test func aUserAndItsProviderDataAreTheSDKsUserInfo() {
+        let now = Date()
+        let identity = LinkedIdentity(providerID: "github.com", uid: "42", email: "gh@example.com", displayName: "Octo", photoURL: "https://example.com/p.png")
+        let user = User(AccountRecord(uid: "u-info", email: "gh@example.com", createdAt: now, lastSignInAt: now, lastAuthenticatedAt: now, providerData: [identity]), auth: auth)
+        // The SDK's code hands a User where a UserInfo is taken, and reads providerData's elements as UserInfo.
+        let infos: [any UserInfo] = [user] + user.providerData
+        #expect(infos.map(\.providerID) == ["Firebase", "github.com"])
+        #expect(infos.map(\.uid) == ["u-info", "42"])
+        #expect(infos[1].displayName == "Octo" && infos[1].email == "gh@example.com" && infos[1].photoURL?.absoluteString == "https://example.com/p.png")
+        #expect(infos.allSatisfy { $0.phoneNumber == nil })
+        #expect(user.providerData[0].isEqual(ProviderUserInfo(identity)) && !user.providerData[0].isEqual(user))
+    }
+
+    @Test func aTokensClaimsAreTheSDKsAnyDictionary() {
+        let now = Date()
+        let result = AuthTokenResult(
+            token: "t", claims: ["sub": .string("u1"), "admin": .bool(true), "level": .number(3), "firebase": .object(["sign_in_provider": .string("github.com")]), "gone": .null],
+            signInProvider: "github.com", signInSecondFactor: nil, expirationDate: now, issuedAtDate: now, authDate: now)
+        let claims: [String: Any] = result.claims
+        #expect(claims["sub"] as? String == "u1" && claims["admin"] as? Bool == true && claims["level"] as? Double == 3)
+        #expect((claims["firebase"] as? [String: Any])?["sign_in_provider"] as? String == "github.com")
+        #expect(claims["gone"] == nil && claims.count == 4)
+    }
+
+    @Test func theUIDelegateIsTheBrowserPresenterInTheSDKsParameters() {
+        // Not applicable (UIKit): the presenter takes the SDK's view-controller delegate's place.
+        #expect(AuthUIDelegate.self == BrowserPresenter.self)
+        let presenter: AuthUIDelegate? = .printURL
+        #expect(presenter != nil)
     }
 
     @Test func anActionCodesInfoNamesItsOperationAndEmails() {

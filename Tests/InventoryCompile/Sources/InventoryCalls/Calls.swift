@@ -250,6 +250,8 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     let _: String? = user.email
     // User.phoneNumber
     let _: String? = user.phoneNumber
+    // UserInfo
+    let _: (any UserInfo)? = nil
     // UserInfo.providerID
     let _: String = userInfo.providerID
     // UserInfo.uid
@@ -262,6 +264,8 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     let _: String? = userInfo.email
     // UserInfo.phoneNumber
     let _: String? = userInfo.phoneNumber
+    // UserMetadata
+    _ = UserMetadata.self
     // UserMetadata.lastSignInDate
     let _: Date? = userMetadata.lastSignInDate
     // UserMetadata.creationDate
@@ -276,6 +280,8 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     changeRequest.commitChanges(completion: handler1)
     // UserProfileChangeRequest.commitChanges()
     try await changeRequest.commitChanges()
+    // AuthCredential
+    _ = AuthCredential.self
     // AuthCredential.provider
     let _: String = credential.provider
     // AuthProviderID
@@ -420,6 +426,8 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     let _: String = tokenResult.signInProvider
     // AuthTokenResult.signInSecondFactor
     let _: String = tokenResult.signInSecondFactor
+    // AuthTokenResult.claims
+    let _: [String: Any] = tokenResult.claims
     // AdditionalUserInfo
     _ = AdditionalUserInfo.self
     // AdditionalUserInfo.providerID
