@@ -13,14 +13,13 @@ and the pages' `catch let signOutError as NSError` must get it.
 from __future__ import annotations
 
 import json
-import selectors
-import subprocess
 
-from accounts_helpers import CORP, browser_flow, two_providers
+from accounts_helpers import CORP, two_providers
 from e2e_helpers import OK
 from fakes import GITHUB_ID, YAHOO_ID, add_yahoo, firebase_fake, github_fake, yahoo_fake  # noqa: F401  (fixtures)
 from test_firebase_flows import console, project  # noqa: F401  (fixtures)
 from test_library import example_bin, library, whoami  # noqa: F401  (fixtures)
+from test_seed_blocks import listener_sees_a_sign_in
 
 KEYCHAIN_ERROR = 17995  # AuthErrorCode.keychainError: the SDK's code for its own storage failing
 PAGES = ("yahoo-arabic", "yahoo-turkish", "yahoo-thai", "github-arabic", "openid-arabic")
@@ -99,22 +98,5 @@ def test_the_id_token_sequence_sees_a_sign_in_by_authctl_in_another_process(cli,
     """`for await user in Auth.auth().idTokenChanges` (FirebaseAuth 12.12): its first element is
     nobody, the next the user `authctl signin` signed in on the same home, whose ID token the
     program then gets is the one the command hands out."""
-    two_providers(cli, dot_idp, mock_idp)
-    env = {**cli.env, "AUTHCTL_HOME": str(cli.home), "SEED_BLOCKS_DEADLINE": "60"}
-    listener = subprocess.Popen([str(library.bin_dir / "seed-blocks"), "listen-tokens-async"], env=env, cwd=cli.tmp,
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        selector = selectors.DefaultSelector()
-        selector.register(listener.stdout, selectors.EVENT_READ)
-        assert selector.select(timeout=30), "the listener did not start"
-        assert json.loads(listener.stdout.readline()) == {"listening": True, "signedIn": False}
-        signed_in = browser_flow(cli, "signin", provider=CORP)
-        assert signed_in.returncode == OK, str(signed_in)
-        out, err = listener.communicate(timeout=60)
-    finally:
-        if listener.poll() is None:
-            listener.kill()
-            listener.wait()
-    seen = json.loads(out.strip().splitlines()[-1])
-    assert seen["signedIn"] and seen["uid"] == whoami(cli)["uid"] and seen["calls"] == 2, (seen, err)
+    seen = listener_sees_a_sign_in(cli, dot_idp, mock_idp, library, "listen-tokens-async")
     assert seen["token"] == cli.run("token", "--id-token").stdout.strip(), seen

@@ -164,6 +164,12 @@ def test_catch_as_nserror_recovers_an_account_exists_case(cli, firebase_fake, do
 # (FirebaseAuth 12.12's sequence), which must see the same sign-in the same way.
 @pytest.mark.parametrize("block", ["listen", "listen-async"])
 def test_a_state_listener_sees_a_sign_in_by_authctl_in_another_process(cli, dot_idp, mock_idp, library, block):
+    listener_sees_a_sign_in(cli, dot_idp, mock_idp, library, block)
+
+
+def listener_sees_a_sign_in(cli, dot_idp, mock_idp, library, block: str) -> dict:
+    """The seed block `block` waits on the home; `authctl signin` signs in meanwhile: the block's
+    last line (what its listener or sequence saw) is that user, seen in two calls."""
     two_providers(cli, dot_idp, mock_idp)
     env = {**cli.env, "AUTHCTL_HOME": str(cli.home), "SEED_BLOCKS_DEADLINE": "60"}
     listener = subprocess.Popen([str(library.bin_dir / "seed-blocks"), block], env=env, cwd=cli.tmp,
@@ -182,6 +188,7 @@ def test_a_state_listener_sees_a_sign_in_by_authctl_in_another_process(cli, dot_
             listener.wait()
     seen = json.loads(out.strip().splitlines()[-1])
     assert seen["signedIn"] and seen["uid"] == whoami(cli)["uid"] and seen["calls"] == 2, (seen, err)
+    return seen
 
 
 def google_service_info(path, fake) -> None:

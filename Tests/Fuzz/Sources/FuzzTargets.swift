@@ -165,9 +165,9 @@ enum FuzzReplay {
             }
             let seeds = files.compactMap { try? Array(Data(contentsOf: $0)) }
             for seed in seeds { target.run(seed) }
-            var random = SplitMix64(seed: UInt64(truncatingIfNeeded: target.rawValue.utf8.reduce(0) { $0 &* 31 &+ Int($1) }))
+            let random = SeededRandomSource(seed: UInt64(truncatingIfNeeded: target.rawValue.utf8.reduce(0) { $0 &* 31 &+ Int($1) }))
             for round in 0..<mutations {
-                target.run(mutate(seeds[round % seeds.count], with: &random))
+                target.run(mutate(seeds[round % seeds.count], with: random))
             }
             print("\(target.rawValue): \(seeds.count) seeds and \(mutations) mutations of them")
         }
@@ -175,7 +175,7 @@ enum FuzzReplay {
 
     /// One to four of libFuzzer's simplest mutations: a byte changed, a run cut out, a run
     /// repeated, a byte inserted.
-    static func mutate(_ seed: [UInt8], with random: inout SplitMix64) -> [UInt8] {
+    static func mutate(_ seed: [UInt8], with random: SeededRandomSource) -> [UInt8] {
         var bytes = seed
         for _ in 0...(random.next() % 4) {
             let at = bytes.isEmpty ? 0 : Int(random.next() % UInt64(bytes.count))
@@ -190,17 +190,10 @@ enum FuzzReplay {
     }
 }
 
-/// A seeded generator, so a replay that fails fails again with the same bytes.
-struct SplitMix64 {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+extension SeededRandomSource {
+    /// The next 64 bits of the seeded sequence (AuthTestSupport's SplitMix64), so a replay that
+    /// fails fails again with the same bytes.
+    func next() -> UInt64 { bytes(count: 8).reduce(0) { $0 << 8 | UInt64($1) } }
 }
 #else
 @main
