@@ -164,9 +164,21 @@ package struct AuthRuntime: Sendable {
     // MARK: Storage
 
     /// The home's documents, long-lived secrets sealed into the keyring per the storage policy:
-    /// the files, with the sealing layer over them.
-    /// The package's one construction of the home's file storage.
-    package var storage: SealedDocumentStorage<HomeDocumentStorage> {
+    /// the one storage seam every use case and backend reads and writes through (issue 35 item 6).
+    package var storage: any DocumentStorage { sealedStorage }
+
+    /// The same documents as the files hold them, a sealed member as its keyring reference: for a
+    /// reader that needs no secret (completion values), so that pressing Tab never asks the keyring.
+    package var storageWithoutSecrets: any DocumentStorage { sealedStorage.base }
+
+    /// Every secret of the home moved to where the storage policy now keeps them (Decisions/0024).
+    package func migrateSecrets(forgetAutoChoice: Bool) throws -> [String] {
+        try sealedStorage.migrateSecrets(Self.sealableDocuments, forgetAutoChoice: forgetAutoChoice)
+    }
+
+    /// The package's one construction of the home's file storage: the files, with the sealing
+    /// layer over them.
+    private var sealedStorage: SealedDocumentStorage<HomeDocumentStorage> {
         SealedDocumentStorage(HomeDocumentStorage(home: home, lockTimeout: lockTimeout), sealer: sealer)
     }
 
@@ -278,12 +290,5 @@ package struct InvalidSetting: AuthCoreError, Equatable {
     package var remedy: Remedy? { setting == "HOME" ? .chooseHome : nil }
     package var message: String {
         value.isEmpty ? "'\(setting)': \(reason)" : "invalid value '\(value)' for '\(setting)': \(reason)"
-    }
-}
-
-extension SealedDocumentStorage {
-    /// Every secret of the home moved to where the storage policy now keeps them (Decisions/0024).
-    package func migrateSecrets(forgetAutoChoice: Bool) throws -> [String] {
-        try migrateSecrets(AuthRuntime.sealableDocuments, forgetAutoChoice: forgetAutoChoice)
     }
 }

@@ -33,7 +33,7 @@ package struct AccountSettings: Sendable {
         guard name == "storage" else { return Change(policy: policy, moved: []) }
         let overriding = runtime.environment[AuthRuntime.storageVariable].flatMap { $0 == text ? nil : $0 }
         do {
-            return Change(policy: policy, moved: try runtime.storage.migrateSecrets(forgetAutoChoice: true), overriddenBy: overriding)
+            return Change(policy: policy, moved: try runtime.migrateSecrets(forgetAutoChoice: true), overriddenBy: overriding)
         } catch {
             _ = try? accounts.setPolicy(name, to: try previous.value(of: name))
             throw error

@@ -13,7 +13,7 @@ package struct CompletionValues: Sendable {
 
     /// Configured ids first, then the presets, then the backend kinds' values; nothing that cannot be read.
     package func providerIDs() -> [String] {
-        let configured = (try? ProviderRegistry(storage: runtime.storage.base).all().map(\.id)) ?? []
+        let configured = (try? ProviderRegistry(storage: runtime.storageWithoutSecrets).all().map(\.id)) ?? []
         let kinds = backendProviderIDs()
         var seen: Set<String> = []
         return (configured + ProviderPresets.builtIn.presets.map(\.id) + kinds).filter { seen.insert($0).inserted }
