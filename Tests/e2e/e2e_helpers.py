@@ -316,3 +316,17 @@ class HeldLock:
 
 def interrupt(process: subprocess.Popen) -> None:
     process.send_signal(signal.SIGINT)
+
+
+def wait_for_stderr(process: subprocess.Popen, text: str, timeout: float) -> str:
+    """Reads the process's stderr until `text` appears; returns what it read (the rest is left
+    for communicate())."""
+    seen = b""
+    deadline = time.monotonic() + timeout
+    while text.encode() not in seen:
+        left = deadline - time.monotonic()
+        assert left > 0 and process.poll() is None, f"never printed {text!r}: {seen.decode(errors='replace')}"
+        ready, _, _ = select.select([process.stderr], [], [], left)
+        if ready:
+            seen += os.read(process.stderr.fileno(), 4096)
+    return seen.decode(errors="replace")

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import fcntl
 import os
-import select
 import socket
 import threading
 import time
@@ -19,7 +18,7 @@ import time
 import pytest
 
 from accounts_helpers import CORP, json_error, signin
-from e2e_helpers import OK, jwt_claims
+from e2e_helpers import OK, jwt_claims, wait_for_stderr
 from fakes import actions_fake, firebase_fake  # noqa: F401  (fixtures)
 from test_ci_renew import PROVIDER as ACTIONS, actions_job_env, signed_in as ci_signed_in
 from test_firebase import EMULATOR, claims, firebase_token, project  # noqa: F401  (fixtures)
@@ -27,17 +26,6 @@ from test_firebase import EMULATOR, claims, firebase_token, project  # noqa: F40
 CALLERS = 20
 ASKED = "renewing the token now, whatever its age, as asked"
 TIMED_OUT, PROVIDER_ERROR = 5, 9
-
-
-def _wait_for_stderr(process, text: str, timeout: float = 60) -> None:
-    seen = b""
-    deadline = time.monotonic() + timeout
-    while text.encode() not in seen:
-        left = deadline - time.monotonic()
-        assert left > 0 and process.poll() is None, f"never printed {text!r}: {seen.decode(errors='replace')}"
-        ready, _, _ = select.select([process.stderr], [], [], left)
-        if ready:
-            seen += os.read(process.stderr.fileno(), 4096)
 
 
 def _wait_for_open_file(process, path, timeout: float = 60) -> None:
@@ -62,7 +50,7 @@ def concurrent(cli, *args: str, env: dict | None = None) -> list[tuple[int, str,
     try:
         processes = [cli.popen(*args, "--verbose", env={"AUTHCTL_LOCK_TIMEOUT": "120", **(env or {})}) for _ in range(CALLERS)]
         for process in processes:
-            _wait_for_stderr(process, ASKED)
+            wait_for_stderr(process, ASKED, timeout=60)
             # It has read the session (the snapshot a renewal made meanwhile is told by) and now
             # waits on the lock: the lock file is open in it. Asking alone is not enough, on a
             # loaded machine a caller could read only after the first renewal.

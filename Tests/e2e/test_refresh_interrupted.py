@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import select
 import signal
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -23,7 +22,7 @@ from pathlib import Path
 import pytest
 import requests
 
-from e2e_helpers import NOT_SIGNED_IN, OK
+from e2e_helpers import NOT_SIGNED_IN, OK, wait_for_stderr
 from providers import start_provider
 
 pytestmark = pytest.mark.dot
@@ -136,7 +135,7 @@ def _interrupt_in_flight(cli, slow: SlowRefreshes, signum: int, rng: random.Rand
         time.sleep(rng.uniform(0, DELAY * 0.8))
         signalled_at = time.monotonic()
         process.send_signal(signum)
-        noticed = _wait_for_stderr(process, "finishing the token refresh in flight")
+        noticed = wait_for_stderr(process, "finishing the token refresh in flight", timeout=15)
         slow.release(arrival)
         _, rest = process.communicate(timeout=45)
         err = noticed.encode() + rest
@@ -197,19 +196,6 @@ def _interrupt_many(cli, slow: SlowRefreshes, signum: int, runs: int, stream: in
     return [_interrupt_in_flight(cli, slow, signum, rng) for _ in range(runs)]
 
 
-def _wait_for_stderr(process, text: str, timeout: float = 15) -> str:
-    """Reads the process's stderr until `text` appears."""
-    seen = b""
-    deadline = time.monotonic() + timeout
-    while text.encode() not in seen:
-        left = deadline - time.monotonic()
-        assert left > 0 and process.poll() is None, f"never printed {text!r}: {seen.decode(errors='replace')}"
-        ready, _, _ = select.select([process.stderr], [], [], left)
-        if ready:
-            seen += os.read(process.stderr.fileno(), 4096)
-    return seen.decode(errors="replace")
-
-
 def test_kill_9_after_the_answer_arrived_loses_nothing(signed_in):
     """The test-only hook holds authctl after the answer is journaled, before it is checked and
     stored; kill -9 there. The next command applies the journaled answer, and the refresh after it
@@ -219,7 +205,7 @@ def test_kill_9_after_the_answer_arrived_loses_nothing(signed_in):
     for _ in range(10):
         time.sleep(REFRESH_DUE)
         process = cli.popen(*FORCE, env={"AUTHCTL_TEST_HOLD_REFRESH": "30"})
-        _wait_for_stderr(process, "holding the refresh answer")
+        wait_for_stderr(process, "holding the refresh answer", timeout=15)
         process.kill()
         process.wait()
         journal = json.loads((cli.home / "refresh-journal.json").read_text())
@@ -244,7 +230,7 @@ def test_signout_after_a_lost_answer_revokes_the_live_tokens_and_keeps_none(sign
     provider, _ = slow_dot
     time.sleep(REFRESH_DUE)
     process = cli.popen(*FORCE, env={"AUTHCTL_TEST_HOLD_REFRESH": "30"})
-    _wait_for_stderr(process, "holding the refresh answer")
+    wait_for_stderr(process, "holding the refresh answer", timeout=15)
     process.kill()
     process.wait()
     [entry] = json.loads((cli.home / "refresh-journal.json").read_text())["entries"]
