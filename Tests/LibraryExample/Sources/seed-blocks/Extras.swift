@@ -81,25 +81,34 @@ enum Extras {
 
     static func listenAsync() async -> [String: Any] {
         guard #available(macOS 15.0, iOS 18.0, *) else { return ["unavailable": true] }
+        guard let seen = await firstSignIn(in: { Auth.auth().authStateChanges }) else { return ["signedIn": false] }
+        return describe(seen.user).merging(["calls": seen.calls]) { _, new in new }
+    }
+
+    /// The first signed-in user a sequence of `User?` yields after its first element (the state
+    /// at the start, emitted as `listening`), or nil once `deadline` passed: cancelling the
+    /// iterating task ends the sequence, and so the wait.
+    @available(macOS 15.0, iOS 18.0, *)
+    static func firstSignIn<Changes: AsyncSequence>(
+        in changes: @escaping @MainActor @Sendable () -> Changes
+    ) async -> Seen? where Changes.Element == User?, Changes.Failure == Never {
         let limit: Double = deadline
         let watch = Task { @MainActor () -> Seen? in
             var calls = 0
-            for await user in Auth.auth().authStateChanges {
+            for await user in changes() {
                 calls += 1
                 if calls == 1 { emit(["listening": true, "signedIn": user != nil]); continue }
                 if let user { return Seen(user: user, calls: calls) }
             }
             return nil
         }
-        // Cancelling the iterating task ends the sequence, and so the wait.
         let timer = Task {
             try? await Task.sleep(for: .seconds(limit))
             watch.cancel()
         }
         let seen = await watch.value
         timer.cancel()
-        guard let seen else { return ["signedIn": false] }
-        return describe(seen.user).merging(["calls": seen.calls]) { _, new in new }
+        return seen
     }
 
     /// The user a sequence yielded after the first element, and how many it yielded.

@@ -57,24 +57,8 @@ enum WireChecks {
     /// the next one the sign-in another process made in the same home.
     static func listenToTokens() async -> [String: Any] {
         guard #available(macOS 15.0, iOS 18.0, *) else { return ["unavailable": true] }
-        let limit: Double = deadline
-        let watch = Task { @MainActor () -> (uid: String, token: String, calls: Int)? in
-            var calls = 0
-            for await user in Auth.auth().idTokenChanges {
-                calls += 1
-                if calls == 1 { emit(["listening": true, "signedIn": user != nil]); continue }
-                if let user { return (user.uid, (try? await user.getIDToken()) ?? "", calls) }
-            }
-            return nil
-        }
-        // Cancelling the iterating task ends the sequence, and so the wait.
-        let timer = Task {
-            try? await Task.sleep(for: .seconds(limit))
-            watch.cancel()
-        }
-        let seen = await watch.value
-        timer.cancel()
-        guard let seen else { return ["signedIn": false] }
-        return ["signedIn": true, "uid": seen.uid, "token": seen.token, "calls": seen.calls]
+        guard let seen = await Extras.firstSignIn(in: { Auth.auth().idTokenChanges }) else { return ["signedIn": false] }
+        let token = (try? await seen.user.getIDToken()) ?? ""
+        return ["signedIn": true, "uid": seen.user.uid, "token": token, "calls": seen.calls]
     }
 }
