@@ -25,6 +25,10 @@ package struct SignIn: Sendable {
         case accessToken(String, secret: String?)
         /// A credential a provider already verified on this machine (the library's `getCredentialWith`).
         case verified(ProviderCredential, FederatedProfile)
+        /// The provider's answer to a project's flow, obtained earlier (the library's
+        /// `getCredentialWith`, ``SignIn/credential(_:ports:)``): handed to the project that ran the
+        /// flow, which applies the account rules of the purpose (signInWithIdp); no browser opens.
+        case providerAnswer(ProviderAnswer)
     }
 
     /// What the person asked for: the one ``SignInRequest`` (Decisions/0038), with what it is for,
@@ -115,11 +119,14 @@ package struct SignIn: Sendable {
         case project(any ProviderFlowBroker)
     }
 
-    /// The credential of a flow run for later use (the library's `getCredentialWith`).
+    /// The credential of a flow run for later use (the library's `getCredentialWith`), for no
+    /// purpose yet: each is a ``Proof`` of a later ``run(_:ports:)``.
     package enum Obtained: Sendable {
+        /// This machine's flow: the provider's tokens, verified here.
         case verified(ProviderCredential, FederatedProfile)
-        /// The project runs this provider's flow, which ends in the account rules: it runs when used.
-        case runByProject
+        /// The project's flow: the provider's answer, which the project exchanges when it is used
+        /// (``Proof/providerAnswer(_:)``; Decisions/0051).
+        case providerAnswer(ProviderAnswer)
     }
 
     package let runtime: AuthRuntime
@@ -167,6 +174,10 @@ package struct SignIn: Sendable {
             try AccessTokenRule.check(input.providerID, hasSecret: secret != nil, presets: runtime.registry.presets)
         }
         let grant = context(ports, input, in: runtime)
+        if case .providerAnswer(let answer) = input.proof {
+            // The project that ran the flow takes its answer, whatever the route would be now.
+            return try await exchange(answer, purpose: input.purpose, accounts: accounts, grant: grant)
+        }
         switch try Self.route(input.providerID, accounts: accounts, registry: runtime.registry) {
         case .project(let broker):
             return try await runByProject(input, broker: broker, ports: ports, grant: grant)
@@ -196,8 +207,10 @@ package struct SignIn: Sendable {
         }
     }
 
-    /// Runs the provider's flow on this machine and returns the verified credential, storing
-    /// nothing; a provider the project runs is left for when the credential is used.
+    /// Runs the provider's flow for later use, storing nothing: on this machine, the verified
+    /// credential; through the project, its createAuthUri, the browser and the provider's answer,
+    /// which the project exchanges when the credential is used (Decisions/0051). `input`'s purpose
+    /// is not read: the flow asks the provider for nothing a purpose would add (no `prompt=login`).
     package func credential(_ input: Input, ports: Ports) async throws -> Obtained {
         try runtime.checkHome()
         try runtime.checkSecretStorage()
@@ -205,7 +218,8 @@ package struct SignIn: Sendable {
         let accounts = try runtime.accounts()
         try AuthorizationRequest.checkCustomParameters(input.customParameters)
         switch try Self.route(input.providerID, accounts: accounts, registry: runtime.registry) {
-        case .project: return .runByProject
+        case .project(let broker):
+            return .providerAnswer(try await answerFromProject(input, broker: broker, ports: ports, grant: context(ports, input, in: runtime)))
         case .local(let provider):
             let flow = SignInFlow(provider: provider, registry: runtime.registry, services: runtime.services, context: context(ports, input, in: runtime))
             let (credential, profile) = try await flow.run(try await options(input, provider: provider, ports: ports, runtime: runtime))
@@ -221,10 +235,39 @@ package struct SignIn: Sendable {
             return try await signInWithIDToken(token, rawNonce: rawNonce, input: input, broker: broker)
         case .accessToken(let token, let secret):
             return try await signInWithAccessToken(token, secret: secret, input: input)
+        case .providerAnswer(let answer):
+            return try await BrokeredSignInFlow(broker: broker, context: grant).exchange(answer, for: input.purpose)
         case .device, .ci, .verified:
             throw LocalFlowNeedsProvider(
                 providerID: input.providerID, proof: input.proof.name, remedy: runtime.registry.presets.addRemedy(input.providerID))
         }
+        let request = try projectFlowRequest(input, broker: broker, ports: ports, purpose: input.purpose)
+        return try await BrokeredSignInFlow(broker: broker, context: grant).run(request)
+    }
+
+    /// The first half of the project's flow alone (createAuthUri, the browser, the answer), for a
+    /// credential used later: the same refusals before any request and the same route notice as
+    /// ``runByProject(_:broker:ports:grant:)``, and no purpose's prompt.
+    func answerFromProject(_ input: Input, broker: any ProviderFlowBroker, ports: Ports, grant: GrantContext) async throws -> ProviderAnswer {
+        guard case .browser = input.proof else {
+            throw LocalFlowNeedsProvider(
+                providerID: input.providerID, proof: input.proof.name, remedy: runtime.registry.presets.addRemedy(input.providerID))
+        }
+        let request = try projectFlowRequest(input, broker: broker, ports: ports, purpose: nil)
+        return try await BrokeredSignInFlow(broker: broker, context: grant).answer(request)
+    }
+
+    /// The second half: an answer obtained earlier, handed to the project that ran its flow for
+    /// `purpose`'s account rules. A home whose backend is no project any more cannot use it.
+    func exchange(_ answer: ProviderAnswer, purpose: FederatedPurpose, accounts: AccountService, grant: GrantContext) async throws -> SignInResult {
+        guard let broker = accounts.backend as? any ProviderFlowBroker else { throw ProviderAnswerNeedsItsProject(providerID: answer.providerID) }
+        return try await BrokeredSignInFlow(broker: broker, context: grant).exchange(answer, for: purpose)
+    }
+
+    /// The project's flow as `input` and the door ask for it: the return (loopback, or the handler
+    /// page and a paste) and why, every refusal that needs no request, then the route notice; with
+    /// a `purpose`, its prompt (a reauthentication's `prompt=login`).
+    func projectFlowRequest(_ input: Input, broker: any ProviderFlowBroker, ports: Ports, purpose: FederatedPurpose?) throws -> BrokeredSignInFlow.Request {
         let traits = runtime.registry.presets.projectFlow(for: input.providerID)
         let appAcceptsLocalhost = input.appAcceptsLocalhost || !traits.returnsOnlyToHandler || broker.oneCallbackAppsAcceptLocalhost
         let reason: RouteNotice.Reason =
@@ -236,10 +279,10 @@ package struct SignIn: Sendable {
         try BrokeredReturnRules.check(traits, providerID: input.providerID, returning: returning)
         ports.routeChosen(RouteNotice(providerID: input.providerID, returning: returning, handler: broker.handlerURI, reason: reason))
         var request = input.request
-        if let prompt = Self.prompt(for: input.purpose), request.parameters["prompt"] == nil { request.parameters["prompt"] = prompt }
+        if let purpose, let prompt = Self.prompt(for: purpose), request.parameters["prompt"] == nil { request.parameters["prompt"] = prompt }
         request.opensBrowser = ports.opensBrowser
-        let brokered = BrokeredSignInFlow.Request(request, purpose: input.purpose, returning: returning, traits: traits)
-        return try await BrokeredSignInFlow(broker: broker, context: grant).run(brokered)
+        // Without a purpose, `run` is not called: the request's purpose is the exchange's to give.
+        return BrokeredSignInFlow.Request(request, purpose: purpose ?? .signIn, returning: returning, traits: traits)
     }
 
     /// The local flow's options: the grant the proof and the ports choose.
@@ -252,7 +295,7 @@ package struct SignIn: Sendable {
         case .ci(let source):
             let fetcher = CITokenFetcher(environment: runtime.environment, transport: runtime.transport)
             method = .idToken(try await fetcher.idToken(from: source, audience: provider.clientID), rawNonce: nil)
-        case .accessToken, .verified: method = .loopback(acceptsPaste: false)
+        case .accessToken, .verified, .providerAnswer: method = .loopback(acceptsPaste: false)
         }
         var request = input.request
         request.preferredPrompt = Self.prompt(for: input.purpose)
