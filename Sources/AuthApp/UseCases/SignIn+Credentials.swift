@@ -79,6 +79,7 @@ package struct LocalFlowNeedsProvider: AuthCoreError, Equatable {
 /// can exchange it, so a new credential is needed.
 package struct ProviderAnswerNeedsItsProject: AuthCoreError, Equatable {
     package var providerID: String
+    package init(providerID: String) { self.providerID = providerID }
     package var code: ErrorCode { .configurationError }
     package var message: String {
         "the credential holds \(providerID)'s answer to a Firebase project's sign-in, and no Firebase project is the account backend here now"
