@@ -124,5 +124,12 @@ extension ProviderCredential: JSONObjectDecodable {
             rawNonce: try object.string(ifPresent: "rawNonce"), clientCredentials: try object.object(ifPresent: "clientCredentials"),
             ciSource: try object.object(ifPresent: "ciSource"), idTokenFlag: try object.object(ifPresent: "idTokenFlag"),
             secret: try object.string(ifPresent: "secret"))
+        fullName = try object.object(ifPresent: "fullName")
+    }
+}
+
+extension PersonName: JSONObjectDecodable {
+    package init(reading object: JSONObjectReader) throws {
+        self.init(givenName: try object.string(ifPresent: "givenName"), familyName: try object.string(ifPresent: "familyName"))
     }
 }
