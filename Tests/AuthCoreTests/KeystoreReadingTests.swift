@@ -32,7 +32,8 @@ import AuthPlatform
         uid: "uid-1", email: "a@example.com", emailVerified: true, displayName: "A", photoURL: "https://p.example/a",
         createdAt: moment, lastSignInAt: moment.addingTimeInterval(1), lastAuthenticatedAt: moment.addingTimeInterval(2),
         providerData: [LinkedIdentity(providerID: "oidc.corp", uid: "sub-1", email: "a@example.com", displayName: "A",
-                                      photoURL: "https://p.example/a", username: "alice")])
+                                      photoURL: "https://p.example/a", username: "alice")],
+        enrolledFactors: [EnrolledFactor(enrollmentID: "totp-1", displayName: "Laptop", factorID: "totp", enrolledAt: moment)])
 
     /// Every optional member nil.
     static let bareAccount = KeystoreDocument.Account(
@@ -77,6 +78,14 @@ import AuthPlatform
         ("a nested object is a string", [.member("accounts"), .index(0), .member("backendSession")], .string("x")),
         ("a nested required date removed", [.member("accounts"), .index(0), .member("backendSession"), .member("obtainedAt")], nil),
         ("the accounts removed", [.member("accounts")], nil),
+        ("an optional list removed", [.member("accounts"), .index(0), .member("user"), .member("enrolledFactors")], nil),
+        ("an optional list is null", [.member("accounts"), .index(0), .member("user"), .member("enrolledFactors")], .null),
+        ("an optional list is empty", [.member("accounts"), .index(0), .member("user"), .member("enrolledFactors")], .array([])),
+        ("an optional list is a string", [.member("accounts"), .index(0), .member("user"), .member("enrolledFactors")], .string("x")),
+        ("a listed object's optional date is a string", [.member("accounts"), .index(0), .member("user"), .member("enrolledFactors"), .index(0),
+                                                         .member("enrolledAt")], .string("soon")),
+        ("a listed object's required string removed", [.member("accounts"), .index(0), .member("user"), .member("enrolledFactors"), .index(0),
+                                                       .member("factorID")], nil),
         ("an unknown member added", [.member("accounts"), .index(0), .member("extra")], .bool(true)),
     ]
 

@@ -62,8 +62,9 @@ package protocol MultiFactorEnrollment: AccountBackend {
     func enrolledFactors() async throws -> [EnrolledFactor]
     /// `mfaEnrollment:start` with TOTP: a shared secret for an authenticator app.
     func startTOTPEnrollment() async throws -> TOTPEnrollmentSecret
-    /// `mfaEnrollment:finalize` with the app's current code; answers the factors then enrolled.
+    /// `mfaEnrollment:finalize` with the app's current code; answers the factors then enrolled,
+    /// which the signed-in user's stored record (``AccountRecord/enrolledFactors``) holds after it.
     func finalizeTOTPEnrollment(_ secret: TOTPEnrollmentSecret, code: String, displayName: String?) async throws -> [EnrolledFactor]
-    /// `mfaEnrollment:withdraw`; answers the factors left.
+    /// `mfaEnrollment:withdraw`; answers the factors left, which the stored record holds after it.
     func unenroll(enrollmentID: String) async throws -> [EnrolledFactor]
 }

@@ -504,6 +504,8 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     let _: ActionCodeURL? = ActionCodeURL(link: "text")
     // MultiFactor
     _ = MultiFactor.self
+    // MultiFactor.enrolledFactors
+    let _: [MultiFactorInfo] = multiFactor.enrolledFactors
     // MultiFactor.getSessionWithCompletion(_:)
     multiFactor.getSessionWithCompletion(handler9)
     // MultiFactor.session()
