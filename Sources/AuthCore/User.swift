@@ -51,10 +51,26 @@ package struct AccountRecord: Codable, Sendable, Equatable {
     /// The last time the person proved who they are (sign-in or reauth).
     package var lastAuthenticatedAt: Date
     package var providerData: [LinkedIdentity]
+    /// The second factors enrolled on the account (the SDK's `multiFactor.enrolledFactors`): a
+    /// project's `mfaInfo` as the `accounts:lookup` of the last sign-in, reload, enrolment or
+    /// withdrawal answered it; always empty for local accounts (Decision 0050).
+    package var enrolledFactors: [EnrolledFactor] {
+        get { storedFactors ?? [] }
+        set { storedFactors = newValue.isEmpty ? nil : newValue }
+    }
+    /// ``enrolledFactors`` as the keystore keeps it: absent when there are none, so a file written
+    /// before the member existed, and every local account's, reads the same.
+    private var storedFactors: [EnrolledFactor]?
+
+    private enum CodingKeys: String, CodingKey {
+        case uid, email, emailVerified, displayName, photoURL, createdAt, lastSignInAt, lastAuthenticatedAt, providerData
+        case storedFactors = "enrolledFactors"
+    }
 
     package init(
         uid: String, email: String? = nil, emailVerified: Bool = false, displayName: String? = nil,
-        photoURL: String? = nil, createdAt: Date, lastSignInAt: Date, lastAuthenticatedAt: Date, providerData: [LinkedIdentity]
+        photoURL: String? = nil, createdAt: Date, lastSignInAt: Date, lastAuthenticatedAt: Date, providerData: [LinkedIdentity],
+        enrolledFactors: [EnrolledFactor] = []
     ) {
         self.uid = uid
         self.email = email
@@ -65,6 +81,7 @@ package struct AccountRecord: Codable, Sendable, Equatable {
         self.lastSignInAt = lastSignInAt
         self.lastAuthenticatedAt = lastAuthenticatedAt
         self.providerData = providerData
+        self.enrolledFactors = enrolledFactors
     }
 
     package func identity(for providerID: String) -> LinkedIdentity? {
@@ -79,6 +96,8 @@ extension AccountRecord: JSONObjectDecodable {
             displayName: try object.string(ifPresent: "displayName"), photoURL: try object.string(ifPresent: "photoURL"),
             createdAt: try object.date("createdAt"), lastSignInAt: try object.date("lastSignInAt"),
             lastAuthenticatedAt: try object.date("lastAuthenticatedAt"), providerData: try object.objects("providerData"))
+        // As `Decodable` reads it: an empty list stays an empty list.
+        storedFactors = try object.objects(ifPresent: "enrolledFactors")
     }
 }
 

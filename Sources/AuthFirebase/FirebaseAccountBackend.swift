@@ -136,7 +136,8 @@ package struct FirebaseAccountBackend: AccountBackend {
     /// The provider's credential as signInWithIdp's `postBody`: an ID token (with the raw nonce it
     /// was requested with: Firebase checks SHA-256 of it against the token's nonce), or else the
     /// access token (GitHub, which issues no ID token; Google's or Facebook's obtained elsewhere),
-    /// with Twitter's OAuth 1.0a secret (the SDK's VerifyAssertionRequest).
+    /// with Twitter's OAuth 1.0a secret, and the name Apple handed apart from its ID token as
+    /// `user` (the SDK's VerifyAssertionRequest).
     static func assertion(_ credential: ProviderCredential) -> String {
         var fields: [(String, String)] = []
         if let idToken = credential.idToken {
@@ -146,8 +147,20 @@ package struct FirebaseAccountBackend: AccountBackend {
             fields.append(("access_token", accessToken))
             if let secret = credential.secret { fields.append(("oauth_token_secret", secret)) }
         }
+        if let name = credential.fullName, let user = userField(name) { fields.append(("user", user)) }
         fields.append(("providerId", credential.providerID))
         return String(decoding: FormEncoding.body(fields), as: UTF8.self)
+    }
+
+    /// Sign in with Apple's `user` form field as the SDK writes it: `{"name":{"firstName":…,"lastName":…}}`,
+    /// keys sorted, a part left out when absent; nil without either part.
+    static func userField(_ name: PersonName) -> String? {
+        var parts: [String: JSONValue] = [:]
+        if let given = name.givenName { parts["firstName"] = .string(given) }
+        if let family = name.familyName { parts["lastName"] = .string(family) }
+        guard !parts.isEmpty else { return nil }
+        let user: JSONValue = .object(["name": .object(parts)])
+        return user.serialized()
     }
 
     /// One call, sent through the one ``IdentityToolkit/send(_:)`` and answered by its response

@@ -3,11 +3,14 @@ import AuthPlatform
 
 /// Enrolling an authenticator app (TOTP) as a second factor, listing and withdrawing factors:
 /// Identity Platform's v2 `accounts/mfaEnrollment:*`. The project answers a new session after an
-/// enrolment or a withdrawal (the others end), which replaces the stored one.
+/// enrolment or a withdrawal (the others end), which replaces the stored one; the `accounts:lookup`
+/// that follows (the SDK reloads the user after both) is stored as the user's record, so its
+/// ``AccountRecord/enrolledFactors`` are the project's now.
 extension FirebaseAccountBackend: MultiFactorEnrollment {
     static let totpSwitch = ("TOTP second factors", "Multi-factor authentication > TOTP (Identity Platform; or the Admin SDK's "
         + "projectConfigManager().updateProjectConfig with a totpProviderConfig)")
 
+    /// The project's list now (`mfa list`, `whoami`): read, not stored (a reload stores it).
     package func enrolledFactors() async throws -> [EnrolledFactor] {
         _ = try currentAccount()
         return try await call(LookupRequest(idToken: try await freshSession().idToken), during: .other).factors
@@ -24,7 +27,7 @@ extension FirebaseAccountBackend: MultiFactorEnrollment {
         let request = FinalizeTOTPEnrollmentRequest(
             idToken: try await freshSession().idToken, sessionInfo: secret.sessionInfo, code: code, displayName: displayName)
         try await replaceSession(with: try await call(request, during: .other))
-        return try await enrolledFactors()
+        return try await refreshUser(after: nil, removingSessionOf: nil).enrolledFactors
     }
 
     package func unenroll(enrollmentID: String) async throws -> [EnrolledFactor] {
@@ -33,7 +36,7 @@ extension FirebaseAccountBackend: MultiFactorEnrollment {
         let request = WithdrawMultiFactorRequest(idToken: try await freshSession().idToken, enrollmentID: enrollmentID)
         let answer = try await call(request, during: .other, recentLoginOperation: "unenrolling a second factor")
         if let session = answer.session { try await replaceSession(with: session) }
-        return try await enrolledFactors()
+        return try await refreshUser(after: nil, removingSessionOf: nil).enrolledFactors
     }
 
     /// The session an enrolment or a withdrawal answers, stored in place of the current one.

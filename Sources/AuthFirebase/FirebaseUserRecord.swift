@@ -1,6 +1,8 @@
 import AuthCore
 
-/// A user as `accounts:lookup` describes it (``LookupResponse``), turned into a ``User``.
+/// A user as `accounts:lookup` describes it (``LookupResponse``), turned into a ``User``: with its
+/// enrolled second factors (`mfaInfo`), which every stored record of a project's user therefore
+/// carries (a sign-in, with or without its second factor, a reload, an enrolment, a withdrawal).
 enum FirebaseUserRecord {
     /// The looked-up user, with `lastAuthenticatedAt` as given (the project does not return when
     /// the person last proved who they are; the caller knows).
@@ -13,7 +15,7 @@ enum FirebaseUserRecord {
         return AccountRecord(
             uid: lookup.localID, email: lookup.email, emailVerified: lookup.emailVerified, displayName: lookup.displayName,
             photoURL: lookup.photoURL, createdAt: lookup.createdAt ?? now, lastSignInAt: lookup.lastLoginAt ?? now,
-            lastAuthenticatedAt: lastAuthenticatedAt, providerData: identities
+            lastAuthenticatedAt: lastAuthenticatedAt, providerData: identities, enrolledFactors: lookup.factors
         )
     }
 }

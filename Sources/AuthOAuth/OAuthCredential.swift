@@ -24,6 +24,9 @@ package struct ProviderCredential: Codable, Sendable, Equatable {
     package var idTokenFlag: IDTokenFlag?
     /// OAuth 1.0a's token secret, which goes with ``accessToken`` (Twitter's `oauth_token_secret`).
     package var secret: String?
+    /// The name Apple hands only on a first sign-in, outside its ID token (Sign in with Apple's
+    /// `user` form field): sent with the ID token so the project can name the new user.
+    package var fullName: PersonName?
 
     package init(
         providerID: String, accessToken: String?, tokenType: String = "Bearer", idToken: String? = nil,
@@ -44,6 +47,27 @@ package struct ProviderCredential: Codable, Sendable, Equatable {
         self.clientCredentials = clientCredentials
         self.ciSource = ciSource
         self.idTokenFlag = idTokenFlag
+    }
+}
+
+/// A person's name as a provider hands it apart from its tokens (Sign in with Apple's `user`
+/// field: `name.firstName`, `name.lastName`), the parts FirebaseAuth reads of `PersonNameComponents`.
+package struct PersonName: Codable, Sendable, Equatable {
+    package var givenName: String?
+    package var familyName: String?
+
+    package init(givenName: String?, familyName: String?) {
+        self.givenName = givenName
+        self.familyName = familyName
+    }
+
+    /// Neither part: nothing to send.
+    package var isEmpty: Bool { givenName == nil && familyName == nil }
+
+    /// The parts joined as a display name ("Ada Lovelace"); nil when there are none.
+    package var displayName: String? {
+        let parts = [givenName, familyName].compactMap { $0 }.filter { !$0.isEmpty }
+        return parts.isEmpty ? nil : parts.joined(separator: " ")
     }
 }
 
@@ -100,5 +124,12 @@ extension ProviderCredential: JSONObjectDecodable {
             rawNonce: try object.string(ifPresent: "rawNonce"), clientCredentials: try object.object(ifPresent: "clientCredentials"),
             ciSource: try object.object(ifPresent: "ciSource"), idTokenFlag: try object.object(ifPresent: "idTokenFlag"),
             secret: try object.string(ifPresent: "secret"))
+        fullName = try object.object(ifPresent: "fullName")
+    }
+}
+
+extension PersonName: JSONObjectDecodable {
+    package init(reading object: JSONObjectReader) throws {
+        self.init(givenName: try object.string(ifPresent: "givenName"), familyName: try object.string(ifPresent: "familyName"))
     }
 }

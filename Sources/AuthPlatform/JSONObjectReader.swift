@@ -52,6 +52,12 @@ package struct JSONObjectReader {
         try elements(of: key).map { try Value(reading: JSONObjectReader($0.value, codingPath: $0.codingPath)) }
     }
 
+    /// An optional array member: nil when it is missing or null, as `decodeIfPresent` reads it.
+    package func objects<Value: JSONObjectDecodable>(ifPresent key: String, as type: Value.Type = Value.self) throws -> [Value]? {
+        guard let value = members[key], value != .null else { return nil }
+        return try objects(key, as: type)
+    }
+
     // MARK: Members
 
     private func member(_ key: String) throws -> JSONValueDecoding {

@@ -25,7 +25,8 @@ extension Engine {
         case .issued:
             throw AuthError(.invalidCredential, "the tokens of a finished sign-in cannot sign in again; get a new credential")
         }
-        let input = SignIn.Input(providerID: oauth.provider, purpose: purpose, proof: proof, timeoutSetting: "OAuthProvider.timeout")
+        var input = SignIn.Input(providerID: oauth.provider, purpose: purpose, proof: proof, timeoutSetting: "OAuthProvider.timeout")
+        input.fullName = oauth.fullName.map { PersonName(givenName: $0.givenName, familyName: $0.familyName) }
         return try await signIn(input, presenter: .printURL, as: uid)
     }
 }

@@ -120,7 +120,9 @@ public final class OAuthProvider: NSObject, FederatedAuthProvider, Sendable {
     /// An Apple ID token obtained elsewhere (Sign in with Apple on another device, a web flow),
     /// with the nonce it was requested with, for a Firebase project's `apple.com` provider: used as
     /// any ID-token credential of ``credential(providerID:idToken:rawNonce:accessToken:)``. The
-    /// name Apple hands only on the first sign-in is kept on the credential (``fullName``).
+    /// name Apple hands only on the first sign-in is kept on the credential (``fullName``) and sent
+    /// with the token, as the SDK does (signInWithIdp's `user`): the project names a new user with
+    /// it. Its given and family names are the parts sent.
     public static func appleCredential(withIDToken idToken: String, rawNonce: String?, fullName: PersonNameComponents?) -> OAuthCredential {
         let credential = credential(providerID: AuthProviderID.apple.rawValue, idToken: idToken, rawNonce: rawNonce)
         guard let fullName else { return credential }

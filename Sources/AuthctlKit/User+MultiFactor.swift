@@ -1,18 +1,21 @@
 internal import AuthApp
 import Foundation
 
-/// The user's second factors (FirebaseAuth's `MultiFactor`), as the project knows them: reading
-/// them asks the project, so ``enrolledFactors`` is `async` here (a property in the SDK).
+/// The user's second factors (FirebaseAuth's `MultiFactor`): ``enrolledFactors`` is the user's
+/// record's list, as its sign-in, its last ``User/reload()`` or an enrolment or withdrawal through
+/// it left it (Decision 0050).
 public final class MultiFactor: Sendable {
     let user: User
 
     init(user: User) { self.user = user }
 
-    /// The enrolled factors (`accounts:lookup`).
+    /// The enrolled factors, read without a request, as in the SDK: the project's `mfaInfo` as the
+    /// user's sign-in, its last ``User/reload()``, or an ``enroll(with:displayName:)`` or
+    /// ``unenroll(with:)`` through it read it; a factor another program enrolled shows after a
+    /// ``User/reload()``. Always empty for local accounts. Setting it changes this user object only.
     public var enrolledFactors: [MultiFactorInfo] {
-        get async throws {
-            try await AuthError.translating { try await user.methods().enrolledFactors(expectedUID: user.uid).map(MultiFactorInfo.of) }
-        }
+        get { user.enrolledFactors }
+        set { user.enrolledFactors = newValue }
     }
 
     /// A session for an enrolment.
@@ -38,7 +41,8 @@ public final class MultiFactor: Sendable {
         Completion.deliver(completion) { try await self.getSession() }
     }
 
-    /// Enrols the factor `assertion` proves (`mfaEnrollment:finalize`).
+    /// Enrols the factor `assertion` proves (`mfaEnrollment:finalize`); the user's
+    /// ``enrolledFactors`` then include it.
     public func enroll(with assertion: MultiFactorAssertion, displayName: String?) async throws {
         guard let totp = assertion as? TOTPMultiFactorAssertion, case .secret(let secret) = totp.secretOrID else {
             throw AuthError(.invalidCredential, "only TOTP factors can be enrolled here, with TOTPMultiFactorGenerator.assertionForEnrollment(with:oneTimePassword:)")
@@ -46,6 +50,7 @@ public final class MultiFactor: Sendable {
         try await AuthError.translating {
             _ = try await user.methods().finalizeTOTPEnrollment(
                 secret.secret, code: totp.oneTimePassword, displayName: displayName, expectedUID: user.uid)
+            try await user.rereadStoredRecord()
         }
     }
 
@@ -54,14 +59,18 @@ public final class MultiFactor: Sendable {
         Completion.deliver(completion) { try await self.enroll(with: assertion, displayName: displayName) }
     }
 
-    /// Withdraws the factor (`mfaEnrollment:withdraw`; the project may want a recent sign-in).
+    /// Withdraws the factor (`mfaEnrollment:withdraw`; the project may want a recent sign-in); the
+    /// user's ``enrolledFactors`` then leave it out.
     public func unenroll(with factorInfo: MultiFactorInfo) async throws {
         try await unenroll(withFactorUID: factorInfo.uid)
     }
 
     /// Withdraws the factor with this enrolment id.
     public func unenroll(withFactorUID factorUID: String) async throws {
-        try await AuthError.translating { _ = try await user.methods().unenroll(factorUID, expectedUID: user.uid) }
+        try await AuthError.translating {
+            _ = try await user.methods().unenroll(factorUID, expectedUID: user.uid)
+            try await user.rereadStoredRecord()
+        }
     }
 
     /// ``unenroll(with:)`` with a completion handler, called on the main queue.

@@ -16,6 +16,8 @@ public final class User: NSObject, UserInfo, @unchecked Sendable {
         var photoURL: URL?
         var providerData: [ProviderUserInfo]
         var metadata: UserMetadata
+        /// ``MultiFactor/enrolledFactors``: the record's, made once so each read gives the same objects.
+        var enrolledFactors: [MultiFactorInfo]
 
         init(_ user: AccountRecord) {
             email = user.email
@@ -24,6 +26,7 @@ public final class User: NSObject, UserInfo, @unchecked Sendable {
             photoURL = user.photoURL.flatMap(URL.init(string:))
             providerData = user.providerData.map(ProviderUserInfo.init)
             metadata = UserMetadata(withCreationDate: user.createdAt, lastSignInDate: user.lastSignInAt)
+            enrolledFactors = user.enrolledFactors.map(MultiFactorInfo.of)
         }
     }
 
@@ -60,6 +63,12 @@ public final class User: NSObject, UserInfo, @unchecked Sendable {
     let auth: Auth
     private let state: LockedState<Profile>
     private var profile: Profile { state.withLock { $0 } }
+    /// The second factors the user's record holds (``MultiFactor/enrolledFactors``); settable, as
+    /// the SDK's stored property is, for this object only.
+    var enrolledFactors: [MultiFactorInfo] {
+        get { profile.enrolledFactors }
+        set { state.withLock { $0.enrolledFactors = newValue } }
+    }
 
     init(_ user: AccountRecord, auth: Auth) {
         uid = user.uid
@@ -75,6 +84,13 @@ public final class User: NSObject, UserInfo, @unchecked Sendable {
     public func reload() async throws {
         let fresh = try await AuthError.translating { try await auth.engine.reload(uid) }
         state.withLock { $0 = Profile(fresh) }
+    }
+
+    /// Takes the signed-in user's record as the home's keystore holds it now (no request): after an
+    /// operation that stored a new one, such as an enrolment.
+    func rereadStoredRecord() async throws {
+        guard let stored = try await CurrentUser(runtime: auth.engine.runtime()).run(from: .keystore, expectedUID: uid) else { return }
+        state.withLock { $0 = Profile(stored) }
     }
 
     /// Changes the user's email (a Firebase project; needs a recent sign-in).

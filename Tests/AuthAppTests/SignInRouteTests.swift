@@ -71,3 +71,22 @@ import Testing
         #expect(policy == SignIn.PastePolicy(pastesFromStart: fromStart, offersAfterBrowserFails: afterFailure, canPaste: canPaste))
     }
 }
+
+/// The name Apple hands apart from its ID token (``SignIn/Input/fullName``): kept with the
+/// credential to be sent with it, and the profile's display name only where the token named nobody.
+@Suite struct HandedNameTests {
+    @Test(arguments: [
+        (PersonName(givenName: "Ada", familyName: "Lovelace"), nil, "Ada Lovelace", true),
+        (PersonName(givenName: "Ada", familyName: nil), nil, "Ada", true),
+        (PersonName(givenName: "Ada", familyName: "Lovelace"), "A. Lovelace", "A. Lovelace", true),
+        (PersonName(givenName: nil, familyName: nil), nil, nil, false),
+        (nil, nil, nil, false),
+    ] as [(PersonName?, String?, String?, Bool)])
+    func nameOfTheSignIn(handed: PersonName?, tokenName: String?, displayName: String?, kept: Bool) {
+        var credential = ProviderCredential(providerID: "apple.com", accessToken: nil, idToken: "h.p.s")
+        var profile = FederatedProfile(providerID: "apple.com", subject: "001.apple", displayName: tokenName)
+        SignIn.name(&credential, &profile, handed)
+        #expect(profile.displayName == displayName)
+        #expect(credential.fullName == (kept ? handed : nil))
+    }
+}

@@ -38,6 +38,17 @@ import AuthTestSupport
         #expect(try auth.currentUser() == result.user)
     }
 
+    /// Local accounts have no second factors (Decision 0050): the record's list is empty, and the
+    /// keystore writes no member for it, so local files read as before.
+    @Test func aLocalAccountHasNoSecondFactorsAndItsFileNoMemberForThem() async throws {
+        try HomeDirectory(path: directory.child("home")).ensureExists()
+        let result = try await auth.signIn(with: credential(), profile: profile())
+        let stored = try auth.currentUser()
+        #expect(result.user.enrolledFactors.isEmpty && stored?.enrolledFactors == [])
+        let file = try String(contentsOfFile: directory.child("home") + "/" + KeystoreDocument.fileName, encoding: .utf8)
+        #expect(file.contains("\"providerData\"") && !file.contains("enrolledFactors"), "\(file)")
+    }
+
     @Test func returningIdentityLandsOnTheSameUser() async throws {
         try HomeDirectory(path: directory.child("home")).ensureExists()
         let first = try await auth.signIn(with: credential(access: "a"), profile: profile())

@@ -13,20 +13,27 @@ import AuthPlatform
     /// Every optional member set, every array non-empty (``everyMemberIsSet`` checks it), so a
     /// member the hand reader forgets cannot go unseen.
     static let fullAccount = KeystoreDocument.Account(
-        user: AccountRecord(
-            uid: "uid-1", email: "a@example.com", emailVerified: true, displayName: "A", photoURL: "https://p.example/a",
-            createdAt: moment, lastSignInAt: moment.addingTimeInterval(1), lastAuthenticatedAt: moment.addingTimeInterval(2),
-            providerData: [LinkedIdentity(providerID: "oidc.corp", uid: "sub-1", email: "a@example.com", displayName: "A",
-                                    photoURL: "https://p.example/a", username: "alice")]),
-        sessions: [ProviderCredential(
+        user: fullUser, sessions: [fullSession], lastProviderID: "oidc.corp",
+        backendSession: BackendSession(issuer: "firebase:p", idToken: "fit", refreshToken: "frt",
+                                       expiresAt: moment.addingTimeInterval(3600), obtainedAt: moment))
+
+    static var fullSession: ProviderCredential {
+        var session = ProviderCredential(
             providerID: "oidc.corp", accessToken: "at", tokenType: "DPoP", idToken: "it", refreshToken: "rt",
             expiresAt: moment.addingTimeInterval(3600), obtainedAt: moment, scope: "openid email", rawNonce: "n",
             clientCredentials: ClientCredentialsRequest(scopes: ["api.read", "api.write"], audience: "aud", resource: "https://api.example"),
             ciSource: CITokenSource(kind: .env, variable: "JOB_ID_TOKEN"),
-            idTokenFlag: IDTokenFlag(verdict: .inconsistent, reason: "the ID token's at_hash is 'x'", receivedAt: moment), secret: "oauth-1.0a-secret")],
-        lastProviderID: "oidc.corp",
-        backendSession: BackendSession(issuer: "firebase:p", idToken: "fit", refreshToken: "frt",
-                                       expiresAt: moment.addingTimeInterval(3600), obtainedAt: moment))
+            idTokenFlag: IDTokenFlag(verdict: .inconsistent, reason: "the ID token's at_hash is 'x'", receivedAt: moment), secret: "oauth-1.0a-secret")
+        session.fullName = PersonName(givenName: "Ada", familyName: "Lovelace")
+        return session
+    }
+
+    static let fullUser = AccountRecord(
+        uid: "uid-1", email: "a@example.com", emailVerified: true, displayName: "A", photoURL: "https://p.example/a",
+        createdAt: moment, lastSignInAt: moment.addingTimeInterval(1), lastAuthenticatedAt: moment.addingTimeInterval(2),
+        providerData: [LinkedIdentity(providerID: "oidc.corp", uid: "sub-1", email: "a@example.com", displayName: "A",
+                                      photoURL: "https://p.example/a", username: "alice")],
+        enrolledFactors: [EnrolledFactor(enrollmentID: "totp-1", displayName: "Laptop", factorID: "totp", enrolledAt: moment)])
 
     /// Every optional member nil.
     static let bareAccount = KeystoreDocument.Account(
@@ -71,6 +78,14 @@ import AuthPlatform
         ("a nested object is a string", [.member("accounts"), .index(0), .member("backendSession")], .string("x")),
         ("a nested required date removed", [.member("accounts"), .index(0), .member("backendSession"), .member("obtainedAt")], nil),
         ("the accounts removed", [.member("accounts")], nil),
+        ("an optional list removed", [.member("accounts"), .index(0), .member("user"), .member("enrolledFactors")], nil),
+        ("an optional list is null", [.member("accounts"), .index(0), .member("user"), .member("enrolledFactors")], .null),
+        ("an optional list is empty", [.member("accounts"), .index(0), .member("user"), .member("enrolledFactors")], .array([])),
+        ("an optional list is a string", [.member("accounts"), .index(0), .member("user"), .member("enrolledFactors")], .string("x")),
+        ("a listed object's optional date is a string", [.member("accounts"), .index(0), .member("user"), .member("enrolledFactors"), .index(0),
+                                                         .member("enrolledAt")], .string("soon")),
+        ("a listed object's required string removed", [.member("accounts"), .index(0), .member("user"), .member("enrolledFactors"), .index(0),
+                                                       .member("factorID")], nil),
         ("an unknown member added", [.member("accounts"), .index(0), .member("extra")], .bool(true)),
     ]
 

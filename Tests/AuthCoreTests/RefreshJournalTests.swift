@@ -162,6 +162,27 @@ extension TokenRefresherTests {
         #expect(try journal.read().entries.isEmpty)
     }
 
+    /// Between a refresh's keystore write and its journal's clearing (two holds of the lock), a
+    /// caller that takes the lock finds the entry: an entry whose refresh the stored tokens came
+    /// from (rotated since, or obtained after it was sent) lets the stored token be taken; one
+    /// sent with the stored refresh token after its tokens were obtained is a refresh cut off.
+    @Test(arguments: [
+        JournalCase("rotated: the answer's refresh token is stored", sentWith: "rt-1", stored: "rt-2", sentAgo: 20, obtainedAgo: 10, taken: true),
+        JournalCase("not rotated: its tokens were obtained after it was sent", sentWith: "rt-1", stored: "rt-1", sentAgo: 20, obtainedAgo: 10, taken: true),
+        JournalCase("cut off: sent with the stored token after its tokens were obtained", sentWith: "rt-1", stored: "rt-1", sentAgo: 20, obtainedAgo: 30, taken: false),
+        JournalCase("another session's refresh token", sentWith: "rt-other", stored: "rt-1", sentAgo: 20, obtainedAgo: 30, taken: true),
+    ])
+    func aJournalEntryHoldsBackTheStoredTokenOnlyForACutOffRefresh(_ test: JournalCase) throws {
+        let now = TestTokenFactory.now
+        let session = ProviderCredential(
+            providerID: "oidc.corp", accessToken: "at-new", refreshToken: test.stored,
+            expiresAt: now.addingTimeInterval(3600), obtainedAt: now.addingTimeInterval(-test.obtainedAgo))
+        try leaveInJournal(RefreshJournal.Entry(
+            providerID: "oidc.corp", uid: "u", sentTokenDigest: RefreshJournal.digest(test.sentWith), sentAt: now.addingTimeInterval(-test.sentAgo)))
+        let (refresher, _) = refresher()
+        #expect(try refresher.journalSettled(for: session) == test.taken, "\(test.name)")
+    }
+
     @Test func aRefreshWithNoAnswerKeepsItsMarkerForTheNextCommand() async throws {
         try await signIn(lifetime: 120)
         let transport = FakeTransport { request in
@@ -264,4 +285,21 @@ extension TokenRefresherTests {
         #expect(try auth.signOut().sessions.map(\.refreshToken) == ["rt-1"])
         #expect(try journal.read().entries.isEmpty)
     }
+}
+
+/// A journal entry beside a stored session: the refresh token each holds, seconds ago each was
+/// sent and obtained, and whether the stored token may be taken.
+struct JournalCase: Sendable, CustomTestStringConvertible {
+    var name: String
+    var sentWith: String
+    var stored: String
+    var sentAgo: TimeInterval
+    var obtainedAgo: TimeInterval
+    var taken: Bool
+
+    init(_ name: String, sentWith: String, stored: String, sentAgo: TimeInterval, obtainedAgo: TimeInterval, taken: Bool) {
+        (self.name, self.sentWith, self.stored, self.sentAgo, self.obtainedAgo, self.taken) = (name, sentWith, stored, sentAgo, obtainedAgo, taken)
+    }
+
+    var testDescription: String { name }
 }

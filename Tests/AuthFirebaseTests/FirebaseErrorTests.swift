@@ -106,6 +106,23 @@ import AuthTestSupport
         #expect(FirebaseAccountBackend.assertion(twitter) == "access_token=tok&oauth_token_secret=s%261&providerId=twitter.com")
     }
 
+    /// Apple's first-sign-in name goes with its ID token as VerifyAssertionRequest's `user`: the
+    /// JSON `{"name":{"firstName","lastName"}}` with sorted keys, a part left out when absent,
+    /// nothing when neither is given.
+    @Test(arguments: [
+        (PersonName(givenName: "Ada", familyName: "Lovelace"), #"{"name":{"firstName":"Ada","lastName":"Lovelace"}}"#),
+        (PersonName(givenName: "Ada", familyName: nil), #"{"name":{"firstName":"Ada"}}"#),
+        (PersonName(givenName: nil, familyName: "Lovelace & co"), #"{"name":{"lastName":"Lovelace & co"}}"#),
+        (PersonName(givenName: nil, familyName: nil), nil),
+    ])
+    func appleNameIsTheUserField(name: PersonName, user: String?) throws {
+        var apple = ProviderCredential(providerID: "apple.com", accessToken: nil, idToken: "h.p.s", rawNonce: "n")
+        apple.fullName = name
+        let fields = try #require(URLComponents(string: "?" + FirebaseAccountBackend.assertion(apple))?.queryItems)
+        #expect(fields.map(\.name) == ["id_token", "nonce"] + (user == nil ? [] : ["user"]) + ["providerId"])
+        #expect(fields.first { $0.name == "user" }?.value == user)
+    }
+
     @Test func endpointsFollowTheEmulatorVariableAsTheSDKsDo() throws {
         let production = try FirebaseEndpoints(emulatorHost: nil)
         #expect(production.accounts("signInWithIdp", apiKey: "AIza_k-1") == "https://identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=AIza_k-1")

@@ -158,6 +158,8 @@ class FakeFirebase(SignInMethods, ProjectRules, ProviderFlows, FakeProvider):
         self.mfa_pending: dict[str, dict] = {}
         self.oob_codes: list[dict] = []
         self.request_tenant: str | None = None
+        # Every Sign in with Apple `user` field accepted, oldest first (control/apple_names).
+        self.apple_names: list[dict] = []
         self.request_locale: str | None = None
 
     @staticmethod
@@ -398,9 +400,27 @@ class FakeFirebase(SignInMethods, ProjectRules, ProviderFlows, FakeProvider):
             if raw is None or hashlib.sha256(raw.encode()).hexdigest() != claims.get("nonce"):
                 raise Refused("MISSING_OR_INVALID_NONCE", "Duplicate credential received. Please try again with a new credential.")
         verified = claims.get("email_verified") in (True, "true")
+        name = self.apple_user_name(fields.get("user")) if provider_id == "apple.com" else None
         return {"providerId": provider_id, "rawId": claims["sub"], "email": claims.get("email"), "emailVerified": verified,
-                "displayName": claims.get("name"), "photoUrl": claims.get("picture"), "screenName": claims.get("preferred_username"),
+                "displayName": name or claims.get("name"), "photoUrl": claims.get("picture"), "screenName": claims.get("preferred_username"),
                 "rawUserInfo": claims, "oauthIdToken": token}
+
+    def apple_user_name(self, user: str | None) -> str | None:
+        """Sign in with Apple's `user` field (the SDK's VerifyAssertionRequest: JSON
+        `{"name": {"firstName", "lastName"}}`), which Apple's ID token lacks: the new user's name.
+        Anything else in its place is refused, as a malformed assertion."""
+        if user is None:
+            return None
+        try:
+            parsed = json.loads(user)
+        except ValueError:
+            raise Refused("INVALID_IDP_RESPONSE", "the user field is not JSON") from None
+        name = parsed.get("name") if isinstance(parsed, dict) and set(parsed) == {"name"} else None
+        if not isinstance(name, dict) or not name or not set(name) <= {"firstName", "lastName"} \
+                or not all(isinstance(part, str) for part in name.values()):
+            raise Refused("INVALID_IDP_RESPONSE", "the user field is not {name: {firstName, lastName}}")
+        self.apple_names.append(parsed)
+        return " ".join(name[part] for part in ("firstName", "lastName") if name.get(part)) or None
 
     def discovery(self, issuer: str) -> dict:
         issuer = issuer.rstrip("/")
@@ -702,11 +722,16 @@ class FakeFirebase(SignInMethods, ProjectRules, ProviderFlows, FakeProvider):
             self.flow_sessions.clear()
             self.mfa_pending.clear()
             self.oob_codes.clear()
+            self.apple_names.clear()
         return super().control_reset(request, body)
 
     def control_accounts(self, request, body) -> Response:
         with self.lock:
             return json_response([self.public(a) | {"disabled": bool(a.get("disabled"))} for a in self.accounts.values()])
+
+    def control_apple_names(self, request, body) -> Response:
+        with self.lock:
+            return json_response(list(self.apple_names))
 
     def control_disable(self, request, body) -> Response:
         with self.lock:

@@ -12,10 +12,13 @@ and the pages' `catch let signOutError as NSError` must get it.
 
 from __future__ import annotations
 
+import hashlib
 import json
+import secrets
 import selectors
 import subprocess
 
+import pkce_client
 from accounts_helpers import CORP, FLOW_TIMEOUT, as_user, two_providers
 from e2e_helpers import OK
 from fakes import GITHUB_ID, YAHOO_ID, add_yahoo, firebase_fake, github_fake, yahoo_fake  # noqa: F401  (fixtures)
@@ -103,6 +106,25 @@ def test_the_id_token_sequence_sees_a_sign_in_by_authctl_in_another_process(cli,
     program then gets is the one the command hands out."""
     seen = listener_sees_a_sign_in(cli, dot_idp, mock_idp, library, "listen-tokens-async")
     assert seen["token"] == cli.run("token", "--id-token").stdout.strip(), seen
+
+
+def test_apples_first_sign_in_name_goes_with_its_id_token_to_the_project(project, firebase_fake, mock_idp, library, tmp_path):  # noqa: F811
+    """`appleCredential(withIDToken:rawNonce:fullName:)`: the name Apple hands only on a first
+    sign-in (its ID token has none) is signInWithIdp's `user` field, as the SDK sends it, and the
+    project names the new user with it (the mock provider stands for Apple in the project)."""
+    providers = firebase_fake.control("config")["providers"]
+    providers["apple.com"] = {"enabled": True, "issuer": mock_idp.issuer, "client_id": mock_idp.client_id}
+    firebase_fake.configure(providers=providers)
+    raw = secrets.token_hex(16)
+    flow = pkce_client.authorize(mock_idp.issuer, mock_idp.client_id, browser_args=[*as_user("bob"), "--log", str(tmp_path / "apple.log")],
+                                 extra={"nonce": hashlib.sha256(raw.encode()).hexdigest()})
+    token = flow.exchange(mock_idp.client_secret)["id_token"]
+    result = library.ok("apple-id-token", "Ada", "Lovelace", input=f"{token} {raw}\n")
+    assert firebase_fake.control("apple_names") == [{"name": {"firstName": "Ada", "lastName": "Lovelace"}}]
+    assert result["credentialProvider"] == "apple.com" and result["providers"] == ["apple.com"] and result["isNewUser"], result
+    assert result["displayName"] == "Ada Lovelace", result
+    [account] = [a for a in firebase_fake.control("accounts") if a["localId"] == result["uid"]]
+    assert account["displayName"] == "Ada Lovelace", account
 
 
 # --- getCredentialWith through a project: the flow at once, the exchange at use (Decisions/0051) ---

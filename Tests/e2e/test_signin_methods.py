@@ -574,14 +574,35 @@ def test_the_library_enrols_a_totp_factor_signs_in_with_it_and_unenrols_it(metho
     assert enrolled["factors"][0]["enrollmentDate"] == datetime.fromisoformat(kept.replace("Z", "+00:00")).timestamp(), (kept, enrolled)
     assert parse_qs(urlparse(enrolled["url"]).query)["secret"] == [match.group(1)]
     assert methods.run("account", "mfa", "list", "--json").json()["secondFactors"][0]["enrollmentId"] == enrolled["factors"][0]["uid"]
+    # multiFactor.enrolledFactors is the SDK's stored property (no await): a new process reads the
+    # user's record in the home, and asks the project nothing for it.
+    laptop = enrolled["factors"]
+    asked = firebase_fake.counts()
+    assert library.ok("methods-factors") == {"factors": laptop}
+    assert firebase_fake.counts() == asked, "reading enrolledFactors sent a request"
     # Signing in with the factor: secondFactorRequired's resolver, the TOTP hint, the app's code. A
     # wrong code first is invalidVerificationCode (17044), and the same resolver takes the next one.
+    # The signed-in user's factors are the project's.
     code = lambda: totp(padded(match.group(1)))  # noqa: E731
     wrong = "000000" if code() != "000000" else "111111"
     for form, codes, refusals in (("async", [wrong, code()], [17044]), ("completion", [code()], [])):
         assert methods.run("signout", "--all").returncode == OK
         signed = library.ok("methods-totp-signin", ALICE, PASSWORD, form, input="".join(c + "\n" for c in codes))
-        assert signed == {"uid": uid, "hint": "Laptop", "refused": refusals, "currentUser": uid}, (form, signed)
+        assert signed == {"uid": uid, "hint": "Laptop", "refused": refusals, "currentUser": uid, "factors": laptop}, (form, signed)
         assert whoami(methods)["uid"] == uid
-    assert library.ok("methods-unenroll") == {"factors": []}
-    assert library.ok("methods-totp-signin", ALICE, PASSWORD, "async") == {"uid": uid, "secondFactor": False}
+    # Another program enrols a factor at the project: the record keeps what it read until
+    # user.reload() (accounts:lookup) reads the project's list.
+    firebase_fake.control("enroll_totp", {"localId": uid, "displayName": "Desk"})
+    reloaded = library.ok("methods-factors", "reload")
+    assert reloaded["before"] == laptop, reloaded
+    assert [(f["factorId"], f["displayName"]) for f in reloaded["factors"]] == [("totp", "Laptop"), ("totp", "Desk")], reloaded
+    assert reloaded["factors"][0] == laptop[0] and reloaded["factors"][1]["enrollmentDate"] == datetime.fromisoformat("2026-11-01T00:00:00+00:00").timestamp(), reloaded
+    desk = reloaded["factors"][1:]
+    assert library.ok("methods-factors") == {"factors": reloaded["factors"]}  # the reload was stored
+    # Unenrolling updates the user, and the record a later Auth reads (here the first factor, Laptop).
+    assert library.ok("methods-unenroll") == {"factors": desk, "currentUser": desk}
+    assert library.ok("methods-factors") == {"factors": desk}
+    assert library.ok("methods-unenroll") == {"factors": [], "currentUser": []}
+    assert library.ok("methods-factors") == {"factors": []}
+    # A sign-in without a second factor: the user has none.
+    assert library.ok("methods-totp-signin", ALICE, PASSWORD, "async") == {"uid": uid, "secondFactor": False, "factors": []}

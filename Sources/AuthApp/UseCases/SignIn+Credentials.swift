@@ -14,7 +14,7 @@ extension SignIn {
     func signInWithIDToken(_ token: String, rawNonce: String?, input: Input, broker: any ProviderFlowBroker) async throws -> SignInResult {
         let jws = try CompactJWS(parsingUnverified: token)
         guard let subject = jws.payload["sub"]?.stringValue else { throw JOSEError.missingClaim("sub") }
-        let profile = FederatedProfile(
+        var profile = FederatedProfile(
             providerID: input.providerID, subject: subject, email: jws.payload["email"]?.stringValue,
             emailVerified: jws.payload["email_verified"]?.boolValue ?? false, displayName: jws.payload["name"]?.stringValue,
             rawProfile: jws.payload)
@@ -22,6 +22,7 @@ extension SignIn {
         credential.rawNonce = rawNonce
         credential.obtainedAt = runtime.clock.now()
         credential.expiresAt = AccountService.expiry(ofJWT: token)
+        Self.name(&credential, &profile, input.fullName)
         return try await Self.apply(input.purpose, credential, profile, try runtime.accounts())
     }
 

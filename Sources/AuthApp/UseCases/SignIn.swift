@@ -47,6 +47,10 @@ package struct SignIn: Sendable {
         /// The person asked to paste the redirected address (`--paste`): it is taken from the
         /// start, and with a project its handler page is the return.
         package var asksToPaste = false
+        /// With an ID token: the name Apple hands only on a first sign-in, outside the token
+        /// (the library's `appleCredential(withIDToken:rawNonce:fullName:)`). It goes with the
+        /// token to a project (signInWithIdp's `user`) and names the user when the token does not.
+        package var fullName: PersonName?
 
         package init(
             providerID: String, purpose: FederatedPurpose, proof: Proof, scopes: [String] = [], customParameters: [String: String] = [:],
@@ -195,8 +199,11 @@ package struct SignIn: Sendable {
                 credential.secret = secret
                 return try await Self.apply(purpose, credential, profile, accounts)
             }
-            return try await flow.run(options) { verified, profile in
+            let fullName = input.fullName
+            return try await flow.run(options) { verified, verifiedProfile in
                 var credential = verified
+                var profile = verifiedProfile
+                Self.name(&credential, &profile, fullName)
                 if let ciSource {
                     credential.ciSource = ciSource
                     credential.obtainedAt = credential.obtainedAt ?? clock.now()
@@ -254,6 +261,14 @@ package struct SignIn: Sendable {
         context.clock = runtime.clock
         context.random = runtime.effects.random
         return context
+    }
+
+    /// A name handed apart from the ID token (Apple's first sign-in) kept with the credential, to
+    /// be sent with it, and the profile's display name when the token carries none.
+    static func name(_ credential: inout ProviderCredential, _ profile: inout FederatedProfile, _ fullName: PersonName?) {
+        guard let fullName, !fullName.isEmpty else { return }
+        credential.fullName = fullName
+        profile.displayName = profile.displayName ?? fullName.displayName
     }
 
     /// The account rules for `purpose`.

@@ -12,6 +12,8 @@ package typealias SignInDetails = AuthCore.SignInDetails
 /// The provider's tokens, and the profile its flow proved.
 package typealias ProviderCredential = AuthOAuth.ProviderCredential
 package typealias FederatedProfile = AuthProviders.FederatedProfile
+/// A name handed apart from the tokens (Apple's first sign-in), sent with the ID token.
+package typealias PersonName = AuthOAuth.PersonName
 
 /// An emailed action code's operation and emails, a pasted link's fields, and the settings a mail is sent with.
 package typealias ActionCodeDetails = AuthCore.ActionCodeDetails

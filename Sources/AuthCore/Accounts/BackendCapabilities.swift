@@ -62,8 +62,19 @@ package protocol MultiFactorEnrollment: AccountBackend {
     func enrolledFactors() async throws -> [EnrolledFactor]
     /// `mfaEnrollment:start` with TOTP: a shared secret for an authenticator app.
     func startTOTPEnrollment() async throws -> TOTPEnrollmentSecret
-    /// `mfaEnrollment:finalize` with the app's current code; answers the factors then enrolled.
+    /// `mfaEnrollment:finalize` with the app's current code; answers the factors then enrolled,
+    /// which the signed-in user's stored record (``AccountRecord/enrolledFactors``) holds after it.
     func finalizeTOTPEnrollment(_ secret: TOTPEnrollmentSecret, code: String, displayName: String?) async throws -> [EnrolledFactor]
-    /// `mfaEnrollment:withdraw`; answers the factors left.
+    /// `mfaEnrollment:withdraw`; answers the factors left, which the stored record holds after it.
     func unenroll(enrollmentID: String) async throws -> [EnrolledFactor]
+}
+
+/// A backend whose calls are scoped to a tenant and send their flows through a handler domain (a
+/// project's Identity Platform tenant and custom auth domain): what the library's `Auth.tenantID`
+/// and `customAuthDomain` read back.
+package protocol TenantScopedAccounts: AccountBackend {
+    /// The tenant the calls name (nil: the project's own users).
+    var tenantID: String? { get }
+    /// The handler domain set in place of the default one (nil: the default).
+    var customAuthDomain: String? { get }
 }

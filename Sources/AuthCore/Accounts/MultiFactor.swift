@@ -1,6 +1,8 @@
+import AuthPlatform
 
-/// One second factor enrolled on an account (the SDK's `MultiFactorInfo`).
-package struct EnrolledFactor: Sendable, Equatable {
+/// One second factor enrolled on an account (the SDK's `MultiFactorInfo`); a project's user
+/// record keeps its list (``AccountRecord/enrolledFactors``), so the keystore stores it.
+package struct EnrolledFactor: Codable, Sendable, Equatable {
     /// `factorId` of an authenticator app (Identity Platform's TOTP).
     package static let totp = "totp"
     /// `factorId` of an SMS code.
@@ -18,6 +20,14 @@ package struct EnrolledFactor: Sendable, Equatable {
         self.displayName = displayName
         self.factorID = factorID
         self.enrolledAt = enrolledAt
+    }
+}
+
+extension EnrolledFactor: JSONObjectDecodable {
+    package init(reading object: JSONObjectReader) throws {
+        self.init(
+            enrollmentID: try object.string("enrollmentID"), displayName: try object.string(ifPresent: "displayName"),
+            factorID: try object.string("factorID"), enrolledAt: try object.date(ifPresent: "enrolledAt"))
     }
 }
 

@@ -121,19 +121,35 @@ package struct TokenRefresher: Sendable {
         }
     }
 
-    /// The stored access token if it stays valid for `seconds`: only a journal with nothing in it
-    /// lets a stored token be taken as it is (else its answer is applied first, under the lock).
+    /// The stored access token if it stays valid for `seconds`: only a journal settled for it lets
+    /// a stored token be taken as it is (else its answer is applied first, under the lock).
     func storedToken(_ provider: String, in document: KeystoreDocument, validFor seconds: TimeInterval) throws -> String? {
-        guard try journal.read().entries.isEmpty else { return nil }
         let (_, current) = try KeystoreDocument.currentSession(provider, in: document)
+        guard try journalSettled(for: current) else { return nil }
         return Self.accessToken(current, validFor: seconds, at: services.clock.now())
+    }
+
+    /// Whether the journal lets `session`'s stored token be taken as it is: no entry sent with
+    /// the session's refresh token after its tokens were obtained (a refresh cut off, whose answer
+    /// must be applied first). An entry of another refresh token (another session's, or one
+    /// rotated since) or of a refresh whose answer the keystore holds already is no such entry:
+    /// the latter lives between the keystore's write and the journal's clearing, two holds of the
+    /// lock, and a process taking the lock in between would renew a token renewed a moment ago.
+    func journalSettled(for session: ProviderCredential) throws -> Bool {
+        let entries = try journal.read().entries
+        guard !entries.isEmpty else { return true }
+        guard let refreshToken = session.refreshToken else { return true }
+        let digest = RefreshJournal.digest(refreshToken)
+        return entries.allSatisfy { entry in
+            entry.sentTokenDigest != digest || session.obtainedAt.map { entry.sentAt <= $0 } ?? false
+        }
     }
 
     /// The stored token while it is valid and no refresh was cut off: the hot path, without a
     /// lock or the network. A long-lived token is sealed (``KeystoreDocument/sealedMembers``):
     /// the file holds its reference, and an update reads it back from the keyring.
     func cachedAccessToken(_ provider: String, _ session: ProviderCredential, validFor minimumValidity: TimeInterval) throws -> String? {
-        guard try journal.read().entries.isEmpty, let token = Self.accessToken(session, validFor: minimumValidity, at: services.clock.now()) else {
+        guard try journalSettled(for: session), let token = Self.accessToken(session, validFor: minimumValidity, at: services.clock.now()) else {
             return nil
         }
         return SecretSealer.isReference(token) ? try unsealedAccessToken(provider) : token

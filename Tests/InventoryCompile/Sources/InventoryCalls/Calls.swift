@@ -4,7 +4,7 @@ import AuthctlKit
 import Foundation
 
 /// Never called: it only has to compile.
-func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resolver: MultiFactorResolver, factorInfo: MultiFactorInfo, assertion: MultiFactorAssertion, session: MultiFactorSession, secret: TOTPSecret, result: AuthDataResult, tokenResult: AuthTokenResult, additionalUserInfo: AdditionalUserInfo, oauthCredential: OAuthCredential, credential: AuthCredential, provider: OAuthProvider, actionCodeSettings: ActionCodeSettings, actionCodeInfo: ActionCodeInfo, actionCodeURL: ActionCodeURL, userMetadata: UserMetadata, userInfo: UserInfo, changeRequest: UserProfileChangeRequest, app: FirebaseApp, options: FirebaseOptions, providerID: AuthProviderID, errorCode: AuthErrorCode, federatedProvider: FederatedAuthProvider) async throws {
+func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resolver: MultiFactorResolver, factorInfo: MultiFactorInfo, assertion: MultiFactorAssertion, session: MultiFactorSession, secret: TOTPSecret, result: AuthDataResult, tokenResult: AuthTokenResult, additionalUserInfo: AdditionalUserInfo, oauthCredential: OAuthCredential, credential: AuthCredential, provider: OAuthProvider, actionCodeSettings: ActionCodeSettings, actionCodeInfo: ActionCodeInfo, actionCodeURL: ActionCodeURL, userMetadata: UserMetadata, userInfo: UserInfo, changeRequest: UserProfileChangeRequest, app: FirebaseApp, options: FirebaseOptions, providerID: AuthProviderID, errorCode: AuthErrorCode, nameComponents: PersonNameComponents, federatedProvider: FederatedAuthProvider) async throws {
     let handler1: (Error?) -> Void = { _ in }
     let handler2: ([String]?, Error?) -> Void = { _, _ in }
     let handler3: (AuthDataResult?, Error?) -> Void = { _, _ in }
@@ -371,6 +371,8 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     provider.getCredentialWith(nil, completion: handler9)
     // OAuthProvider.credential(with:)
     let _: AuthCredential = try await provider.credential(with: nil)
+    // OAuthProvider.appleCredential(withIDToken:rawNonce:fullName:)
+    let _: OAuthCredential = OAuthProvider.appleCredential(withIDToken: "text", rawNonce: "text", fullName: nameComponents)
     // TwitterAuthProvider
     _ = TwitterAuthProvider.self
     // TwitterAuthProvider.id
@@ -505,6 +507,8 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     let _: ActionCodeURL? = ActionCodeURL(link: "text")
     // MultiFactor
     _ = MultiFactor.self
+    // MultiFactor.enrolledFactors
+    let _: [MultiFactorInfo] = multiFactor.enrolledFactors
     // MultiFactor.getSessionWithCompletion(_:)
     multiFactor.getSessionWithCompletion(handler10)
     // MultiFactor.session()

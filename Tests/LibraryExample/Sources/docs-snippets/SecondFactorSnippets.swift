@@ -12,7 +12,7 @@ func secondFactorSignInSnippet(email: String, password: String, form: String) as
     do {
         let result = form == "completion" ? try await signInWithCompletion(auth, email: email, password: password)
             : try await auth.signIn(withEmail: email, password: password)
-        return ["uid": result.user.uid, "secondFactor": false]
+        return ["uid": result.user.uid, "secondFactor": false, "factors": factorFields(result.user)]
     } catch let error as NSError where error.code == AuthErrorCode.secondFactorRequired.rawValue {
         guard let resolver = error.userInfo[AuthErrorUserInfoMultiFactorResolverKey] as? MultiFactorResolver else {
             throw AuthError.snippet("secondFactorRequired without a resolver")
@@ -26,7 +26,7 @@ func secondFactorSignInSnippet(email: String, password: String, form: String) as
             do {
                 let result = form == "completion" ? try await resolveWithCompletion(resolver, assertion) : try await resolver.resolveSignIn(with: assertion)
                 return ["uid": result.user.uid, "hint": hint.displayName ?? NSNull(), "refused": refused,
-                        "currentUser": resolver.auth.currentUser?.uid ?? NSNull()]
+                        "currentUser": resolver.auth.currentUser?.uid ?? NSNull(), "factors": factorFields(result.user)]
             } catch let error as NSError where error.code == AuthErrorCode.invalidVerificationCode.rawValue {
                 refused.append(error.code)
             }

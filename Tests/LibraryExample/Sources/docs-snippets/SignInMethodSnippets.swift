@@ -103,19 +103,24 @@ func signInMethodSnippet(_ name: String, _ arguments: [String]) async throws -> 
         let code = readLine(strippingNewline: true) ?? ""
         let assertion = TOTPMultiFactorGenerator.assertionForEnrollment(with: secret, oneTimePassword: code)
         try await user.multiFactor.enroll(with: assertion, displayName: argument(0))
-        let enrolled: [String: Any] = ["factors": try await factorFields(user), "url": url]
+        let enrolled: [String: Any] = ["factors": factorFields(user), "url": url]
         return byCompletion ? enrolled.merging(["mainQueue": await handlersRanOnMainQueue]) { _, queue in queue } : enrolled
     case "methods-totp-signin":
         return try await secondFactorSignInSnippet(email: argument(0), password: argument(1), form: argument(2))
     case "methods-factors":
+        // The user's factors as the SDK reads them, without a request; with `reload`, after
+        // user.reload(), which reads what another program changed.
         guard let user = auth.currentUser else { throw AuthError.snippet("nobody is signed in") }
-        return ["factors": try await factorFields(user)]
+        let before = factorFields(user)
+        guard argument(0) == "reload" else { return ["factors": before] }
+        try await user.reload()
+        return ["before": before, "factors": factorFields(user)]
     case "methods-unenroll":
-        guard let user = auth.currentUser, let factor = try await user.multiFactor.enrolledFactors.first else {
+        guard let user = auth.currentUser, let factor = user.multiFactor.enrolledFactors.first else {
             throw AuthError.snippet("no factor to unenrol")
         }
         try await user.multiFactor.unenroll(with: factor)
-        return ["factors": try await factorFields(user)]
+        return ["factors": factorFields(user), "currentUser": auth.currentUser.map(factorFields) ?? []]
     default:
         throw AuthError.snippet("unknown snippet '\(name)'")
     }
@@ -149,8 +154,10 @@ func userFields(_ user: User) -> [String: Any] {
      "providers": user.providerData.map(\.providerID).sorted()]
 }
 
-func factorFields(_ user: User) async throws -> [[String: Any]] {
-    try await user.multiFactor.enrolledFactors.map {
+/// `user.multiFactor.enrolledFactors`, the SDK's stored property: read as a program reads it, no `await`.
+func factorFields(_ user: User) -> [[String: Any]] {
+    let factors = user.multiFactor.enrolledFactors
+    return factors.map {
         ["uid": $0.uid, "factorId": $0.factorID, "displayName": $0.displayName ?? NSNull(), "enrollmentDate": $0.enrollmentDate.timeIntervalSince1970]
     }
 }

@@ -29,3 +29,16 @@ func signInWithGoogleIDToken(_ tokens: String) async throws -> [String: Any] {
     let authResult = try await Auth.auth().signIn(with: credential)
     return describe(authResult, extra: ["credentialProvider": credential.provider])
 }
+
+/// Sign in with Apple run elsewhere: its ID token and raw nonce (here: one line, space-separated),
+/// and the name Apple hands only on the first sign-in, which the project names the new user with
+/// (`OAuthProvider.appleCredential(withIDToken:rawNonce:fullName:)`).
+func signInWithAppleIDToken(_ tokenAndNonce: String, givenName: String, familyName: String) async throws -> [String: Any] {
+    let parts = tokenAndNonce.split(separator: " ").map(String.init)
+    var fullName = PersonNameComponents()
+    fullName.givenName = givenName
+    fullName.familyName = familyName
+    let credential = OAuthProvider.appleCredential(withIDToken: parts.first ?? "", rawNonce: parts.dropFirst().first, fullName: fullName)
+    let authResult = try await Auth.auth().signIn(with: credential)
+    return describe(authResult, extra: ["credentialProvider": credential.provider, "displayName": authResult.user.displayName ?? NSNull()])
+}

@@ -24,6 +24,7 @@ func run(_ arguments: [String]) async throws -> [String: Any] {
     case "github-token": return try await signInWithGitHubToken(readLine(strippingNewline: true) ?? "")
     case "access-token": return try await signInWithAccessToken(argument(1), readLine(strippingNewline: true) ?? "")
     case "google-id-token": return try await signInWithGoogleIDToken(readLine(strippingNewline: true) ?? "")
+    case "apple-id-token": return try await signInWithAppleIDToken(readLine(strippingNewline: true) ?? "", givenName: argument(1), familyName: argument(2))
     case "password": return try await passwordAccounts(email: argument(1), password: argument(2))
     case "completion-forms":
         return try await completionForms(email: argument(1), password: argument(2), customToken: readLine(strippingNewline: true) ?? "")
