@@ -11,33 +11,11 @@ import AuthTestSupport
 
 /// A sign-in stopped at its second factor and finished later (the library's MultiFactorResolver):
 /// what the stop carries, and that finishing goes through the same finalize and storing as `--totp`.
-@Suite struct MultiFactorSignInTests {
+@Suite struct MultiFactorSignInTests: ScriptedProjectSuite {
     let storage = InMemoryDocumentStorage()
     let project = FirebaseProject(apiKey: "AIza-test", projectID: "demo-project")
     let answers = LockedValue<[String: HTTPResponse]>([:])
-    let sent = LockedValue<[String: JSONValue]>([:])
-
-    var transport: FakeTransport {
-        FakeTransport { [answers, sent] request in
-            let method = request.url.lastPathComponent.replacingOccurrences(of: "accounts:", with: "")
-            if let body = request.body, let json = try? JSONValue.parse(body) { sent.withLock { $0[method] = json } }
-            return answers.withLock { $0[method] } ?? HTTPResponse(status: 404)
-        }
-    }
-
-    func backend(code: String? = nil) throws -> FirebaseAccountBackend {
-        FirebaseAccountBackend(
-            project: project, endpoints: try FirebaseEndpoints(emulatorHost: "127.0.0.1:9099"),
-            storage: NamespacedDocumentStorage(storage, namespace: project.storageNamespace), transport: transport,
-            clock: .fixed(Date(timeIntervalSince1970: 1_800_000_000)), secondFactor: SecondFactorSource { _ in code })
-    }
-
-    func answer(_ method: String, _ json: JSONValue, status: Int = 200) { answers.withLock { $0[method] = .json(json, status: status) } }
-
-    /// An unsigned ID token of `uid` (the finalize answer names its user only in the token).
-    static func idToken(_ uid: String) -> String {
-        Base64URL.encode(Array(#"{"alg":"RS256"}"#.utf8)) + "." + Base64URL.encode(Array(#"{"sub":"\#(uid)","exp":1800003600}"#.utf8)) + ".c2ln"
-    }
+    let calls = LockedValue<[ScriptedCall]>([])
 
     /// A password sign-in of an account with a TOTP factor and an SMS one, stopped at the second factor.
     func stopped() async throws -> SecondFactorRequired {
@@ -64,9 +42,9 @@ import AuthTestSupport
         answer("lookup", ["users": [["localId": "uid-1", "email": "a@b.c", "providerUserInfo": [["providerId": "password", "email": "a@b.c"]]]]])
         let result = try await backend().finishSignIn(required.pending, enrollmentID: "totp-1", code: "123456")
         #expect(result.user.uid == "uid-1" && result.additionalUserInfo.providerID == "password")
-        let body = try #require(sent.withLock { $0["mfaSignIn:finalize"] })
-        #expect(body["mfaPendingCredential"]?.stringValue == "pending-1" && body["mfaEnrollmentId"]?.stringValue == "totp-1")
-        #expect(body["totpVerificationInfo"]?["verificationCode"]?.stringValue == "123456")
+        let finalize = try #require(self.body(of: "mfaSignIn:finalize"))
+        #expect(finalize["mfaPendingCredential"]?.stringValue == "pending-1" && finalize["mfaEnrollmentId"]?.stringValue == "totp-1")
+        #expect(finalize["totpVerificationInfo"]?["verificationCode"]?.stringValue == "123456")
         #expect(try backend().currentAccount().user.uid == "uid-1")
         #expect(try await backend().userToken(minimumValidity: 0) == Self.idToken("uid-1"))
     }
@@ -145,7 +123,7 @@ import AuthTestSupport
         finalized(as: "uid-1")
         let result = try await backend(code: "123456").reauthenticate(with: Self.github, profile: Self.githubProfile)
         #expect(result.user.uid == "uid-1")
-        #expect(sent.withLock { $0["mfaSignIn:finalize"]?["mfaPendingCredential"]?.stringValue } == "pending-2")
+        #expect(body(of: "mfaSignIn:finalize")?["mfaPendingCredential"]?.stringValue == "pending-2")
         #expect(try backend().currentAccount().backendSession?.refreshToken == "frt-uid-1")
     }
 
@@ -164,7 +142,7 @@ import AuthTestSupport
         let error = await #expect(throws: AccountError.self) {
             try await backend(code: "123456").reauthenticate(with: Self.github, profile: Self.githubProfile)
         }
-        #expect(error?.code == .userMismatch && sent.withLock { $0["mfaSignIn:finalize"] } == nil)
+        #expect(error?.code == .userMismatch && body(of: "mfaSignIn:finalize") == nil)
         try onlyTheFirstSessionIsStored()
     }
 

@@ -11,37 +11,15 @@ import AuthTestSupport
 /// way a record is stored (a sign-in with or without its second factor, a reload, an enrolment, a
 /// withdrawal) takes them from the `accounts:lookup` it already makes, and the keystore keeps
 /// them, so a backend made later (another process) reads them without a request.
-@Suite struct StoredFactorsTests {
+@Suite struct StoredFactorsTests: ScriptedProjectSuite {
     let storage = InMemoryDocumentStorage()
     let project = FirebaseProject(apiKey: "AIza-test", projectID: "demo-project")
     let answers = LockedValue<[String: HTTPResponse]>([:])
-    let asked = LockedValue<[String]>([])
+    let calls = LockedValue<[ScriptedCall]>([])
 
     static let laptop = EnrolledFactor(enrollmentID: "totp-1", displayName: "Laptop", factorID: "totp", enrolledAt: Date(timeIntervalSince1970: 1_798_761_600))
     static let desk = EnrolledFactor(enrollmentID: "totp-2", displayName: "Desk", factorID: "totp", enrolledAt: Date(timeIntervalSince1970: 1_798_848_000))
     static let phone = EnrolledFactor(enrollmentID: "sms-1", displayName: nil, factorID: "phone")
-
-    var transport: FakeTransport {
-        FakeTransport { [answers, asked] request in
-            let method = request.url.lastPathComponent.replacingOccurrences(of: "accounts:", with: "")
-            asked.withLock { $0.append(method) }
-            return answers.withLock { $0[method] } ?? HTTPResponse(status: 404)
-        }
-    }
-
-    func backend(code: String? = nil) throws -> FirebaseAccountBackend {
-        FirebaseAccountBackend(
-            project: project, endpoints: try FirebaseEndpoints(emulatorHost: "127.0.0.1:9099"),
-            storage: NamespacedDocumentStorage(storage, namespace: project.storageNamespace), transport: transport,
-            clock: .fixed(Date(timeIntervalSince1970: 1_800_000_000)), secondFactor: SecondFactorSource { _ in code })
-    }
-
-    func answer(_ method: String, _ json: JSONValue) { answers.withLock { $0[method] = .json(json, status: 200) } }
-
-    /// An unsigned ID token of `uid` (the finalize answer names its user only in the token).
-    static func idToken(_ uid: String) -> String {
-        Base64URL.encode(Array(#"{"alg":"RS256"}"#.utf8)) + "." + Base64URL.encode(Array(#"{"sub":"\#(uid)","exp":1800003600}"#.utf8)) + ".c2ln"
-    }
 
     /// The project's `mfaInfo` entry of `factor`, as Identity Platform writes it.
     static func mfaInfo(_ factor: EnrolledFactor) -> JSONValue {
@@ -151,10 +129,10 @@ import AuthTestSupport
     /// No request is added for the factors: a sign-in sends what it sent before (its one lookup).
     @Test func aPlainSignInSendsOnlyItsOwnCalls() async throws {
         _ = try await plainSignIn(lookup: [Self.laptop])
-        #expect(asked.withLock { $0 } == ["signInWithPassword", "lookup"])
-        asked.withLock { $0 = [] }
+        #expect(methodsCalled == ["signInWithPassword", "lookup"])
+        calls.withLock { $0 = [] }
         #expect(try stored() == [Self.laptop])
-        #expect(asked.withLock { $0 }.isEmpty, "reading the stored factors asks the project nothing")
+        #expect(methodsCalled.isEmpty, "reading the stored factors asks the project nothing")
     }
 
     func storedOrNil() throws -> AccountRecord? {
