@@ -441,6 +441,15 @@ def problems_of(rows: list[dict], kit: tuple[dict, dict], update: bool) -> list[
         if row["status"] == "implemented" and not exact:
             problems.append(f"{where}: implemented, but AuthctlKit has " +
                             (" | ".join(sorted(set(named))) if named else "nothing of that name"))
+        if row["status"] == "implemented" and s["kind"] == "func" and "@discardableResult" in row["signature"]:
+            # The SDK lets a caller drop the result (`try await Auth.auth().signIn(...)` as the
+            # docs write it); an overload of the same labels and effects without the attribute
+            # (a more specific parameter type wins) makes that line warn.
+            is_async = "async" in s["effects"]
+            for decl in sorted(set(named or [])):
+                if "->" in decl and (re.search(r"\basync\b", decl) is not None) == is_async \
+                        and "@discardableResult" not in decl:
+                    problems.append(f"{where}: the SDK's result is discardable, but not in AuthctlKit's {decl}")
     return problems
 
 
