@@ -26,7 +26,7 @@ struct AppReference: Sendable {
 /// let result = try await Auth.auth().signIn(with: OAuthProvider(providerID: "github.com"), uiDelegate: .systemBrowser)
 /// print(result.user.uid)
 /// ```
-public final class Auth: Sendable {
+public final class Auth: NSObject, Sendable {
     /// Where the accounts live.
     public enum Backend: Sendable, Equatable {
         /// The Firebase project `authctl firebase use` stored in the home, else local accounts.

@@ -61,3 +61,30 @@ func profilesAndIdentity(_ other: User) {
     print(user.metadata.creationDate ?? Date.distantPast, user.metadata.lastSignInDate ?? Date.distantPast)
     print(Auth.auth().app?.options.projectID ?? "", FirebaseApp.app()?.options.clientID ?? "")
 }
+
+/// The SDK's classes are `NSObject`s: compared, hashed, described, kept in sets, looked up in arrays
+/// (the TOTP page's factor picked from `enrolledFactors`, the resolver's hint found again).
+func objectsAsNSObjects(user: User, picked: MultiFactorInfo, resolver: MultiFactorResolver, result: AuthDataResult) {
+    let factors = user.multiFactor.enrolledFactors
+    let index = factors.firstIndex(of: picked)
+    let hinted = resolver.hints.contains(picked)
+    let distinct = Set(factors)
+    print(index ?? -1, hinted, distinct.count, picked == factors.first, picked.description)
+    let auth = Auth.auth()
+    let app = FirebaseApp.app()
+    print(auth == Auth.auth(), auth.isEqual(resolver.auth), app?.description ?? "", app?.options.description ?? "")
+    print(result.description, result.additionalUserInfo?.description ?? "", user.multiFactor.description)
+    let objects: [NSObject] = [auth, result, user.metadata, user.multiFactor, resolver, resolver.session, picked]
+    print(objects.map(\.hash))
+    let settings = ActionCodeSettings()
+    let url = ActionCodeURL(link: "https://example.com/?mode=signIn&oobCode=code")
+    let change = user.createProfileChangeRequest()
+    let more: [NSObject?] = [settings, url, change, app, app?.options]
+    print(more.compactMap { $0?.description })
+}
+
+/// The token result and the TOTP objects are `NSObject`s too.
+func moreObjects(token: AuthTokenResult, secret: TOTPSecret, assertion: MultiFactorAssertion) {
+    let objects: [NSObject] = [token, secret, assertion]
+    print(objects.map(\.description), token == token, secret.isEqual(secret))
+}

@@ -23,9 +23,13 @@ func configureApps(plistPath: String) {
     guard let fileopts = FirebaseOptions(contentsOfFile: filePath) else { fatalError("Couldn't load config file") }
     print(fileopts.projectID ?? "", fileopts.googleAppID, fileopts.gcmSenderID)
 
+    // FirebaseOptions is NSCopying: a copy to change for a third app leaves these as they are.
+    let thirdOptions = secondaryOptions.copy() as! FirebaseOptions
+    thirdOptions.projectID = "projectid-67890"
     FirebaseApp.configure(options: fileopts)
     // Configure an alternative FIRApp.
     FirebaseApp.configure(name: "secondary", options: secondaryOptions)
+    FirebaseApp.configure(name: "third", options: thirdOptions)
 
     // Retrieve a previous created named app.
     guard let secondary = FirebaseApp.app(name: "secondary") else { assert(false, "Could not retrieve secondary app") }
