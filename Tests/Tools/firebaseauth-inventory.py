@@ -478,9 +478,9 @@ def problems_of(rows: list[dict], kit: tuple[dict, dict], update: bool) -> list[
         if row["status"] == "implemented" and not exact:
             problems.append(f"{where}: implemented, but AuthctlKit has " +
                             (" | ".join(sorted(set(named))) if named else "nothing of that name"))
-        if row["status"] == "implemented" and s["kind"] == "class":
+        if row["status"] == "implemented" and exact and s["kind"] == "class":
             problems += [f"{where}: {missing}" for missing in missing_inheritance(row, named or [])]
-        if row["status"] == "implemented" and s["kind"] == "func" and "@discardableResult" in row["signature"]:
+        if row["status"] == "implemented" and exact and s["kind"] == "func" and "@discardableResult" in row["signature"]:
             # The SDK lets a caller drop the result (`try await Auth.auth().signIn(...)` as the
             # docs write it); an overload of the same labels and effects without the attribute
             # (a more specific parameter type wins) makes that line warn.
