@@ -88,3 +88,53 @@ func moreObjects(token: AuthTokenResult, secret: TOTPSecret, assertion: MultiFac
     let objects: [NSObject] = [token, secret, assertion]
     print(objects.map(\.description), token == token, secret.isEqual(secret))
 }
+
+/// Errors matched on the code's cases, and the listener's parameters written out with their types.
+func errorPatternsAndTypedClosures(email: String, password: String) async {
+    do {
+        try await Auth.auth().signIn(withEmail: email, password: password)
+    } catch AuthErrorCode.wrongPassword {
+        print("wrong password")
+    } catch let error as AuthErrorCode {
+        print(error.code.rawValue)
+    } catch {
+        if let code = AuthErrorCode(rawValue: (error as NSError).code) ?? AuthErrorCode(rawValue: error._code) {
+            print(code)
+        }
+    }
+    let handle = Auth.auth().addStateDidChangeListener { (auth: Auth, user: User?) in
+        print(auth.currentUser?.uid ?? "", user?.uid ?? "")
+    }
+    Auth.auth().removeStateDidChangeListener(handle)
+    Auth.auth().currentUser?.getIDTokenForcingRefresh(true, completion: { (token: String?, error: Error?) in
+        print(token ?? "", error?.localizedDescription ?? "")
+    })
+}
+
+/// A view model on the main actor that follows the user through the async sequence.
+@MainActor
+final class SessionModel {
+    var user: User?
+    var task: Task<Void, Never>?
+
+    func start() {
+        if #available(macOS 15.0, iOS 18.0, *) {
+            task = Task { @MainActor in
+                for await user in Auth.auth().authStateChanges {
+                    self.user = user
+                }
+            }
+        }
+    }
+
+    func signIn(email: String, password: String) {
+        Task {
+            do {
+                let result = try await Auth.auth().signIn(withEmail: email, password: password)
+                self.user = result.user
+            } catch let error as NSError {
+                print(error.userInfo[NSLocalizedDescriptionKey] as? String ?? error.localizedDescription)
+            }
+        }
+    }
+}
