@@ -1,4 +1,9 @@
 import AuthPlatform
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Why the keystore (or any file in the authctl home) could not be used. Every case has the code
 /// ``AuthErrorCode/keystoreError``, and every message names the path and, where there is one, the fix.
@@ -67,6 +72,7 @@ package enum KeystoreError: AuthCoreError, Equatable {
             return "Could not encode the data for \(quoted) (\(reason)); nothing was written."
         case .io(_, let call, let errno):
             return "\(call) failed for \(quoted): \(SystemCallError(call: call, errno: errno).reason) (errno \(errno))."
+                + (Self.ioAdvice(errno).map { " " + $0 } ?? "")
         case .keyring(_, let reason):
             return "The system keyring could not be used for \(quoted): \(reason). Nothing was changed."
         case .keyringLocked(_, let vault):
@@ -79,6 +85,24 @@ package enum KeystoreError: AuthCoreError, Equatable {
         case .wrongOwner, .symbolicLink, .unwritableHome: .chooseHome
         case .keyring: .unlockKeyringOrKeepSecretsInFiles
         case .keyringLocked: .unlockKeyring
+        case .io(_, _, let errno) where Self.homeRefuses(errno): .chooseHome
+        default: nil
+        }
+    }
+
+    /// A system call refused by the file system itself (no permission, read-only): another home
+    /// is the way out, as for an unwritable one.
+    static func homeRefuses(_ errno: Int32) -> Bool {
+        [EACCES, EPERM, EROFS].contains(errno)
+    }
+
+    /// What a person can do about a failed system call, where the error says it: the disk or the
+    /// quota is full, or the file system refuses (then the remedy is another home); nil otherwise.
+    static func ioAdvice(_ errno: Int32) -> String? {
+        switch errno {
+        case ENOSPC, EDQUOT: "Nothing was written; free some space (or raise the quota) and try again."
+        case EIO: "The device reported an error; check the disk, then try again."
+        case _ where homeRefuses(errno): "The file system refuses it; fix the permissions or use another authctl home."
         default: nil
         }
     }

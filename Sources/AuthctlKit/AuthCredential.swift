@@ -26,8 +26,10 @@ public final class OAuthCredential: AuthCredential, @unchecked Sendable {
         /// An access token from elsewhere: proved by the provider's API when the provider is added
         /// here (GitHub), else posted to the project (Google, Facebook; Twitter's with its secret).
         case accessToken(String, secret: String?)
-        /// A provider whose flow the Firebase project runs: the browser opens when it is used.
-        case deferred(OAuthProvider, BrowserPresenter)
+        /// A provider whose flow the Firebase project runs: its answer, obtained by
+        /// ``OAuthProvider/getCredentialWith(_:completion:)`` (the browser has been and gone); using
+        /// it hands it to the project (signInWithIdp with its `requestUri` and `sessionId`), once.
+        case providerAnswer(ProviderAnswer)
         /// The credential an account-exists sign-in kept for linking (the error's updated credential).
         case pending
         /// The tokens of a finished sign-in (``AuthDataResult/credential``): for reading only.

@@ -11,10 +11,10 @@ extension Engine {
         }
         let proof: SignIn.Proof
         switch oauth.kind {
-        case .deferred(let provider, let presenter): return try await run(provider, presenter: presenter, for: purpose, as: uid)
         case .verified(let verified, let profile): proof = .verified(verified, profile)
         case .idToken(let token, let rawNonce): proof = .idToken(token, rawNonce: rawNonce)
         case .accessToken(let token, let secret): proof = .accessToken(token, secret: secret)
+        case .providerAnswer(let answer): proof = .providerAnswer(answer)
         case .pending:
             guard purpose == .link else {
                 throw AuthError(.invalidCredential, "the kept credential of an account-exists error can only be linked: sign in first, then link it")

@@ -33,14 +33,14 @@ struct Engine: Sendable {
             customParameters: settings.customParameters ?? [:], timeout: settings.timeout, timeoutSetting: "OAuthProvider.timeout")
     }
 
-    /// The local flow's verified credential, or, for a provider the project runs, a credential
-    /// that runs it when used.
+    /// The local flow's verified credential, or, for a provider the project runs, the provider's
+    /// answer to the project's flow, exchanged when the credential is used (Decisions/0051).
     func credential(for provider: OAuthProvider, presenter: BrowserPresenter) async throws -> OAuthCredential {
         let runtime = try runtime()
         try runtime.checkHome()
         let signIn = SignIn(runtime: runtime)
         switch try await signIn.credential(Self.input(provider, purpose: .signIn, proof: .browser), ports: LibraryEnvironment.ports(presenter, runtime: runtime)) {
-        case .runByProject: return OAuthCredential(provider: provider.providerID, kind: .deferred(provider, presenter))
+        case .providerAnswer(let answer): return OAuthCredential(provider: provider.providerID, kind: .providerAnswer(answer))
         case .verified(let credential, let profile): return OAuthCredential(verified: credential, profile: profile)
         }
     }

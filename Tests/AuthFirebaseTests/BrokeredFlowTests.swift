@@ -74,6 +74,49 @@ import AuthTestSupport
         #expect(finish["returnIdpCredential"] == true && finish["returnSecureToken"] == true)
     }
 
+    /// The split of the library's `getCredentialWith` (Decisions/0051): the answer is taken with
+    /// createAuthUri and the browser only, the browser is told to go back to the program, and the
+    /// exchange later is signInWithIdp with the answer's requestUri and sessionId, for any purpose.
+    @Test func theAnswerIsTakenFirstAndExchangedLaterWithItsRequestURIAndSession() async throws {
+        projectRunsGitHub()
+        let transport = transport
+        let redirect = FakeRedirect(.code("provider-code", iss: nil))
+        let flow = try flow(transport, redirect)
+        let answer = try await flow.answer(.init(
+            providerID: "github.com", purpose: .signIn, returning: .loopback(ports: [], acceptsPaste: false), timeout: .seconds(30)))
+        #expect(transport.requests.map(\.url.lastPathComponent) == ["accounts:createAuthUri"])
+        #expect(redirect.authorizationURLs.map(\.absoluteString) == [Self.authURI])
+        #expect(redirect.outcomes == ["answered by github.com"])
+        #expect(answer.providerID == "github.com" && answer.sessionID == "session-1" && answer.postBody == nil)
+        #expect(answer.requestURI == "http://localhost:49152/callback?code=provider-code&state=ST8")
+        #expect(try storage.documentNames().isEmpty, "nothing is stored before the answer is used")
+
+        let result = try await flow.exchange(answer, for: .signIn)
+        #expect(result.user.uid == "uid-alice" && result.credential.accessToken == "gho_from_the_project")
+        #expect(transport.requests.map(\.url.lastPathComponent).filter { $0 != "accounts:lookup" } == ["accounts:createAuthUri", "accounts:signInWithIdp"])
+        let finish = try sent(transport, "signInWithIdp")
+        #expect(finish["requestUri"] == .string(answer.requestURI) && finish["sessionId"] == "session-1" && finish["autoCreate"] == nil)
+        #expect(redirect.outcomes == ["answered by github.com"], "the browser was answered once, when the answer was taken")
+    }
+
+    /// An answer used a second time, or too late: the project refuses it (its session is gone or
+    /// expired), named as FirebaseAuth names it: invalidCredential, sessionExpired.
+    @Test("a reused or expired answer is the project's refusal", arguments: [
+        ("INVALID_IDP_RESPONSE", ErrorCode.invalidCredential),
+        ("SESSION_EXPIRED", .sessionExpired),
+    ])
+    func reusedOrExpired(serverCode: String, expected: ErrorCode) async throws {
+        projectRunsGitHub()
+        let transport = transport
+        let flow = try flow(transport, FakeRedirect(.code("provider-code", iss: nil)))
+        let taken = try await flow.answer(.init(
+            providerID: "github.com", purpose: .signIn, returning: .loopback(ports: [], acceptsPaste: false), timeout: .seconds(30)))
+        answer("signInWithIdp", ["error": ["code": 400, "message": .string(serverCode)]], status: 400)
+        let refusal = await #expect(throws: FirebaseError.self) { try await flow.exchange(taken, for: .signIn) }
+        #expect(refusal?.code == expected)
+        #expect(try storage.documentNames().isEmpty)
+    }
+
     @Test func theHandlerReturnTakesThePastedAddressAndStartsNoListener() async throws {
         projectRunsGitHub()
         let transport = transport

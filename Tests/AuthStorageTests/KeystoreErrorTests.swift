@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import AuthPlatform
 import AuthStorage
 
 @Suite struct KeystoreErrorTests {
@@ -38,5 +39,23 @@ import AuthStorage
         let error = KeystoreError.insecurePermissions(path: "/h/k", mode: 0o44, fix: "chmod 600 '/h/k'")
         #expect(error.message.contains("mode 0044"))
         #expect(error.message.hasSuffix("Fix: chmod 600 '/h/k'"))
+    }
+
+    /// A failed system call says what to do where its errno tells: a full disk, a failing device,
+    /// a file system that refuses (whose remedy is another home, as an unwritable one's).
+    @Test(arguments: [
+        (ENOSPC, "free some space", nil), (EDQUOT, "raise the quota", nil), (EIO, "check the disk", nil),
+        (EACCES, "use another authctl home", Remedy.chooseHome), (EROFS, "use another authctl home", .chooseHome),
+    ] as [(Int32, String, Remedy?)])
+    func aFailedSystemCallSaysWhatToDo(errno: Int32, advice: String, remedy: Remedy?) {
+        let error = KeystoreError.io(path: "/h/keystore.json", call: "write", errno: errno)
+        #expect(error.message.contains(advice))
+        #expect(error.remedy == remedy)
+    }
+
+    @Test func aSystemCallErrorWithoutAdviceSaysOnlyWhatHappened() {
+        let error = KeystoreError.io(path: "/h", call: "open", errno: ENAMETOOLONG)
+        #expect(error.message.hasSuffix("(errno \(ENAMETOOLONG))."))
+        #expect(error.remedy == nil)
     }
 }

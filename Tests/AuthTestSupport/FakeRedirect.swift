@@ -33,7 +33,7 @@ package final class FakeRedirect: Sendable {
         self.answers = answers
     }
 
-    /// How each held callback was answered: `signed in as WHO`, or `failed: MESSAGE`.
+    /// How each held callback was answered: `signed in as WHO`, `answered by PROVIDER`, or `failed: MESSAGE`.
     package var outcomes: [String] { pages.withLock { $0 } }
 
     /// The authorization URLs the browser was asked to open.
@@ -84,6 +84,7 @@ package final class FakeRedirect: Sendable {
     fileprivate func record(_ outcome: SignInOutcome) {
         let text = switch outcome {
         case .signedIn(let who): "signed in as \(who)"
+        case .answered(let providerID): "answered by \(providerID)"
         case .failed(let error): "failed: \((error as? any AuthCoreError)?.message ?? "\(error)")"
         }
         pages.withLock { $0.append(text) }

@@ -15,15 +15,18 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
+import selectors
+import subprocess
 
 import pkce_client
-from accounts_helpers import CORP, as_user, two_providers
+from accounts_helpers import CORP, FLOW_TIMEOUT, as_user, two_providers
 from e2e_helpers import OK
 from fakes import GITHUB_ID, YAHOO_ID, add_yahoo, firebase_fake, github_fake, yahoo_fake  # noqa: F401  (fixtures)
 from test_firebase_flows import console, project  # noqa: F401  (fixtures)
 from test_library import example_bin, library, whoami  # noqa: F401  (fixtures)
 from test_seed_blocks import listener_sees_a_sign_in
 
+INVALID_CREDENTIAL, SESSION_EXPIRED = 17004, 17051  # AuthErrorCode: INVALID_IDP_RESPONSE's and SESSION_EXPIRED's
 KEYCHAIN_ERROR = 17995  # AuthErrorCode.keychainError: the SDK's code for its own storage failing
 PAGES = ("yahoo-arabic", "yahoo-turkish", "yahoo-thai", "github-arabic", "openid-arabic")
 
@@ -122,3 +125,109 @@ def test_apples_first_sign_in_name_goes_with_its_id_token_to_the_project(project
     assert result["displayName"] == "Ada Lovelace", result
     [account] = [a for a in firebase_fake.control("accounts") if a["localId"] == result["uid"]]
     assert account["displayName"] == "Ada Lovelace", account
+
+
+# --- getCredentialWith through a project: the flow at once, the exchange at use (Decisions/0051) ---
+
+def project_calls(firebase_fake, since: int) -> list[dict]:
+    """The Identity Toolkit calls the project received after the first `since` requests, in order:
+    each with its method and the names of its body's members."""
+    made = firebase_fake.control("requests")[since:]
+    return [{"method": r["path"].rsplit("accounts:", 1)[-1], "keys": set(r["form_keys"])} for r in made if "accounts:" in r["path"]]
+
+
+class CredentialThen:
+    """seed-blocks' `credential-then USE PROVIDER [twice]`: the program holds its credential and
+    waits on stdin before it uses it, so the test can read the wire in between."""
+
+    def __init__(self, library, use: str, provider: str, *extra: str):
+        self.library = library
+        library.cli.browser_log.unlink(missing_ok=True)
+        env = {**library.cli.env, "AUTHCTL_HOME": str(library.cli.home), "AUTHCTL_BROWSER": library.cli.browser(*as_user("alice"))}
+        self.runner = subprocess.Popen([str(library.bin_dir / "seed-blocks"), "credential-then", use, provider, *extra], env=env,
+                                       cwd=library.cli.tmp, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+    def obtained(self) -> dict:
+        """The program's line once getCredentialWith has returned."""
+        selector = selectors.DefaultSelector()
+        selector.register(self.runner.stdout, selectors.EVENT_READ)
+        ready = selector.select(timeout=FLOW_TIMEOUT + 30)
+        selector.close()
+        assert ready, f"getCredentialWith did not return\n{self.library.cli.browser_text()}"
+        line = self.runner.stdout.readline()
+        assert line, f"the program ended\n{self.runner.communicate()}"
+        return json.loads(line)
+
+    def use(self) -> dict:
+        """Tells the program to go on and use the credential: its last line."""
+        out, err = self.runner.communicate("\n", timeout=FLOW_TIMEOUT + 60)
+        assert out.strip(), f"the program printed nothing after the credential\n{err}"
+        return json.loads(out.strip().splitlines()[-1])
+
+    def close(self) -> None:
+        if self.runner.poll() is None:
+            self.runner.kill()
+            self.runner.wait()
+
+
+def obtain_then_use(library, firebase_fake, use: str, provider: str, *extra: str, between=None) -> tuple[dict, list[dict], list[dict]]:
+    """Runs `credential-then`: the program's result, and the project's calls during getCredentialWith
+    and during the use. Before the use, the browser has been and gone and ended on the page that
+    sends the person back to the program."""
+    since = len(firebase_fake.control("requests"))
+    program = CredentialThen(library, use, provider, *extra)
+    try:
+        assert program.obtained() == {"credential": provider}
+        obtaining = project_calls(firebase_fake, since)
+        browser = library.cli.wait_for_browser()
+        assert "callback delivered -> 200 'Answer received" in browser, browser
+        if between:
+            between()
+        middle = len(firebase_fake.control("requests"))
+        result = program.use()
+    finally:
+        program.close()
+    return result, obtaining, project_calls(firebase_fake, middle)
+
+
+def test_get_credential_with_runs_the_projects_flow_at_once_and_the_credential_is_exchanged_when_used(project, firebase_fake, library):  # noqa: F811
+    """FirebaseAuth's getCredentialWith runs the provider's web flow and returns a credential holding
+    the session and the address the provider returned to; signIn(with:) then sends only
+    signInWithIdp with requestUri + sessionId. Read on the wire: createAuthUri (and the browser) while
+    getCredentialWith runs, nothing more until the program uses the credential, then signInWithIdp
+    alone; link(with:) of such a credential later in the program; a reauthentication's credential
+    asks for no prompt (the SDK's getCredentialWith does not know what it is for)."""
+    signed_in, obtaining, using = obtain_then_use(library, firebase_fake, "sign-in", GITHUB_ID)
+    assert [c["method"] for c in obtaining] == ["createAuthUri"], obtaining
+    assert using and using[0]["method"] == "signInWithIdp" and "createAuthUri" not in [c["method"] for c in using], using
+    assert {"requestUri", "sessionId"} <= using[0]["keys"] and not {"postBody", "idToken"} & using[0]["keys"], using
+    assert signed_in["providers"] == [GITHUB_ID] and signed_in["providerId"] == GITHUB_ID, signed_in
+    assert whoami(project)["uid"] == signed_in["uid"], "the command sees the program's sign-in"
+
+    linked, obtaining, using = obtain_then_use(library, firebase_fake, "link", CORP)
+    assert [c["method"] for c in obtaining] == ["createAuthUri"], obtaining
+    [exchange] = [c for c in using if c["method"] == "signInWithIdp"]
+    assert {"requestUri", "sessionId", "idToken"} <= exchange["keys"], "the link's exchange carries the user's ID token"
+    assert "createAuthUri" not in [c["method"] for c in using], using
+    assert linked["uid"] == signed_in["uid"] and linked["providers"] == sorted([GITHUB_ID, CORP]), linked
+
+    asked = len(firebase_fake.control("auth_uri_requests"))
+    reauthenticated, obtaining, _ = obtain_then_use(library, firebase_fake, "reauth", CORP)
+    assert reauthenticated["uid"] == signed_in["uid"], reauthenticated
+    [authorization] = firebase_fake.control("auth_uri_requests")[asked:]
+    assert "prompt" not in (authorization.get("customParameter") or {}), authorization
+
+
+def test_a_credential_used_twice_or_too_late_is_refused_by_the_project(project, firebase_fake, library):  # noqa: F811
+    """The project's session serves one exchange: the second use is its INVALID_IDP_RESPONSE, the
+    SDK's invalidCredential, and changes nothing. An answer used after the session's lifetime is
+    SESSION_EXPIRED, the SDK's sessionExpired; nobody is signed in by it."""
+    once, _, using = obtain_then_use(library, firebase_fake, "sign-in", GITHUB_ID, "twice")
+    assert [c["method"] for c in using].count("signInWithIdp") == 2, using
+    assert once["again"] == INVALID_CREDENTIAL and once["signedIn"], once
+    assert firebase_fake.errors().get("INVALID_IDP_RESPONSE") == 1
+    assert library.block("async-sign-out") == {"signedOut": True, "signedIn": False}
+
+    late, _, _ = obtain_then_use(library, firebase_fake, "sign-in", GITHUB_ID, between=lambda: firebase_fake.configure(flow_session_lifetime=0))
+    assert late["error"]["code"] == SESSION_EXPIRED, late
+    assert project.run("whoami").returncode != OK

@@ -1,5 +1,4 @@
 import AuthCore
-import AuthFirebase
 import AuthPlatform
 
 /// The signed-in user, by one rule for both doors: as the keystore keeps it (`whoami`, the
@@ -59,8 +58,8 @@ package struct CurrentUser: Sendable {
     /// The tenant and handler domain the backend's calls use (a project's, with the program's
     /// settings), or nil for a backend without a project.
     package func projectScope() -> (tenantID: String?, customAuthDomain: String?)? {
-        guard let project = ((try? runtime.accounts().backend) as? FirebaseAccountBackend)?.project else { return nil }
-        return (project.tenantID, project.customAuthDomain)
+        guard let scoped = (try? runtime.accounts().backend) as? any TenantScopedAccounts else { return nil }
+        return (scoped.tenantID, scoped.customAuthDomain)
     }
 
     /// Whether the signed-in user can get a token without a person (``TokenAvailability``):

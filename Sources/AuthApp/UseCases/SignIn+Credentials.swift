@@ -55,6 +55,7 @@ extension SignIn.Proof {
         case .ci: "a CI job's token"
         case .accessToken: "an access token from elsewhere"
         case .verified: "a credential verified on this machine"
+        case .providerAnswer: "a provider's answer to the project's flow"
         }
     }
 }
@@ -72,6 +73,19 @@ package struct LocalFlowNeedsProvider: AuthCoreError, Equatable {
         "\(proof) runs \(providerID)'s flow on this machine, which needs \(providerID) added here; "
             + "the Firebase project runs only the browser sign-in (Firebase has no device flow)"
     }
+}
+
+/// A provider's answer obtained through a project (the library's `getCredentialWith`), used in a
+/// home whose account backend is no project any more (exit 12): only the project that ran the flow
+/// can exchange it, so a new credential is needed.
+package struct ProviderAnswerNeedsItsProject: AuthCoreError, Equatable {
+    package var providerID: String
+    package init(providerID: String) { self.providerID = providerID }
+    package var code: ErrorCode { .configurationError }
+    package var message: String {
+        "the credential holds \(providerID)'s answer to a Firebase project's sign-in, and no Firebase project is the account backend here now"
+    }
+    package var remedy: Remedy? { .signIn(providerID: providerID) }
 }
 
 /// Which providers a project signs in with an access token obtained elsewhere, from their presets'

@@ -25,6 +25,10 @@ package struct SignIn: Sendable {
         case accessToken(String, secret: String?)
         /// A credential a provider already verified on this machine (the library's `getCredentialWith`).
         case verified(ProviderCredential, FederatedProfile)
+        /// The provider's answer to a project's flow, obtained earlier (the library's
+        /// `getCredentialWith`, ``SignIn/credential(_:ports:)``): handed to the project that ran the
+        /// flow, which applies the account rules of the purpose (signInWithIdp); no browser opens.
+        case providerAnswer(ProviderAnswer)
     }
 
     /// What the person asked for: the one ``SignInRequest`` (Decisions/0038), with what it is for,
@@ -119,11 +123,14 @@ package struct SignIn: Sendable {
         case project(any ProviderFlowBroker)
     }
 
-    /// The credential of a flow run for later use (the library's `getCredentialWith`).
+    /// The credential of a flow run for later use (the library's `getCredentialWith`), for no
+    /// purpose yet: each is a ``Proof`` of a later ``run(_:ports:)``.
     package enum Obtained: Sendable {
+        /// This machine's flow: the provider's tokens, verified here.
         case verified(ProviderCredential, FederatedProfile)
-        /// The project runs this provider's flow, which ends in the account rules: it runs when used.
-        case runByProject
+        /// The project's flow: the provider's answer, which the project exchanges when it is used
+        /// (``Proof/providerAnswer(_:)``; Decisions/0051).
+        case providerAnswer(ProviderAnswer)
     }
 
     package let runtime: AuthRuntime
@@ -171,6 +178,10 @@ package struct SignIn: Sendable {
             try AccessTokenRule.check(input.providerID, hasSecret: secret != nil, presets: runtime.registry.presets)
         }
         let grant = context(ports, input, in: runtime)
+        if case .providerAnswer(let answer) = input.proof {
+            // The project that ran the flow takes its answer, whatever the route would be now.
+            return try await exchange(answer, purpose: input.purpose, accounts: accounts, grant: grant)
+        }
         switch try Self.route(input.providerID, accounts: accounts, registry: runtime.registry) {
         case .project(let broker):
             return try await runByProject(input, broker: broker, ports: ports, grant: grant)
@@ -203,8 +214,10 @@ package struct SignIn: Sendable {
         }
     }
 
-    /// Runs the provider's flow on this machine and returns the verified credential, storing
-    /// nothing; a provider the project runs is left for when the credential is used.
+    /// Runs the provider's flow for later use, storing nothing: on this machine, the verified
+    /// credential; through the project, its createAuthUri, the browser and the provider's answer,
+    /// which the project exchanges when the credential is used (Decisions/0051). `input`'s purpose
+    /// is not read: the flow asks the provider for nothing a purpose would add (no `prompt=login`).
     package func credential(_ input: Input, ports: Ports) async throws -> Obtained {
         try runtime.checkHome()
         try runtime.checkSecretStorage()
@@ -212,41 +225,13 @@ package struct SignIn: Sendable {
         let accounts = try runtime.accounts()
         try AuthorizationRequest.checkCustomParameters(input.customParameters)
         switch try Self.route(input.providerID, accounts: accounts, registry: runtime.registry) {
-        case .project: return .runByProject
+        case .project(let broker):
+            return .providerAnswer(try await answerFromProject(input, broker: broker, ports: ports, grant: context(ports, input, in: runtime)))
         case .local(let provider):
             let flow = SignInFlow(provider: provider, registry: runtime.registry, services: runtime.services, context: context(ports, input, in: runtime))
             let (credential, profile) = try await flow.run(try await options(input, provider: provider, ports: ports, runtime: runtime))
             return .verified(credential, profile)
         }
-    }
-
-    /// The project's flow: createAuthUri, the browser, the answer forwarded to signInWithIdp.
-    func runByProject(_ input: Input, broker: any ProviderFlowBroker, ports: Ports, grant: GrantContext) async throws -> SignInResult {
-        switch input.proof {
-        case .browser: break
-        case .idToken(let token, let rawNonce):
-            return try await signInWithIDToken(token, rawNonce: rawNonce, input: input, broker: broker)
-        case .accessToken(let token, let secret):
-            return try await signInWithAccessToken(token, secret: secret, input: input)
-        case .device, .ci, .verified:
-            throw LocalFlowNeedsProvider(
-                providerID: input.providerID, proof: input.proof.name, remedy: runtime.registry.presets.addRemedy(input.providerID))
-        }
-        let traits = runtime.registry.presets.projectFlow(for: input.providerID)
-        let appAcceptsLocalhost = input.appAcceptsLocalhost || !traits.returnsOnlyToHandler || broker.oneCallbackAppsAcceptLocalhost
-        let reason: RouteNotice.Reason =
-            input.asksToPaste ? .pasteAsked
-            : !ports.opensBrowser ? .noBrowser(why: ports.grant.whyNoBrowser)
-            : appAcceptsLocalhost || !Self.policy(input, ports).canPaste ? .loopback : .appTakesOneCallback
-        let returning: BrokeredSignInFlow.Return = reason == .loopback ? .loopback(ports: input.redirectPorts, acceptsPaste: false) : .handler
-        // Every refusal that needs no request comes before the notice of which route runs.
-        try BrokeredReturnRules.check(traits, providerID: input.providerID, returning: returning)
-        ports.routeChosen(RouteNotice(providerID: input.providerID, returning: returning, handler: broker.handlerURI, reason: reason))
-        var request = input.request
-        if let prompt = Self.prompt(for: input.purpose), request.parameters["prompt"] == nil { request.parameters["prompt"] = prompt }
-        request.opensBrowser = ports.opensBrowser
-        let brokered = BrokeredSignInFlow.Request(request, purpose: input.purpose, returning: returning, traits: traits)
-        return try await BrokeredSignInFlow(broker: broker, context: grant).run(brokered)
     }
 
     /// The local flow's options: the grant the proof and the ports choose.
@@ -259,7 +244,7 @@ package struct SignIn: Sendable {
         case .ci(let source):
             let fetcher = CITokenFetcher(environment: runtime.environment, transport: runtime.transport)
             method = .idToken(try await fetcher.idToken(from: source, audience: provider.clientID), rawNonce: nil)
-        case .accessToken, .verified: method = .loopback(acceptsPaste: false)
+        case .accessToken, .verified, .providerAnswer: method = .loopback(acceptsPaste: false)
         }
         var request = input.request
         request.preferredPrompt = Self.prompt(for: input.purpose)

@@ -68,3 +68,13 @@ package protocol MultiFactorEnrollment: AccountBackend {
     /// `mfaEnrollment:withdraw`; answers the factors left, which the stored record holds after it.
     func unenroll(enrollmentID: String) async throws -> [EnrolledFactor]
 }
+
+/// A backend whose calls are scoped to a tenant and send their flows through a handler domain (a
+/// project's Identity Platform tenant and custom auth domain): what the library's `Auth.tenantID`
+/// and `customAuthDomain` read back.
+package protocol TenantScopedAccounts: AccountBackend {
+    /// The tenant the calls name (nil: the project's own users).
+    var tenantID: String? { get }
+    /// The handler domain set in place of the default one (nil: the default).
+    var customAuthDomain: String? { get }
+}

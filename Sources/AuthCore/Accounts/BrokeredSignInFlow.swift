@@ -64,7 +64,41 @@ package struct BrokeredSignInFlow: Sendable {
         self.context = context
     }
 
+    /// The whole flow for the request's purpose, as `authctl signin`, `link` and `reauth` run it:
+    /// ``obtain(_:)``, then ``exchange(_:for:)``; a browser waiting on the listener is told how the
+    /// sign-in ended only once the project has answered.
     package func run(_ request: Request) async throws -> SignInResult {
+        let (answer, reply) = try await obtain(request)
+        do {
+            let result = try await exchange(answer, for: request.purpose)
+            await reply.finish(.signedIn(who: result.user.email ?? result.user.displayName ?? result.user.uid))
+            return result
+        } catch {
+            await reply.finish(.failed(error))
+            throw error
+        }
+    }
+
+    /// The first half alone (the library's `getCredentialWith`): the provider's answer, for any
+    /// purpose, to be exchanged later. Nothing is asked of the account rules; a browser waiting on
+    /// the listener is told to return to the program, which finishes the sign-in when it uses it.
+    package func answer(_ request: Request) async throws -> ProviderAnswer {
+        let (answer, reply) = try await obtain(request)
+        await reply.finish(.answered(providerID: request.providerID))
+        return answer
+    }
+
+    /// The second half: the answer handed to the project, which checks it against its session,
+    /// exchanges the code and applies the account rules of `purpose` (signInWithIdp).
+    package func exchange(_ answer: ProviderAnswer, for purpose: FederatedPurpose) async throws -> SignInResult {
+        context.log("\(answer.providerID): the provider answered; handing the answer to the project")
+        return try await broker.completeProviderFlow(answer.authorization, answer: answer.redirect, purpose: purpose)
+    }
+
+    /// createAuthUri, the browser, and the provider's answer (the listener or a paste), with the
+    /// browser's request still waiting for how it ends (none for a paste). The return rules refuse
+    /// before any request.
+    private func obtain(_ request: Request) async throws -> (ProviderAnswer, any BrowserReply) {
         try BrokeredReturnRules.check(request.traits, providerID: request.providerID, returning: request.returning)
         switch request.returning {
         case .handler:
@@ -76,7 +110,7 @@ package struct BrokeredSignInFlow: Sendable {
                 browserFailed: { reason, _ in presentForAnotherDevice(authorization, request, browserFailure: reason, pasteFollows: true) },
                 timeout: request.timeout, returning: .projectHandler(handler: broker.handlerURI))
             let answer = try await wait.run()
-            return try await complete(authorization, answer: answer, reply: NoBrowserReply(), purpose: request.purpose)
+            return (ProviderAnswer(authorization: authorization, redirect: answer), NoBrowserReply())
         case .loopback(let ports, let acceptsPaste):
             let listener = try LoopbackCodeGrant.listen(on: ports, context: context)
             let authorization: BrokeredAuthorization
@@ -104,7 +138,7 @@ package struct BrokeredSignInFlow: Sendable {
                 },
                 timeout: timeout, returning: .projectLoopback(handler: broker.handlerURI))
             let answer = try await wait.run(closing: listener)
-            return try await complete(authorization, answer: answer.redirect, reply: answer.reply, purpose: request.purpose)
+            return (ProviderAnswer(authorization: authorization, redirect: answer.redirect), answer.reply)
         }
     }
 
@@ -156,21 +190,6 @@ package struct BrokeredSignInFlow: Sendable {
         return try ForwardedRedirect.pasted(line, continueURI: authorization.continueURI, authorizationURL: authorization.authorizationURL)
     }
 
-    /// The backend's verdict; a browser waiting on the listener is told how it ended.
-    private func complete(
-        _ authorization: BrokeredAuthorization, answer: ForwardedRedirect, reply: any BrowserReply, purpose: FederatedPurpose
-    ) async throws -> SignInResult {
-        context.log("\(authorization.providerID): the provider answered; handing the answer to the project")
-        do {
-            let result = try await broker.completeProviderFlow(authorization, answer: answer, purpose: purpose)
-            await reply.finish(.signedIn(who: result.user.email ?? result.user.displayName ?? result.user.uid))
-            return result
-        } catch {
-            await reply.finish(.failed(error))
-            throw error
-        }
-    }
-
     /// `http://localhost:PORT/callback` for the listener's `http://127.0.0.1:PORT/callback`: the
     /// listener takes both host names, and `localhost` is what a project authorizes by default.
     static func localhostURI(_ redirectURI: String) -> String {
@@ -178,6 +197,29 @@ package struct BrokeredSignInFlow: Sendable {
         components.host = "localhost"
         return components.string ?? redirectURI
     }
+}
+
+/// The provider's answer to a flow the backend runs, not yet handed over: the session it belongs
+/// to (createAuthUri's `sessionId`, with the provider and the return) and the whole address the
+/// provider sent the browser to (`requestUri`, and `postBody` for an answer posted as a form). It
+/// is for no purpose yet: ``BrokeredSignInFlow/exchange(_:for:)`` signs in, links or
+/// reauthenticates with it, once; the backend refuses a session used before or too old.
+package struct ProviderAnswer: Sendable, Equatable {
+    package var authorization: BrokeredAuthorization
+    package var redirect: ForwardedRedirect
+
+    package init(authorization: BrokeredAuthorization, redirect: ForwardedRedirect) {
+        self.authorization = authorization
+        self.redirect = redirect
+    }
+
+    package var providerID: String { authorization.providerID }
+    /// The backend's session (signInWithIdp's `sessionId`).
+    package var sessionID: String { authorization.sessionID }
+    /// The address the provider returned to (signInWithIdp's `requestUri`).
+    package var requestURI: String { redirect.requestURI }
+    /// An answer posted as a form (signInWithIdp's `postBody`).
+    package var postBody: String? { redirect.postBody }
 }
 
 /// Providers whose answer cannot reach a terminal program by a given return, said before the

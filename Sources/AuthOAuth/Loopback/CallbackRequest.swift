@@ -65,6 +65,9 @@ package enum CallbackVerdict<Value: Sendable>: Sendable {
 package enum SignInOutcome: Sendable {
     /// Signed in; `who` names the user (an email, or a name).
     case signedIn(who: String)
+    /// The provider answered and the answer was taken for later (the library's `getCredentialWith`):
+    /// the program that asked finishes the sign-in when it uses the credential.
+    case answered(providerID: String)
     /// The sign-in failed after the redirect: the page shows an ``AuthCoreError``'s message.
     case failed(any Error)
 }

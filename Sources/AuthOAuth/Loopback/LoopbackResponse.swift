@@ -68,6 +68,17 @@ struct LoopbackResponse: Sendable, Equatable {
                              "You can close this tab and return to the terminal."]))
     }
 
+    /// The page after the provider answered a sign-in the program finishes later (a credential
+    /// obtained now and used afterwards): nothing is signed in yet.
+    static func answered(providerID: String) -> LoopbackResponse {
+        LoopbackResponse(
+            status: .ok,
+            html: LoopbackPage.render(
+                tone: .success, title: "Answer received",
+                paragraphs: ["\(LoopbackPage.truncated(providerID, to: LoopbackPage.maximumMessageCharacters)) answered.",
+                             "You can close this tab and return to the program, which finishes the sign-in."]))
+    }
+
     /// The page when the sign-in is still busy after the reply limit (a slow provider).
     static let finishInTerminal = LoopbackResponse(
         status: .ok,
@@ -86,6 +97,7 @@ struct LoopbackResponse: Sendable, Equatable {
     static func page(for outcome: SignInOutcome) -> LoopbackResponse {
         switch outcome {
         case .signedIn(let who): signedIn(who: who)
+        case .answered(let providerID): answered(providerID: providerID)
         case .failed(let error): failure(error)
         }
     }

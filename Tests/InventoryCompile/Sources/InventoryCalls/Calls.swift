@@ -13,9 +13,10 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     let handler6: (Auth, User?) -> Void = { _, _ in }
     let handler7: (AuthTokenResult?, Error?) -> Void = { _, _ in }
     let handler8: (User?, Error?) -> Void = { _, _ in }
-    let handler9: (MultiFactorSession?, Error?) -> Void = { _, _ in }
-    let handler10: (TOTPSecret?, Error?) -> Void = { _, _ in }
-    let handler11: (Bool) -> Void = { _ in }
+    let handler9: (AuthCredential?, Error?) -> Void = { _, _ in }
+    let handler10: (MultiFactorSession?, Error?) -> Void = { _, _ in }
+    let handler11: (TOTPSecret?, Error?) -> Void = { _, _ in }
+    let handler12: (Bool) -> Void = { _ in }
     let authStateSequence = auth.authStateChanges
     var authStateIterator = authStateSequence.makeAsyncIterator()
     let idTokenSequence = auth.idTokenChanges
@@ -366,6 +367,8 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     let _: OAuthCredential = OAuthProvider.credential(providerID: .gitHub, accessToken: "text")
     // OAuthProvider.credential(providerID:idToken:rawNonce:accessToken:)
     let _: OAuthCredential = OAuthProvider.credential(providerID: .gitHub, idToken: "text", rawNonce: "text", accessToken: "text")
+    // OAuthProvider.getCredentialWith(_:completion:)
+    provider.getCredentialWith(nil, completion: handler9)
     // OAuthProvider.credential(with:)
     let _: AuthCredential = try await provider.credential(with: nil)
     // OAuthProvider.appleCredential(withIDToken:rawNonce:fullName:)
@@ -507,7 +510,7 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     // MultiFactor.enrolledFactors
     let _: [MultiFactorInfo] = multiFactor.enrolledFactors
     // MultiFactor.getSessionWithCompletion(_:)
-    multiFactor.getSessionWithCompletion(handler9)
+    multiFactor.getSessionWithCompletion(handler10)
     // MultiFactor.session()
     let _: MultiFactorSession = try await multiFactor.session()
     // MultiFactor.enroll(with:displayName:completion:)
@@ -555,7 +558,7 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     // TOTPMultiFactorGenerator
     _ = TOTPMultiFactorGenerator.self
     // TOTPMultiFactorGenerator.generateSecret(with:completion:)
-    TOTPMultiFactorGenerator.generateSecret(with: session, completion: handler10)
+    TOTPMultiFactorGenerator.generateSecret(with: session, completion: handler11)
     // TOTPMultiFactorGenerator.generateSecret(with:)
     let _: TOTPSecret = try await TOTPMultiFactorGenerator.generateSecret(with: session)
     // TOTPMultiFactorGenerator.assertionForEnrollment(with:oneTimePassword:)
@@ -795,7 +798,7 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     // FirebaseApp.allApps
     let _: [String: FirebaseApp]? = FirebaseApp.allApps
     // FirebaseApp.delete(_:)
-    app.delete(handler11)
+    app.delete(handler12)
     // FirebaseApp.name
     let _: String = app.name
     // FirebaseApp.options

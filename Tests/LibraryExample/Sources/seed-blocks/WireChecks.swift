@@ -11,6 +11,11 @@ import Foundation
 ///                                    as NSError` gets, then the page's own sign-out block as printed
 ///   listen-tokens-async              `for await user in Auth.auth().idTokenChanges`: prints a line when
 ///                                    listening, then waits for another process's sign-in
+///   credential-then USE PROVIDER [twice]  `getCredentialWith(nil)` as the pages call it, then prints
+///                                    a line and waits for one on stdin (the program's next step), then
+///                                    uses the credential: USE is `sign-in` (`signIn(with:)`), `link` or
+///                                    `reauth` (the current user's `link(with:)`, `reauthenticate(with:)`);
+///                                    `twice` uses it once more and reports the error code
 @MainActor
 enum WireChecks {
     static func run(_ command: String, arguments: [String]) async throws -> [String: Any] {
@@ -48,9 +53,46 @@ enum WireChecks {
             return describe(Auth.auth().currentUser).merging(["caught": caught]) { _, new in new }
         case "listen-tokens-async":
             return await listenToTokens()
+        case "credential-then":
+            return try await credentialThen(argument(0), provider: OAuthProvider(providerID: argument(1)), twice: argument(2) == "twice")
         default:
             throw Failure(message: "unknown command '\(command)'")
         }
+    }
+
+    /// A credential obtained at one step and used at a later one (Decisions/0051).
+    static func credentialThen(_ use: String, provider: OAuthProvider, twice: Bool) async throws -> [String: Any] {
+        let credential: AuthCredential = try await withCheckedThrowingContinuation { continuation in
+            provider.getCredentialWith(nil) { credential, error in
+                if let credential {
+                    continuation.resume(returning: credential)
+                } else {
+                    continuation.resume(throwing: error ?? Failure(message: "getCredentialWith gave neither a credential nor an error"))
+                }
+            }
+        }
+        emit(["credential": credential.provider])
+        _ = readLine()
+        let using = { () async throws -> AuthDataResult in
+            switch use {
+            case "sign-in": return try await Auth.auth().signIn(with: credential)
+            case "link", "reauth":
+                guard let user = Auth.auth().currentUser else { throw Failure(message: "nobody is signed in to \(use)") }
+                return use == "link" ? try await user.link(with: credential) : try await user.reauthenticate(with: credential)
+            default: throw Failure(message: "unknown use '\(use)'")
+            }
+        }
+        let used = try await using()
+        var report = describe(used.user).merging(["providerId": used.additionalUserInfo?.providerID ?? ""]) { _, new in new }
+        if twice {
+            do {
+                _ = try await using()
+                report["again"] = 0
+            } catch let error as NSError {
+                report["again"] = error.code
+            }
+        }
+        return report
     }
 
     /// The ID-token sequence of FirebaseAuth 12.12: its first element is the state at the start,
