@@ -3,7 +3,7 @@ import Foundation
 
 /// The parts of a link the project emailed, read without sending anything (FirebaseAuth's
 /// `ActionCodeURL`): a terminal program that is pasted a link sees what it is for before using it.
-public final class ActionCodeURL: Sendable {
+public final class ActionCodeURL: NSObject, Sendable {
     /// The project's API key in the link; nil when it has none.
     public let apiKey: String?
     /// What the link is for; `.unknown` when it names no operation.

@@ -4,6 +4,7 @@ import Foundation
 extension Auth {
     /// Signs in as a new anonymous user of the Firebase project (Anonymous enabled in its console):
     /// a uid and ID tokens with no person behind them; link a provider later to keep the uid.
+    @discardableResult
     public func signInAnonymously() async throws -> AuthDataResult {
         try await AuthError.translating(auth: self) { AuthDataResult(try await SignInMethods(runtime: try engine.runtime()).signInAnonymously(), auth: self) }
     }

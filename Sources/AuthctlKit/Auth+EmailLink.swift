@@ -4,7 +4,7 @@ import Foundation
 /// Where an emailed link leads and which apps open it (FirebaseAuth's `ActionCodeSettings`), sent
 /// with the mail (`sendOobCode`'s fields). A terminal program handles a sign-in link itself, so
 /// `handleCodeInApp` is always sent as true for sign-in links; for the other mails, as set.
-public final class ActionCodeSettings: @unchecked Sendable {
+public final class ActionCodeSettings: NSObject, @unchecked Sendable {
     /// The continue URL: where the link leads once used (a domain the project authorizes).
     public var url: URL?
     /// Whether the app handles the link rather than the project's page (false, as in the SDK;
@@ -21,7 +21,7 @@ public final class ActionCodeSettings: @unchecked Sendable {
     /// The Hosting domain the link is on, instead of the project's default (`linkDomain`).
     public var linkDomain: String?
 
-    public init() {}
+    override public init() {}
 
     /// Sets the Android app that opens the link, whether to install it, and its minimum version.
     public func setAndroidPackageName(_ androidPackageName: String, installIfNotAvailable: Bool, minimumVersion: String?) {

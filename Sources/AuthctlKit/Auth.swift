@@ -26,7 +26,7 @@ struct AppReference: Sendable {
 /// let result = try await Auth.auth().signIn(with: OAuthProvider(providerID: "github.com"), uiDelegate: .systemBrowser)
 /// print(result.user.uid)
 /// ```
-public final class Auth: Sendable {
+public final class Auth: NSObject, Sendable {
     /// Where the accounts live.
     public enum Backend: Sendable, Equatable {
         /// The Firebase project `authctl firebase use` stored in the home, else local accounts.
@@ -163,21 +163,25 @@ public final class Auth: Sendable {
 
     /// Signs in with a credential (``OAuthProvider/credential(providerID:idToken:rawNonce:accessToken:)``,
     /// ``OAuthProvider/getCredentialWith(_:)``).
+    @discardableResult
     public func signIn(with credential: AuthCredential) async throws -> AuthDataResult {
         try await AuthError.translating(auth: self) { try await engine.use(credential, for: .signIn, as: nil) }
     }
 
     /// Runs `provider`'s sign-in in the browser `uiDelegate` presents (nil: the system browser).
+    @discardableResult
     public func signIn(with provider: OAuthProvider, uiDelegate: BrowserPresenter?) async throws -> AuthDataResult {
         try await AuthError.translating(auth: self) { try await engine.run(provider, presenter: uiDelegate, for: .signIn, as: nil) }
     }
 
     /// Signs in with an email and password (a Firebase project with Email/Password enabled).
+    @discardableResult
     public func signIn(withEmail email: String, password: String) async throws -> AuthDataResult {
         try await passwordSignIn(email: email, password: password, create: false)
     }
 
     /// Creates a user with an email and password and signs them in (a Firebase project).
+    @discardableResult
     public func createUser(withEmail email: String, password: String) async throws -> AuthDataResult {
         try await passwordSignIn(email: email, password: password, create: true)
     }
@@ -190,6 +194,7 @@ public final class Auth: Sendable {
     }
 
     /// Signs in with a custom token minted by the project's own server (a Firebase project).
+    @discardableResult
     public func signIn(withCustomToken token: String) async throws -> AuthDataResult {
         try await AuthError.translating(auth: self) {
             AuthDataResult(try await CustomToken(runtime: try engine.runtime()).signIn(token), auth: self)

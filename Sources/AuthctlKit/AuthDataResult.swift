@@ -3,7 +3,7 @@ internal import AuthPlatform
 import Foundation
 
 /// What a sign-in, link or reauthentication returns (FirebaseAuth's `AuthDataResult`, a class there and here).
-public final class AuthDataResult: Sendable {
+public final class AuthDataResult: NSObject, Sendable {
     /// The user signed in, linked or reauthenticated.
     public let user: User
     /// The provider's tokens of this sign-in, for calling the provider's API (`accessToken`) or
@@ -23,7 +23,7 @@ public final class AuthDataResult: Sendable {
 /// `@unchecked` only for ``profile``, typed `[String: Any]` as in the SDK: every property is an
 /// immutable `let`, and the profile is built here from JSON and holds only `String`, `Double`,
 /// `Bool` and arrays and dictionaries of them, all values, so no reference is shared.
-public final class AdditionalUserInfo: @unchecked Sendable {
+public final class AdditionalUserInfo: NSObject, @unchecked Sendable {
     /// The provider id the sign-in used.
     public let providerID: String
     /// The provider's profile as it sent it (OpenID claims, GitHub's user object): strings,

@@ -7,7 +7,7 @@ import Foundation
 /// `@unchecked` only for ``claims``, typed `[String: Any]` as in the SDK: every property is an
 /// immutable `let`, and the claims are built here from JSON and hold only `String`, `Double`,
 /// `Bool`, arrays and dictionaries of them (as ``AdditionalUserInfo/profile``).
-public final class AuthTokenResult: @unchecked Sendable {
+public final class AuthTokenResult: NSObject, @unchecked Sendable {
     /// The token.
     public let token: String
     /// When it expires (`exp`).

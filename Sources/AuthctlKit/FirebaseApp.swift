@@ -4,7 +4,7 @@ import Foundation
 
 /// A Firebase app's settings (FirebaseCore's `FirebaseOptions`): what `GoogleService-Info.plist`
 /// holds. A class with settable properties, as in the SDK, behind a lock.
-public final class FirebaseOptions: Sendable {
+public final class FirebaseOptions: NSObject, Sendable {
     private let values: LockedState<[String: String]>
 
     /// The values of a `GoogleService-Info.plist` (`API_KEY`, `PROJECT_ID`, ...).
@@ -68,7 +68,7 @@ public final class FirebaseOptions: Sendable {
 /// A configured Firebase app (FirebaseCore's `FirebaseApp`): its ``Auth`` keeps accounts in the
 /// options' project, in the default home (`AUTHCTL_HOME`, as ``Auth/auth()``), whatever project
 /// the home's own configuration names.
-public final class FirebaseApp: Sendable {
+public final class FirebaseApp: NSObject, Sendable {
     /// The environment variable naming a `GoogleService-Info.plist` when the working directory has none.
     public static let plistPathVariable = FirebaseAppOptions.pathVariable
     /// The file `configure()` looks for in the working directory.
@@ -100,6 +100,7 @@ public final class FirebaseApp: Sendable {
             chosenHome: nil,
             backend: .firebase(apiKey: options.apiKey ?? "", projectID: options.projectID ?? ""), environment: environment,
             choice: backend)
+        super.init()
         auth.belong(to: self)
     }
 
@@ -152,4 +153,10 @@ public final class FirebaseApp: Sendable {
     private static func complain(_ message: String) {
         FileHandle.standardError.write(Data("AuthctlKit: FirebaseApp.configure: \(TerminalSafety.neutralised(message))\n".utf8))
     }
+}
+
+/// FirebaseCore's options are `NSCopying` (`FirebaseApp.configure(options:)` keeps a copy there):
+/// a copy has the same values and its own lock.
+extension FirebaseOptions: NSCopying {
+    public func copy(with zone: NSZone? = nil) -> Any { FirebaseOptions(values: values.withLock { $0 }) }
 }

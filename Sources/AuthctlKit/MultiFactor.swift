@@ -4,7 +4,7 @@ import Foundation
 /// One enrolled second factor (FirebaseAuth's `MultiFactorInfo`); an authenticator app's is a
 /// `TOTPMultiFactorInfo`, as in the SDK. Open to that subclass, so `Sendable` is `@unchecked`:
 /// every stored property is an immutable `let` of a `Sendable` type.
-public class MultiFactorInfo: @unchecked Sendable {
+public class MultiFactorInfo: NSObject, @unchecked Sendable {
     /// The enrolment's id (`mfaEnrollmentId`).
     public let uid: String
     public let displayName: String?
@@ -37,7 +37,7 @@ final class TOTPMultiFactorInfo: MultiFactorInfo, @unchecked Sendable {}
 
 /// The proof that the user is signed in now, for an enrolment, or of a sign-in's first factor,
 /// for its second (FirebaseAuth's `MultiFactorSession`).
-public final class MultiFactorSession: Sendable {
+public final class MultiFactorSession: NSObject, Sendable {
     /// The signed-in user, for an enrolment.
     let user: User?
     /// The sign-in stopped at its second factor (its `mfaPendingCredential` and factors).
@@ -55,7 +55,7 @@ public final class MultiFactorSession: Sendable {
 }
 
 /// A factor's proof for ``MultiFactor/enroll(with:displayName:)`` (FirebaseAuth's `MultiFactorAssertion`).
-public class MultiFactorAssertion: @unchecked Sendable {
+public class MultiFactorAssertion: NSObject, @unchecked Sendable {
     /// The kind of factor proved.
     public let factorID: String
 
@@ -81,7 +81,7 @@ public final class TOTPMultiFactorAssertion: MultiFactorAssertion, @unchecked Se
 }
 
 /// A shared secret the project made for an authenticator app (FirebaseAuth's `TOTPSecret`).
-public final class TOTPSecret: Sendable {
+public final class TOTPSecret: NSObject, Sendable {
     let secret: TOTPEnrollmentSecret
     let session: MultiFactorSession
 

@@ -15,7 +15,7 @@ import Foundation
 ///     let assertion = TOTPMultiFactorGenerator.assertionForSignIn(withEnrollmentID: hint.uid, oneTimePassword: code)
 ///     let result = try await resolver.resolveSignIn(with: assertion)
 /// ```
-public final class MultiFactorResolver: Sendable {
+public final class MultiFactorResolver: NSObject, Sendable {
     /// The sign-in's session (its pending credential).
     public let session: MultiFactorSession
     /// The enrolled factors, one of which must prove the sign-in.

@@ -4,7 +4,7 @@ import Foundation
 /// The user's second factors (FirebaseAuth's `MultiFactor`): ``enrolledFactors`` is the user's
 /// record's list, as its sign-in, its last ``User/reload()`` or an enrolment or withdrawal through
 /// it left it (Decision 0050).
-public final class MultiFactor: Sendable {
+public final class MultiFactor: NSObject, Sendable {
     let user: User
 
     init(user: User) { self.user = user }

@@ -5,7 +5,7 @@ import Foundation
 /// A change of the user's display name and photo URL, committed at once (FirebaseAuth's
 /// `UserProfileChangeRequest`, from ``User/createProfileChangeRequest()``). Only the properties
 /// set are sent; one set to nil is removed from the profile.
-public final class UserProfileChangeRequest: Sendable {
+public final class UserProfileChangeRequest: NSObject, Sendable {
     struct Changes: Sendable {
         var displayName: String?
         var photoURL: URL?

@@ -127,22 +127,26 @@ public final class User: NSObject, UserInfo, @unchecked Sendable {
 
     /// Links the credential's provider to the user. A credential from an account-exists error's
     /// ``AuthError/updatedCredential`` links the sign-in that error kept.
+    @discardableResult
     public func link(with credential: AuthCredential) async throws -> AuthDataResult {
         try await AuthError.translating { try await auth.engine.use(credential, for: .link, as: uid) }
     }
 
     /// Runs `provider`'s sign-in in the browser `uiDelegate` presents and links it to the user.
+    @discardableResult
     public func link(with provider: OAuthProvider, uiDelegate: BrowserPresenter?) async throws -> AuthDataResult {
         try await AuthError.translating { try await auth.engine.run(provider, presenter: uiDelegate, for: .link, as: uid) }
     }
 
     /// Proves the user is still present, with one of their providers; another person's identity is
     /// ``AuthErrorCode/userMismatch``.
+    @discardableResult
     public func reauthenticate(with credential: AuthCredential) async throws -> AuthDataResult {
         try await AuthError.translating(auth: auth) { try await auth.engine.use(credential, for: .reauthenticate, as: uid) }
     }
 
     /// Runs `provider`'s sign-in (asking the provider to show its login again) and reauthenticates.
+    @discardableResult
     public func reauthenticate(with provider: OAuthProvider, uiDelegate: BrowserPresenter?) async throws -> AuthDataResult {
         try await AuthError.translating(auth: auth) { try await auth.engine.run(provider, presenter: uiDelegate, for: .reauthenticate, as: uid) }
     }

@@ -150,4 +150,29 @@ struct SDKShapesTests {
         let refused = await #expect(throws: AuthError.self) { try await user.multiFactor.session() }
         #expect(refused?.authErrorCode == .nullUser)
     }
+
+    /// FirebaseCore's options are `NSCopying`: a copy has the same values, and changing it leaves
+    /// the original as it was (a program configures a second app from a copy).
+    @Test func optionsCopyIsTheSameValuesApart() throws {
+        let options = FirebaseOptions(googleAppID: "1:27992087142:ios:2a4732a34787067a", gcmSenderID: "27992087142")
+        options.apiKey = "key-1"
+        options.projectID = "project-1"
+        let copy = try #require(options.copy() as? FirebaseOptions)
+        copy.projectID = "project-2"
+        #expect(copy.apiKey == "key-1" && copy.googleAppID == options.googleAppID && copy.gcmSenderID == "27992087142")
+        #expect(options.projectID == "project-1" && copy.projectID == "project-2")
+        #expect(copy !== options && copy != options)
+    }
+
+    /// The SDK's classes are `NSObject`s, so a program compares, hashes and finds them as objects:
+    /// the same object is equal to itself, another one with the same values is not (`isEqual` is
+    /// identity, as the SDK leaves it for these classes).
+    @Test func theSDKsObjectsCompareAsNSObjects() {
+        let settings = ActionCodeSettings()
+        let other = ActionCodeSettings()
+        #expect(settings == settings && settings != other && settings.isEqual(settings))
+        #expect(Set([settings, settings, other]).count == 2 && [other, settings].firstIndex(of: settings) == 1)
+        let objects: [NSObject] = [auth, settings, FirebaseOptions(googleAppID: "a", gcmSenderID: "b")]
+        #expect(objects.allSatisfy { $0.isEqual($0) && $0.hash == $0.hash } && auth == auth)
+    }
 }

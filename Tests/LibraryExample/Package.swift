@@ -62,6 +62,9 @@ let package = Package(
         .executableTarget(name: "readme-example", dependencies: [.product(name: "AuthctlKit", package: "authctl")]),
         // The Firebase docs' Swift snippets, ported as little as possible (Docs/Library.md).
         .executableTarget(name: "docs-snippets", dependencies: [.product(name: "AuthctlKit", package: "authctl")]),
+        // Programs written from Firebase's Authentication pages for Apple platforms (one file per
+        // page): compiled, never run; a page's call the inventory says is implemented must compile.
+        .executableTarget(name: "docs-programs", dependencies: kit),
         // The same blocks in the SDK's current async style (async/await, `credential(with:)`,
         // `catch let error as NSError`).
         .target(name: "SeedBlocksAsync", dependencies: kit),

@@ -400,6 +400,43 @@ def save(header: list[str], rows: list[dict], path: Path = INVENTORY) -> None:
     path.write_text(text)
 
 
+# What a client relies on in a class's inheritance: the superclass (an `NSObject` is compared,
+# hashed, described and kept in sets and arrays as one) and the protocols a client calls through.
+# NSSecureCoding (the keychain's archiving) and Sendable are not checked here.
+_CLIENT_PROTOCOLS = ("NSCopying", "UserInfo", "FederatedAuthProvider")
+
+
+def _kit_conformances(name: str, root: Path = KIT) -> set[str]:
+    """What AuthctlKit's sources declare `extension Name: ...` for."""
+    found: set[str] = set()
+    for path in sorted(root.glob("*.swift")):
+        for match in re.finditer(rf"^\s*(?:public\s+)?extension\s+{re.escape(name)}\s*:\s*([^{{]+)\{{", path.read_text(), re.M):
+            found.update(p.strip().removeprefix("@unchecked").strip() for p in match.group(1).split(","))
+    return found
+
+
+def missing_inheritance(row: dict, named: list[str]) -> list[str]:
+    """The SDK class's superclass and client-facing protocols that AuthctlKit's class lacks."""
+    name = row["member"] or row["id"].rsplit(".", 1)[-1]
+    sdk = re.search(rf"\bclass\s+{re.escape(name)}\s*:\s*(.+)$", row["signature"])
+    if not sdk:
+        return []
+    wanted = [p.strip().removeprefix("@unchecked").strip() for p in sdk.group(1).split(",") if p.strip()]
+    declared: set[str] = set()
+    for decl in named:
+        kit = re.search(rf"\bclass\s+{re.escape(name)}\s*:\s*([^{{]+)", decl)
+        if kit:
+            declared.update(p.strip().removeprefix("@unchecked").strip() for p in kit.group(1).split(","))
+    declared |= _kit_conformances(name)
+    problems = []
+    if wanted and wanted[0] not in _CLIENT_PROTOCOLS and wanted[0] not in ("Sendable", "NSSecureCoding") \
+            and wanted[0] not in declared:
+        problems.append(f"the SDK's class inherits from {wanted[0]}, AuthctlKit's does not")
+    problems += [f"the SDK's class conforms to {p}, AuthctlKit's does not"
+                 for p in wanted[1:] if p in _CLIENT_PROTOCOLS and p not in declared]
+    return problems
+
+
 def problems_of(rows: list[dict], kit: tuple[dict, dict], update: bool) -> list[str]:
     by_key, by_name = kit
     aliases = dict(a.split("=", 1) for a in by_key.get("__aliases__", []))
@@ -441,6 +478,17 @@ def problems_of(rows: list[dict], kit: tuple[dict, dict], update: bool) -> list[
         if row["status"] == "implemented" and not exact:
             problems.append(f"{where}: implemented, but AuthctlKit has " +
                             (" | ".join(sorted(set(named))) if named else "nothing of that name"))
+        if row["status"] == "implemented" and exact and s["kind"] == "class":
+            problems += [f"{where}: {missing}" for missing in missing_inheritance(row, named or [])]
+        if row["status"] == "implemented" and exact and s["kind"] == "func" and "@discardableResult" in row["signature"]:
+            # The SDK lets a caller drop the result (`try await Auth.auth().signIn(...)` as the
+            # docs write it); an overload of the same labels and effects without the attribute
+            # (a more specific parameter type wins) makes that line warn.
+            is_async = "async" in s["effects"]
+            for decl in sorted(set(named or [])):
+                if "->" in decl and (re.search(r"\basync\b", decl) is not None) == is_async \
+                        and "@discardableResult" not in decl:
+                    problems.append(f"{where}: the SDK's result is discardable, but not in AuthctlKit's {decl}")
     return problems
 
 

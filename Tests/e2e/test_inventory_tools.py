@@ -121,3 +121,41 @@ def test_the_committed_inventory_has_its_shape():
                 if "implemented, but AuthctlKit" not in p and "cannot be read" not in p]
     assert problems == []
     assert {row["status"] for row in rows} <= set(inventory.STATUSES)
+
+
+def _row(id_, kind, member, signature, type_=""):
+    return {"id": id_, "family": "Auth", "type": type_ or id_.split(".")[0], "member": member, "kind": kind,
+            "signature": signature, "platforms": "all", "status": "implemented", "note": "", "test": "", "line": 1}
+
+
+def _kit(*decls_by_owner):
+    """A kit as kit_api() returns it, from (owner, declaration) pairs."""
+    by_key, by_name = {}, {}
+    for owner, decl in decls_by_owner:
+        s = inventory.shape(decl, owner)
+        by_key.setdefault(inventory.full_key(s), []).append(decl)
+        by_name.setdefault(inventory.name_key(s), []).append(decl)
+        if s["kind"] == "class":
+            by_name.setdefault(s["name"], []).append(decl)
+    return by_key, by_name
+
+
+def test_a_class_that_is_not_the_sdks_nsobject_is_a_problem():
+    row = _row("AuthTokenResult", "class", "", "open class AuthTokenResult: NSObject")
+    plain = inventory.problems_of([row], _kit(("", "public final class AuthTokenResult: @unchecked Sendable")), update=False)
+    assert plain == ["line 1 (AuthTokenResult): the SDK's class inherits from NSObject, AuthctlKit's does not"]
+    assert inventory.problems_of([row], _kit(("", "public final class AuthTokenResult: NSObject, Sendable")), update=False) == []
+    # (a name AuthctlKit's sources have no `extension ...: NSCopying` for)
+    copying = _row("CopiedOptions", "class", "", "class CopiedOptions: NSObject, NSCopying")
+    found = inventory.problems_of([copying], _kit(("", "public final class CopiedOptions: NSObject, Sendable")), update=False)
+    assert found == ["line 1 (CopiedOptions): the SDK's class conforms to NSCopying, AuthctlKit's does not"]
+
+
+def test_a_result_the_sdk_lets_drop_must_be_droppable_in_every_overload():
+    row = _row("Auth.signIn(with:uiDelegate:)", "func", "signIn(with:uiDelegate:)",
+               "@discardableResult open func signIn(with provider: FederatedAuthProvider, uiDelegate: AuthUIDelegate?) async throws -> AuthDataResult")
+    sdk_shaped = ("Auth", "@discardableResult public func signIn(with provider: FederatedAuthProvider, uiDelegate: AuthUIDelegate?) async throws -> AuthDataResult")
+    overload = ("Auth", "public func signIn(with provider: OAuthProvider, uiDelegate: BrowserPresenter?) async throws -> AuthDataResult")
+    assert inventory.problems_of([row], _kit(sdk_shaped), update=False) == []
+    problems = inventory.problems_of([row], _kit(sdk_shaped, overload), update=False)
+    assert problems == [f"line 1 (Auth.signIn(with:uiDelegate:)): the SDK's result is discardable, but not in AuthctlKit's {overload[1]}"]

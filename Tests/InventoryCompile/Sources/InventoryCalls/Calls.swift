@@ -831,4 +831,6 @@ func everyImplementedRow(auth: Auth, user: User, multiFactor: MultiFactor, resol
     do { let value: String? = options.storageBucket; options.storageBucket = value }
     // FirebaseOptions.appGroupID
     do { let value: String? = options.appGroupID; options.appGroupID = value }
+    // FirebaseOptions.copy(with:)
+    let _: Any = options.copy(with: nil)
 }
