@@ -27,6 +27,7 @@ from test_library import example_bin, library, whoami  # noqa: F401  (fixtures)
 from test_seed_blocks import listener_sees_a_sign_in
 
 INVALID_CREDENTIAL, SESSION_EXPIRED = 17004, 17051  # AuthErrorCode: INVALID_IDP_RESPONSE's and SESSION_EXPIRED's
+OPERATION_NOT_ALLOWED = 17006  # AuthErrorCode.operationNotAllowed: a configuration that cannot work
 KEYCHAIN_ERROR = 17995  # AuthErrorCode.keychainError: the SDK's code for its own storage failing
 PAGES = ("yahoo-arabic", "yahoo-turkish", "yahoo-thai", "github-arabic", "openid-arabic")
 
@@ -231,3 +232,16 @@ def test_a_credential_used_twice_or_too_late_is_refused_by_the_project(project, 
     late, _, _ = obtain_then_use(library, firebase_fake, "sign-in", GITHUB_ID, between=lambda: firebase_fake.configure(flow_session_lifetime=0))
     assert late["error"]["code"] == SESSION_EXPIRED, late
     assert project.run("whoami").returncode != OK
+
+
+def test_apples_web_flow_is_refused_before_any_request_and_says_why(project, firebase_fake, library):  # noqa: F811
+    """Docs/Library.md: Apple's web flow returns only to a verified https domain by a form POST, so
+    through a project too the library's getCredentialWith refuses it before createAuthUri or the
+    browser (operationNotAllowed, the configuration error's code), as `authctl signin` does."""
+    providers = firebase_fake.control("config")["providers"]
+    providers["apple.com"] = {"enabled": True, "issuer": "https://appleid.apple.com", "client_id": "com.example.web"}
+    firebase_fake.configure(providers=providers)
+    refused = library.snippet("oidc", "apple.com")
+    assert refused["error"]["code"] == OPERATION_NOT_ALLOWED and "verified https domain" in refused["error"]["message"], refused
+    assert firebase_fake.counts().get("createAuthUri", 0) == 0 and not project.browser_ran()
+    assert project.run("whoami").returncode != OK, "nobody was signed in"
