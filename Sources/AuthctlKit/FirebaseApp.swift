@@ -80,7 +80,8 @@ public final class FirebaseApp: NSObject, Sendable {
 
     /// The app's name.
     public let name: String
-    /// The app's options.
+    /// The app's options: a copy of those it was configured with, as FirebaseCore keeps one, so a
+    /// change to the caller's object afterwards does not change the app's project.
     public let options: FirebaseOptions
     /// The app's accounts.
     let auth: Auth
@@ -94,7 +95,7 @@ public final class FirebaseApp: NSObject, Sendable {
 
     private init(name: String, options: FirebaseOptions, backend: BackendChoice) {
         self.name = name
-        self.options = options
+        self.options = options.copy() as? FirebaseOptions ?? options
         let environment = ProcessInfo.processInfo.environment
         auth = Auth(
             chosenHome: nil,

@@ -162,6 +162,13 @@ struct SDKShapesTests {
         #expect(copy.apiKey == "key-1" && copy.googleAppID == options.googleAppID && copy.gcmSenderID == "27992087142")
         #expect(options.projectID == "project-1" && copy.projectID == "project-2")
         #expect(copy !== options && copy != options)
+        // FirebaseApp.configure(options:) keeps its own copy: a later change to the caller's object is not the app's.
+        let name = "options-copy-\(UUID().uuidString)"
+        FirebaseApp.configure(name: name, options: options)
+        options.projectID = "project-3"
+        let app = try #require(FirebaseApp.app(name: name))
+        #expect(app.options !== options && app.options.projectID == "project-1" && app.options.apiKey == "key-1")
+        app.delete { _ in }
     }
 
     /// The SDK's classes are `NSObject`s, so a program compares, hashes and finds them as objects:
