@@ -88,3 +88,8 @@ struct StorageChoice: VersionedDocument, Equatable {
         return choice.chosen == SecretPlacement.keyring.rawValue
     }
 }
+
+/// The document where `storage auto` keeps what it chose for a home, and why (``StorageChoice``).
+package enum StorageChoiceDocument {
+    package static let fileName = StorageChoice.fileName
+}

@@ -20,6 +20,8 @@ package enum ReferenceFacts {
         package static let policy = AccountPolicy.fileName
         /// A refresh in flight (`refresh-journal.json`).
         package static let refreshJournal = RefreshJournal.fileName
+        /// What `storage auto` chose for the home (`storage.json`).
+        package static let storageChoice = StorageChoiceDocument.fileName
         /// The advisory lock every change holds.
         package static let lock = HomeDirectory.lockFileName
     }
@@ -29,6 +31,8 @@ package enum ReferenceFacts {
 
     /// Variables the engine reads, by what they do.
     package enum Variables {
+        /// The home directory (`AUTHCTL_HOME`).
+        package static let home = AuthRuntime.homeVariable
         /// GitHub Actions: where the job's ID token is handed out, and the bearer to ask with.
         package static let actionsRequestURL = CITokenSource.actionsRequestURLVariable
         package static let actionsRequestToken = CITokenSource.actionsRequestTokenVariable

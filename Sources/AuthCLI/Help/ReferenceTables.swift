@@ -14,7 +14,7 @@ enum ReferenceTables {
     }
 
     static let variables: [Variable] = [
-        Variable(names: ["AUTHCTL_HOME"], text: "The home directory, as --home."),
+        Variable(names: [ReferenceFacts.Variables.home], text: "The home directory, as --home."),
         Variable(names: [AuthRuntime.storageVariable], text: "Where refresh tokens and client secrets go: auto, keyring or file; overrides 'config set storage'."),
         Variable(names: [BrowserFlowOptions.browserVariable], text: "The command that opens the authorization URL, as signin --browser."),
         Variable(names: ["BROWSER"], text: "A colon-separated list of browsers, as xdg-open reads it; the first one on PATH that is not a text browser opens the URL."),
@@ -47,9 +47,9 @@ enum ReferenceTables {
         (ReferenceFacts.HomeFiles.policy, "The account rules and the storage policy ('authctl config')."),
     ] + BackendRegistry.standard.all.flatMap { kind in kind.homeFiles.flatMap { row in row.names.map { ($0, BackendSettingsCommands.words(row.text, of: kind)) } } } + [
         (ReferenceFacts.HomeFiles.refreshJournal, "A refresh in flight, so an interrupted one is recovered or explained (normally empty)."),
-        ("storage.json", "What storage auto chose for this home (keyring or file) and why."),
+        (ReferenceFacts.HomeFiles.storageChoice, "What storage auto chose for this home (keyring or file) and why."),
         (ReferenceFacts.HomeFiles.lock, "The advisory lock every change holds."),
-        ("cache/", "Discovery documents and key sets, when the home was given with --home or AUTHCTL_HOME (else ~/.cache/authctl)."),
+        ("cache/", "Discovery documents and key sets, when the home was given with --home or \(ReferenceFacts.Variables.home) (else ~/.cache/authctl)."),
     ]
 
     /// Every variable documented (test hooks left out), in table order.
