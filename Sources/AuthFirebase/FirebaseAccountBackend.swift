@@ -205,3 +205,8 @@ package struct FirebaseAccountBackend: AccountBackend {
         if document.currentUID == document.accounts[index].user.uid { document.currentUID = nil }
     }
 }
+
+extension FirebaseAccountBackend: TenantScopedAccounts {
+    package var tenantID: String? { project.tenantID }
+    package var customAuthDomain: String? { project.customAuthDomain }
+}

@@ -86,8 +86,3 @@ extension FirebaseAccountBackend: ProviderFlowBroker {
         return (credential, profile)
     }
 }
-
-extension FirebaseAccountBackend: TenantScopedAccounts {
-    package var tenantID: String? { project.tenantID }
-    package var customAuthDomain: String? { project.customAuthDomain }
-}
